@@ -1,0 +1,102 @@
+/**
+ * Opens (creating if needed) the one Ninekeeper SQLite file: checks it is ours and not from a newer
+ * version before writing anything, sets the pragmas explicitly, copies the file before migrating.
+ */
+import Database from 'better-sqlite3'
+import { existsSync, mkdirSync, statSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import { MIGRATIONS, type Migration } from './migrations/index'
+import { DatabaseTooNewError, migrate, userVersion, type MigrationReport } from './migrate'
+
+export const DB_FILE_NAME = 'ninekeeper.sqlite'
+/** 'NK9\0' as a 32-bit integer, so we recognise our own files. */
+export const APPLICATION_ID = 0x4e4b3900
+
+export interface OpenOptions {
+  migrations?: readonly Migration[]
+  /** Path to an Electron-ABI better_sqlite3.node (see scripts/build-electron-native.mjs). */
+  nativeBinding?: string
+  /** Clock for the pre-migration copy's name. */
+  now?: () => Date
+}
+
+export interface OpenedDatabase {
+  db: Database.Database
+  file: string
+  migration: MigrationReport
+  /** The copy made before migrating, if there was anything to copy. */
+  backupFile: string | null
+}
+
+export class DatabaseOpenError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'DatabaseOpenError'
+  }
+}
+
+export function openDatabase(file: string, options: OpenOptions = {}): OpenedDatabase {
+  const migrations = options.migrations ?? MIGRATIONS
+  const driver = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}
+  mkdirSync(dirname(file), { recursive: true })
+  const existed = existsSync(file) && statSync(file).size > 0
+
+  if (existed) inspectReadOnly(file, migrations.length, driver)
+
+  const db = new Database(file, { ...driver, timeout: 5000 })
+  try {
+    db.pragma('journal_mode = WAL')
+    // Set explicitly: better-sqlite3 would otherwise use FULL on the first run and NORMAL on later ones.
+    db.pragma('synchronous = FULL')
+    db.pragma('foreign_keys = ON')
+    db.pragma('busy_timeout = 5000')
+    if ((db.pragma('application_id', { simple: true }) as number) === 0) db.pragma(`application_id = ${APPLICATION_ID}`)
+
+    let backupFile: string | null = null
+    const version = userVersion(db)
+    if (existed && version < migrations.length) {
+      backupFile = preMigrationCopy(db, file, version, (options.now ?? (() => new Date()))())
+    }
+    const migration = migrate(db, migrations)
+    return { db, file, migration, backupFile }
+  } catch (e) {
+    db.close()
+    throw e
+  }
+}
+
+/** Reads the header fields without writing, so a refused file stays byte-identical. */
+function inspectReadOnly(file: string, latest: number, driver: { nativeBinding?: string }): void {
+  let probe: Database.Database | undefined
+  try {
+    probe = new Database(file, { ...driver, readonly: true, fileMustExist: true })
+    const appId = probe.pragma('application_id', { simple: true }) as number
+    const version = probe.pragma('user_version', { simple: true }) as number
+    if (appId !== 0 && appId !== APPLICATION_ID) {
+      throw new DatabaseOpenError('foreign-database', `${basename(file)} is an SQLite file of another application; Ninekeeper left it untouched.`)
+    }
+    if (version > latest) throw new DatabaseTooNewError(version, latest)
+  } catch (e) {
+    if (e instanceof DatabaseTooNewError || e instanceof DatabaseOpenError) throw e
+    const code = (e as { code?: string }).code
+    if (code === 'SQLITE_NOTADB') {
+      throw new DatabaseOpenError('not-a-database', `${file} is not a Ninekeeper data file (not an SQLite database). It was left untouched.`)
+    }
+    throw e
+  } finally {
+    probe?.close()
+  }
+}
+
+/** A consistent copy through SQLite itself (VACUUM INTO), never a raw copy of a live WAL file. */
+function preMigrationCopy(db: Database.Database, file: string, version: number, now: Date): string {
+  const dir = join(dirname(file), 'backups')
+  mkdirSync(dir, { recursive: true })
+  const stamp = now.toISOString().replace(/[:.]/g, '-')
+  const target = join(dir, `${basename(file, '.sqlite')}.v${version}.before-migration.${stamp}.sqlite`)
+  db.prepare('VACUUM INTO ?').run(target)
+  return target
+}

@@ -1,0 +1,116 @@
+/**
+ * Electron edge: lifecycle, single-instance lock, app:// protocol, session hardening, window.
+ * Everything behind it (core, handlers, services, db) runs in plain Node and is tested there.
+ */
+import { app, BrowserWindow, dialog, protocol, session, shell } from 'electron'
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { extname, join } from 'node:path'
+import { createCore, type Core } from './core'
+import { registerIpc } from './ipc/register'
+import { electronNativeCandidates } from './native'
+import {
+  APP_HOST,
+  APP_ORIGIN,
+  APP_SCHEME,
+  CONTENT_SECURITY_POLICY,
+  CONTENT_TYPES,
+  denyAllPermissions,
+  isAppUrl,
+  isTrustedSender,
+  resolveStaticPath,
+} from './security'
+import { createMainWindow } from './window'
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+])
+
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
+let core: Core | undefined
+let mainWindow: BrowserWindow | undefined
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return
+    if (mainWindow.isMinimized()) mainWindow.restore()
+    mainWindow.focus()
+  })
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (event, url) => {
+      if (!isAppUrl(url, devServerUrl)) event.preventDefault()
+    })
+    contents.on('will-redirect', (event, url) => {
+      if (!isAppUrl(url, devServerUrl)) event.preventDefault()
+    })
+    contents.on('will-attach-webview', (event) => event.preventDefault())
+    contents.setWindowOpenHandler(({ url }) => {
+      // Only https links open, and only outside the app, in the user's browser.
+      if (url.startsWith('https://')) void shell.openExternal(url)
+      return { action: 'deny' }
+    })
+  })
+  app.on('window-all-closed', () => app.quit())
+  app.on('will-quit', () => core?.close())
+  void app.whenReady().then(start)
+}
+
+async function start(): Promise<void> {
+  const rendererDir = join(__dirname, '../renderer')
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(denyAllPermissions()))
+  session.defaultSession.setPermissionCheckHandler(() => denyAllPermissions())
+
+  const nativeBinding = electronNativeCandidates({
+    abi: process.versions.modules,
+    appPath: app.getAppPath(),
+    resourcesPath: process.resourcesPath,
+    packaged: app.isPackaged,
+  }).find((p) => existsSync(p))
+  try {
+    core = createCore({
+      dataDir: app.getPath('userData'),
+      mode: 'electron',
+      version: app.getVersion(),
+      ...(nativeBinding ? { nativeBinding } : {}),
+    })
+  } catch (e) {
+    const hint = nativeBinding
+      ? ''
+      : `\n\nNo better-sqlite3 build for Electron (ABI ${process.versions.modules}) was found; run "npm run build:electron-native".`
+    dialog.showErrorBox('Ninekeeper cannot open its data file', `${(e as Error).message}${hint}`)
+    app.exit(1)
+    return
+  }
+
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url)
+    if (request.method !== 'GET' || url.host !== APP_HOST) return new Response('Not found', { status: 404 })
+    const file = resolveStaticPath(rendererDir, url.pathname)
+    if (!file) return new Response('Not found', { status: 404 })
+    try {
+      const body = await readFile(file)
+      return new Response(body, {
+        headers: {
+          'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+          'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+          'X-Content-Type-Options': 'nosniff',
+        },
+      })
+    } catch {
+      return new Response('Not found', { status: 404 })
+    }
+  })
+
+  registerIpc(core.dispatch, (frame) => isTrustedSender(frame, devServerUrl))
+
+  mainWindow = createMainWindow({
+    preload: join(__dirname, '../preload/index.js'),
+    icon: join(app.isPackaged ? process.resourcesPath : app.getAppPath(), 'resources', 'icon.png'),
+    url: devServerUrl ?? `${APP_ORIGIN}/index.html`,
+  })
+  mainWindow.on('closed', () => {
+    mainWindow = undefined
+  })
+}

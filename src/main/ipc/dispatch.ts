@@ -1,0 +1,82 @@
+/**
+ * The one path every IPC payload takes, in Electron and in the web bridge alike:
+ * known channel -> structural safety -> schema parse -> handler -> Result. No Electron import here.
+ */
+import * as v from 'valibot'
+import { isChannel, type Channel } from '../../shared/ipc/channels'
+import { schemas, type Input, type Output } from '../../shared/ipc/contract'
+import { err, type Result } from '../../shared/result'
+
+export type Handler<C extends Channel> = (input: Input<C>) => Result<Output<C>> | Promise<Result<Output<C>>>
+export type Handlers = { [C in Channel]: Handler<C> }
+export type Dispatch = (channel: unknown, payload: unknown) => Promise<Result<unknown>>
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+const MAX_DEPTH = 32
+const MAX_NODES = 100_000
+
+/** Refuses prototype-polluting keys, absurd nesting and non-JSON values before any schema sees them. */
+export function checkPayloadShape(payload: unknown): { field: string; message: string } | null {
+  let nodes = 0
+  const walk = (value: unknown, path: string, depth: number): { field: string; message: string } | null => {
+    if (++nodes > MAX_NODES) return { field: path || 'request', message: 'has too many parts' }
+    if (depth > MAX_DEPTH) return { field: path || 'request', message: 'is nested too deeply' }
+    if (value === null || typeof value === 'string' || typeof value === 'boolean') return null
+    if (typeof value === 'number') return Number.isFinite(value) ? null : { field: path || 'request', message: 'must be a finite number' }
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const bad = walk(value[i], `${path}[${i}]`, depth + 1)
+        if (bad) return bad
+      }
+      return null
+    }
+    if (typeof value === 'object') {
+      const proto = Object.getPrototypeOf(value) as unknown
+      if (proto !== Object.prototype && proto !== null) return { field: path || 'request', message: 'must be plain data' }
+      for (const key of Object.keys(value)) {
+        const field = path ? `${path}.${key}` : key
+        if (FORBIDDEN_KEYS.has(key)) return { field, message: 'is not an allowed field name' }
+        const bad = walk((value as Record<string, unknown>)[key], field, depth + 1)
+        if (bad) return bad
+      }
+      return null
+    }
+    return { field: path || 'request', message: `cannot be a ${typeof value}` }
+  }
+  return walk(payload, '', 0)
+}
+
+export function parseInput<C extends Channel>(channel: C, payload: unknown): Result<Input<C>> {
+  const bad = checkPayloadShape(payload)
+  if (bad) return err('invalid-input', `Invalid request for ${channel}: ${bad.field} ${bad.message}.`, bad.field)
+  const parsed = v.safeParse(schemas[channel], payload)
+  if (parsed.success) return { ok: true, value: parsed.output as Input<C> }
+  const issue = parsed.issues[0]
+  const field = v.getDotPath(issue) ?? undefined
+  const what = field ?? 'the request'
+  const message =
+    issue.type === 'strict_object' && field
+      ? `Invalid request for ${channel}: ${field} is not a known field.`
+      : issue.type === 'strict_object'
+        ? `Invalid request for ${channel}: ${what} must be an object with the expected fields.`
+        : `Invalid request for ${channel}: ${what} ${issue.message}.`
+  return err('invalid-input', message, field)
+}
+
+export function createDispatcher(handlers: Handlers, onError: (e: unknown, channel: string) => void = () => {}): Dispatch {
+  return async (channel, payload) => {
+    if (!isChannel(channel)) return err('unknown-channel', `There is no channel called ${JSON.stringify(String(channel)).slice(0, 80)}.`)
+    const input = parseInput(channel, payload)
+    if (!input.ok) return input
+    try {
+      const handler = handlers[channel] as Handler<typeof channel>
+      return await handler(input.value as never)
+    } catch (e) {
+      onError(e, channel)
+      const busy = (e as { code?: string }).code === 'SQLITE_BUSY'
+      return busy
+        ? err('busy', 'The data file is busy (is Ninekeeper open twice?). Nothing was saved; try again.')
+        : err('internal', 'Something went wrong inside Ninekeeper. Nothing was saved. The details are in the log.')
+    }
+  }
+}

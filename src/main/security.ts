@@ -1,0 +1,110 @@
+/**
+ * The Electron window's security settings and URL predicates, as plain data and pure functions so
+ * they are unit-tested without the Electron binary. index.ts/window.ts only wire them in.
+ */
+import { resolve, sep } from 'node:path'
+
+export const APP_SCHEME = 'app'
+export const APP_HOST = 'ninekeeper'
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
+
+/** No inline scripts or styles, nothing remote; served as a real header and as a <meta> fallback. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+export function secureWebPreferences(preloadPath: string) {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    experimentalFeatures: false,
+    webviewTag: false,
+    navigateOnDragDrop: false,
+    spellcheck: false,
+    devTools: true,
+  } as const
+}
+
+/**
+ * True only for the app's own pages: app://ninekeeper/... with no port or user info, or (in
+ * development only) the exact electron-vite dev server origin.
+ */
+export function isAppUrl(raw: string, devServerUrl?: string): boolean {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return false
+  }
+  if (url.username || url.password) return false
+  if (url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST && url.port === '') return true
+  if (devServerUrl) {
+    try {
+      const dev = new URL(devServerUrl)
+      return (dev.protocol === 'http:' || dev.protocol === 'https:') && url.origin === dev.origin && dev.hostname === 'localhost'
+    } catch {
+      return false
+    }
+  }
+  return false
+}
+
+/** IPC is answered only for the app's own top-level frame. */
+export function isTrustedSender(frame: { url: string; parent: unknown } | null | undefined, devServerUrl?: string): boolean {
+  if (!frame) return false
+  if (frame.parent !== null) return false
+  return isAppUrl(frame.url, devServerUrl)
+}
+
+/** Every permission request (camera, notifications, …) is denied: a scoresheet needs none. */
+export function denyAllPermissions(): false {
+  return false
+}
+
+/**
+ * Maps a URL path under the app's origin to a file inside `root`, or null when it would escape root
+ * (../, encoded %2e%2e, absolute paths, NUL, backslashes).
+ */
+export function resolveStaticPath(root: string, pathname: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return null
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null
+  const relative = decoded.replace(/^\/+/, '') || 'index.html'
+  if (relative.split('/').some((part) => part === '..')) return null
+  const base = resolve(root)
+  const full = resolve(base, relative)
+  if (full !== base && !full.startsWith(base + sep)) return null
+  return full
+}
+
+export const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+}

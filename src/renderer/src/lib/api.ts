@@ -1,0 +1,27 @@
+/**
+ * The renderer's only way to the main process. In Electron it goes through the preload bridge; in a
+ * browser through the loopback web bridge. Nothing else in the renderer knows the difference.
+ */
+import type { Channel } from '../../../shared/ipc/channels'
+import type { Input, Output } from '../../../shared/ipc/contract'
+import type { Result } from '../../../shared/result'
+
+const TOKEN_META = 'ninekeeper-token'
+
+export async function call<C extends Channel>(channel: C, input: Input<C>): Promise<Result<Output<C>>> {
+  try {
+    if (window.ninekeeper) return (await window.ninekeeper.invoke(channel, input)) as Result<Output<C>>
+    const token = document.querySelector<HTMLMetaElement>(`meta[name="${TOKEN_META}"]`)?.content ?? ''
+    const res = await fetch(`/api/${encodeURIComponent(channel)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Ninekeeper-Token': token },
+      body: JSON.stringify(input),
+    })
+    return (await res.json()) as Result<Output<C>>
+  } catch {
+    return {
+      ok: false,
+      error: { code: 'unreachable', message: 'Ninekeeper’s data service is not answering. Nothing was saved. Is it still running?' },
+    }
+  }
+}

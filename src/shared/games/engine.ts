@@ -1,0 +1,104 @@
+/**
+ * The contract every live-tracking rules engine follows.
+ *
+ * A match is its config plus an ordered action log; its state is always `replay(engine, config, log)`.
+ * Engines are pure: no clock, no randomness, no I/O, and states are plain JSON-safe data
+ * (no classes, Dates or Maps) so they can cross IPC, be stored and be deep-compared.
+ */
+import { err, ok, type Result } from '../result'
+
+export const GAME_IDS = ['ennea', 'wild-nine', 'nine', 'seven-eight-nine'] as const
+export type GameId = (typeof GAME_IDS)[number]
+
+export const GAME_NAMES: Record<GameId, string> = {
+  ennea: 'Ennea',
+  'wild-nine': 'Wild Nine',
+  nine: 'Nine',
+  'seven-eight-nine': 'Seven Eight Nine',
+}
+
+/** Where the game stands, in words the table can read. */
+export interface GameStatus {
+  /** Engine-specific phase name, e.g. 'turns', 'reveal', 'round-entry', 'over'. */
+  phase: string
+  over: boolean
+  /** 1-based number of the current (or last, when over) round / deal / game. */
+  round: number
+  /** The seat expected to act next, or null when the next input is not one seat's (round entry, reveal). */
+  toAct: number | null
+  /** Seats that won, ties share; empty while the match is not over. */
+  winners: number[]
+  /** One sentence for the UI, e.g. "Round 2: P3 to act." or "P1 wins with 3 cubes." */
+  message: string
+}
+
+export interface Standing {
+  seat: number
+  name: string
+  /** The game's own score: cubes in Ennea (higher is better), cumulative penalty points in Wild Nine and Nine, wins in Seven Eight Nine. */
+  score: number
+  /** 1 = best; tied seats share a rank. */
+  rank: number
+  /** True when the seat is out / has lost (e.g. Nine at 99 or more). */
+  eliminated: boolean
+  note?: string
+}
+
+export interface GameEngine<Config, State, Action, Legal = unknown> {
+  readonly id: GameId
+  /** Validates the config and returns the starting state. */
+  setup(config: Config): Result<State>
+  /** What may be done now. The shape is engine specific (concrete actions, or action kinds with their allowed targets). */
+  legalActions(state: State): Legal[]
+  /** Returns the next state, or the SPEC's validation error. Never mutates `state`, never throws. */
+  apply(state: State, action: Action): Result<State>
+  status(state: State): GameStatus
+  standings(state: State): Standing[]
+}
+
+/** An error from replaying a log also says which action failed. */
+export interface ReplayError {
+  code: string
+  message: string
+  field?: string
+  index: number
+}
+
+export type ReplayResult<S> = { ok: true; value: S } | { ok: false; error: ReplayError }
+
+/** Rebuilds a match state from its config and action log. Deterministic by construction. */
+export function replay<C, S, A>(engine: GameEngine<C, S, A, unknown>, config: C, actions: readonly A[]): ReplayResult<S> {
+  const start = engine.setup(config)
+  if (!start.ok) return { ok: false, error: { ...start.error, index: -1 } }
+  let state = start.value
+  for (let i = 0; i < actions.length; i++) {
+    const next = engine.apply(state, actions[i] as A)
+    if (!next.ok) return { ok: false, error: { ...next.error, index: i } }
+    state = next.value
+  }
+  return { ok: true, value: state }
+}
+
+/** Undo = leave out the last action and replay. */
+export function undo<C, S, A>(
+  engine: GameEngine<C, S, A, unknown>,
+  config: C,
+  actions: readonly A[],
+): Result<{ state: S; actions: A[] }> {
+  if (actions.length === 0) return err('nothing-to-undo', 'There is nothing to undo yet.')
+  const kept = actions.slice(0, -1)
+  const r = replay(engine, config, kept)
+  if (!r.ok) return { ok: false, error: { code: r.error.code, message: r.error.message } }
+  return ok({ state: r.value, actions: kept })
+}
+
+/** Ranks seats by score; `higherIsBetter` for Ennea cubes and SEN wins. Ties share a rank (1, 1, 3). */
+export function rankSeats(scores: readonly number[], higherIsBetter: boolean): number[] {
+  return scores.map((s) => 1 + scores.filter((o) => (higherIsBetter ? o > s : o < s)).length)
+}
+
+/** Default seat names when the config gives none: P1, P2, ... */
+export function seatName(names: readonly string[] | undefined, seat: number): string {
+  const n = names?.[seat]
+  return typeof n === 'string' && n.trim() !== '' ? n : `P${seat + 1}`
+}

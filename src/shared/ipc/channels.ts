@@ -1,0 +1,16 @@
+/** Every IPC channel, as a plain list with no imports, so the preload can share it. */
+export const CHANNELS = [
+  'app:info',
+  'players:list',
+  'players:create',
+  'players:rename',
+  'players:set-color',
+  'players:set-archived',
+  'players:delete',
+] as const
+
+export type Channel = (typeof CHANNELS)[number]
+
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === 'string' && (CHANNELS as readonly string[]).includes(value)
+}

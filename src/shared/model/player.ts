@@ -1,0 +1,58 @@
+import { err, ok, type Result } from '../result'
+
+export interface Player {
+  id: string
+  name: string
+  /** '#rrggbb', or null when the player has not picked one. */
+  color: string | null
+  archived: boolean
+  /** ISO 8601 UTC. */
+  createdAt: string
+  updatedAt: string
+  /** How many matches the player has a seat in; a player with matches can be archived but never deleted. */
+  matchCount: number
+}
+
+export const PLAYER_NAME_MAX = 40
+
+/** Cube colours offered in the picker; any #rrggbb is accepted. Each keeps 3:1 contrast against both themes. */
+export const PLAYER_COLORS = [
+  { name: 'Red', value: '#d7263d' },
+  { name: 'Blue', value: '#1b6ec2' },
+  { name: 'Green', value: '#2e8540' },
+  { name: 'Amber', value: '#c98a00' },
+  { name: 'Purple', value: '#7b3fb0' },
+  { name: 'Teal', value: '#0f8b8d' },
+  { name: 'Orange', value: '#e0611b' },
+  { name: 'Slate', value: '#5b6770' },
+] as const
+
+export const COLOR_PATTERN = /^#[0-9a-f]{6}$/
+
+/** Trims and collapses inner runs of white space; the result is what is stored and shown. */
+export function cleanPlayerName(raw: string): string {
+  return raw.normalize('NFC').trim().replace(/\s+/g, ' ')
+}
+
+/** The key that makes names unique ignoring case ("Ana" and "ANA" clash). */
+export function playerNameKey(name: string): string {
+  return cleanPlayerName(name).toLocaleLowerCase('en-US')
+}
+
+export function validatePlayerName(raw: string): Result<string> {
+  const name = cleanPlayerName(raw)
+  if (name.length === 0) return err('invalid-name', 'Enter a name.', 'name')
+  if ([...name].length > PLAYER_NAME_MAX) {
+    return err('invalid-name', `A name can have at most ${PLAYER_NAME_MAX} characters; this one has ${[...name].length}.`, 'name')
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) return err('invalid-name', 'A name cannot contain control characters.', 'name')
+  return ok(name)
+}
+
+export function normalizeColor(raw: string | null): Result<string | null> {
+  if (raw === null) return ok(null)
+  const c = raw.trim().toLowerCase()
+  if (!COLOR_PATTERN.test(c)) return err('invalid-color', 'A colour must be written as #rrggbb, like #1b6ec2.', 'color')
+  return ok(c)
+}

@@ -1,0 +1,69 @@
+/**
+ * `npm run web` (and `npm start` where Electron is missing): the real app over the loopback bridge.
+ * Built by electron-vite into out/main/web.js; runs in plain Node.
+ */
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { createCore } from '../main/core'
+import { resolveDataDir } from '../main/paths'
+import { startWebServer } from './server'
+import { version } from '../../package.json'
+
+const DEFAULT_PORT = 4178
+
+async function main(): Promise<void> {
+  let args
+  try {
+    args = parseArgs({
+      options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean' } },
+      strict: true,
+    }).values
+  } catch (e) {
+    fail(`${(e as Error).message}\nUsage: npm run web -- [--port N] [--data-dir DIR]`)
+  }
+  if (args.help) {
+    console.log('Usage: npm run web -- [--port N] [--data-dir DIR]\nData dir also from NINEKEEPER_DATA_DIR.')
+    return
+  }
+  const requested = args.port === undefined ? DEFAULT_PORT : Number(args.port)
+  if (!Number.isInteger(requested) || requested < 0 || requested > 65535) fail(`--port must be a whole number from 0 to 65535, not "${args.port}".`)
+
+  const dataDir = resolveDataDir(args['data-dir'])
+  let core
+  try {
+    core = createCore({ dataDir, mode: 'web', version })
+  } catch (e) {
+    fail(`Cannot open the data file in ${dataDir}: ${(e as Error).message}`)
+  }
+  const rendererDir = join(__dirname, '../renderer')
+  let web
+  try {
+    web = await startWebServer({ dispatch: core.dispatch, rendererDir, port: requested })
+  } catch (e) {
+    const code = (e as { code?: string }).code
+    if (code === 'EADDRINUSE' && args.port === undefined) {
+      web = await startWebServer({ dispatch: core.dispatch, rendererDir, port: 0 })
+    } else {
+      core.close()
+      fail(code === 'EADDRINUSE' ? `Port ${requested} is already in use; pick another with --port.` : (e as Error).message)
+    }
+  }
+  console.log(`Ninekeeper is running at ${web.url}`)
+  console.log(`Data file: ${core.opened.file}`)
+
+  const shutdown = () => {
+    void web.close().then(() => {
+      core.close()
+      process.exit(0)
+    })
+  }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
+}
+
+function fail(message: string): never {
+  console.error(`ninekeeper: ${message}`)
+  process.exit(1)
+}
+
+void main()
