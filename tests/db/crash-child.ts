@@ -1,0 +1,17 @@
+/**
+ * Child of crash.test.ts: adds players through the real service in a tight loop and reports each
+ * one only after its transaction has committed. The parent SIGKILLs it at a random moment.
+ */
+import { createCore } from '../../src/main/core'
+
+const [dataDir, prefix] = process.argv.slice(2)
+if (!dataDir || !prefix) throw new Error('usage: crash-child <dataDir> <prefix>')
+const core = createCore({ dataDir, mode: 'web', version: 'crash-test', log: () => {} })
+process.stdout.write('ready\n')
+let n = 0
+for (;;) {
+  const name = `${prefix}-${n++}`
+  const r = core.handlers['players:create']({ name }) as { ok: boolean; error?: { message: string } }
+  if (!r.ok) throw new Error(`create failed: ${r.error?.message}`)
+  process.stdout.write(`committed ${name}\n`)
+}

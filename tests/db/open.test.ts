@@ -1,0 +1,137 @@
+import Database from 'better-sqlite3'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { DatabaseTooNewError } from '../../src/main/db/migrate'
+import { MIGRATIONS, LATEST_VERSION, type Migration } from '../../src/main/db/migrations/index'
+import { APPLICATION_ID, DatabaseOpenError, openDatabase } from '../../src/main/db/open'
+import { tempDir } from '../helpers/tmp'
+
+const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')
+let cleanups: (() => void)[] = []
+afterEach(() => {
+  for (const c of cleanups) c()
+  cleanups = []
+})
+function dbFile(): string {
+  const t = tempDir()
+  cleanups.push(t.cleanup)
+  return join(t.dir, 'ninekeeper.sqlite')
+}
+
+describe('openDatabase', () => {
+  it('creates and migrates a fresh file with the pragmas set explicitly', () => {
+    const file = dbFile()
+    const { db, migration, backupFile } = openDatabase(file)
+    expect(migration).toEqual({ from: 0, to: LATEST_VERSION, applied: MIGRATIONS.map((m) => m.name) })
+    expect(backupFile).toBeNull()
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
+    expect(db.pragma('synchronous', { simple: true })).toBe(2)
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000)
+    expect(db.pragma('application_id', { simple: true })).toBe(APPLICATION_ID)
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all()
+    expect(tables).toEqual(expect.arrayContaining(['players', 'matches', 'match_seats', 'match_events', 'round_results', 'meta']))
+    db.close()
+  })
+
+  it('reopens an existing file without migrating again and keeps its data, still with synchronous=FULL', () => {
+    const file = dbFile()
+    const first = openDatabase(file)
+    first.db.prepare("INSERT INTO players VALUES ('p1', 'Ana', 'ana', NULL, NULL, 'now', 'now')").run()
+    first.db.close()
+    const again = openDatabase(file)
+    expect(again.migration).toEqual({ from: LATEST_VERSION, to: LATEST_VERSION, applied: [] })
+    expect(again.backupFile).toBeNull()
+    // better-sqlite3 would default to NORMAL on a file that is already WAL; we set FULL every time.
+    expect(again.db.pragma('synchronous', { simple: true })).toBe(2)
+    expect(again.db.prepare('SELECT name FROM players').pluck().all()).toEqual(['Ana'])
+    again.db.close()
+  })
+
+  it('refuses a file written by a newer version and leaves it byte-identical', () => {
+    const file = dbFile()
+    const { db } = openDatabase(file)
+    db.pragma(`user_version = ${LATEST_VERSION + 1}`)
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    db.close()
+    const before = sha(file)
+    const entriesBefore = readdirSync(join(file, '..')).sort()
+    expect(() => openDatabase(file)).toThrow(DatabaseTooNewError)
+    expect(() => openDatabase(file)).toThrow(/newer version of Ninekeeper/)
+    expect(sha(file)).toBe(before)
+    expect(readdirSync(join(file, '..')).filter((n) => n !== 'ninekeeper.sqlite-shm' && n !== 'ninekeeper.sqlite-wal').sort()).toEqual(
+      entriesBefore.filter((n) => n !== 'ninekeeper.sqlite-shm' && n !== 'ninekeeper.sqlite-wal'),
+    )
+  })
+
+  it('rolls a failing migration step back completely and keeps the previous version', () => {
+    const file = dbFile()
+    openDatabase(file).db.close()
+    const failing: Migration = {
+      name: 'half-done step',
+      up(db) {
+        db.exec('CREATE TABLE half_done (x INTEGER)')
+        db.exec("INSERT INTO players VALUES ('p9', 'Zed', 'zed', NULL, NULL, 'now', 'now')")
+        throw new Error('boom in step 2')
+      },
+    }
+    expect(() => openDatabase(file, { migrations: [...MIGRATIONS, failing] })).toThrow('boom in step 2')
+    const raw = new Database(file, { readonly: true })
+    expect(raw.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
+    expect(raw.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'half_done'").pluck().get()).toBe(0)
+    expect(raw.prepare('SELECT count(*) FROM players').pluck().get()).toBe(0)
+    raw.close()
+  })
+
+  it('copies the file before migrating an existing database, and the copy is the old version', () => {
+    const file = dbFile()
+    const { db } = openDatabase(file)
+    db.prepare("INSERT INTO players VALUES ('p1', 'Ana', 'ana', NULL, NULL, 'now', 'now')").run()
+    db.close()
+    const extra: Migration = { name: 'add notes', up: (d) => d.exec('ALTER TABLE players ADD COLUMN notes TEXT') }
+    const opened = openDatabase(file, { migrations: [...MIGRATIONS, extra], now: () => new Date('2026-11-30T10:00:00Z') })
+    expect(opened.migration.applied).toEqual(['add notes'])
+    expect(opened.backupFile).not.toBeNull()
+    expect(existsSync(opened.backupFile as string)).toBe(true)
+    const copy = new Database(opened.backupFile as string, { readonly: true })
+    expect(copy.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
+    expect(copy.prepare('SELECT name FROM players').pluck().all()).toEqual(['Ana'])
+    copy.close()
+    opened.db.close()
+  })
+
+  it('refuses a file that is not a database, untouched', () => {
+    const file = dbFile()
+    writeFileSync(file, 'these are my shopping notes, not a database'.repeat(200))
+    const before = sha(file)
+    expect(() => openDatabase(file)).toThrow(DatabaseOpenError)
+    expect(sha(file)).toBe(before)
+  })
+
+  it("refuses another application's SQLite file, untouched", () => {
+    const file = dbFile()
+    const other = new Database(file)
+    other.pragma('application_id = 1234')
+    other.exec('CREATE TABLE x (y)')
+    other.close()
+    const before = sha(file)
+    expect(() => openDatabase(file)).toThrow(/another application/)
+    expect(sha(file)).toBe(before)
+  })
+
+  it('keeps the match log append-only', () => {
+    const file = dbFile()
+    const { db } = openDatabase(file)
+    db.exec(`
+      INSERT INTO players VALUES ('p1', 'Ana', 'ana', NULL, NULL, 'now', 'now');
+      INSERT INTO matches VALUES ('m1', 'nine', '{}', '{}', 'in-progress', 'now', 'now', NULL, 'dev');
+      INSERT INTO match_events VALUES ('e1', 'm1', 0, 'action', '{}', NULL, 'dev', 1, 'hlc', 'now');
+    `)
+    expect(() => db.exec("UPDATE match_events SET payload_json = '{\"x\":1}'")).toThrow(/append-only/)
+    expect(() => db.exec('DELETE FROM match_events')).toThrow(/append-only/)
+    expect(db.prepare('SELECT payload_json FROM match_events').pluck().get()).toBe('{}')
+    db.close()
+  })
+})

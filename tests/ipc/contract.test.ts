@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { CHANNELS, type Channel } from '../../src/shared/ipc/channels'
+import { schemas } from '../../src/shared/ipc/contract'
+import { snapshot, tempCore } from '../helpers/tmp'
+
+const MB = 'x'.repeat(1024 * 1024)
+const ID = '01a22ac0-b7cc-7707-8c21-a7278f6924c8'
+
+type Case = { valid: Record<string, unknown>; required: string[]; wrong: Record<string, unknown[]> }
+
+/** For every channel: a valid payload, its required fields and, per field, values of the wrong type or size. */
+const CASES: Record<Channel, Case> = {
+  'app:info': { valid: {}, required: [], wrong: {} },
+  'players:list': {
+    valid: { includeArchived: true, search: 'an' },
+    required: [],
+    wrong: { includeArchived: ['yes', 1, null, {}, MB], search: [5, false, null, ['an'], MB] },
+  },
+  'players:create': {
+    valid: { name: 'Nadia', color: '#1b6ec2' },
+    required: ['name'],
+    wrong: { name: [7, true, null, {}, ['Nadia'], MB], color: [7, true, {}, ['#1b6ec2'], MB] },
+  },
+  'players:rename': {
+    valid: { id: ID, name: 'Nadia' },
+    required: ['id', 'name'],
+    wrong: { id: [7, null, 'not-a-uuid', `${ID}x`, MB, {}], name: [7, null, {}, MB] },
+  },
+  'players:set-color': {
+    valid: { id: ID, color: '#1b6ec2' },
+    required: ['id', 'color'],
+    wrong: { id: [7, null, 'nope', MB], color: [7, true, {}, MB] },
+  },
+  'players:set-archived': {
+    valid: { id: ID, archived: true },
+    required: ['id', 'archived'],
+    wrong: { id: [7, null, 'nope', MB], archived: ['true', 1, null, MB] },
+  },
+  'players:delete': { valid: { id: ID }, required: ['id'], wrong: { id: [7, null, 'nope', MB, ['a']] } },
+}
+
+function malformed(c: Case): { label: string; payload: unknown; field?: string }[] {
+  const out: { label: string; payload: unknown; field?: string }[] = [
+    { label: 'null payload', payload: null },
+    { label: 'number payload', payload: 42 },
+    { label: 'string payload', payload: 'players' },
+    { label: 'array payload', payload: [c.valid] },
+    { label: '1 MB string payload', payload: MB },
+    { label: 'unknown extra field', payload: { ...c.valid, isAdmin: true }, field: 'isAdmin' },
+    { label: '__proto__ key', payload: JSON.parse(`{"__proto__": {"polluted": true}, ${JSON.stringify(c.valid).slice(1, -1) || '"z": 1'}}`), field: '__proto__' },
+    { label: 'constructor key', payload: { ...c.valid, constructor: { prototype: { polluted: true } } }, field: 'constructor' },
+    { label: 'deeply nested junk', payload: { ...c.valid, deep: JSON.parse('['.repeat(200) + ']'.repeat(200)) } },
+  ]
+  for (const f of c.required) {
+    const rest = { ...c.valid }
+    delete rest[f]
+    out.push({ label: `missing ${f}`, payload: rest, field: f })
+  }
+  for (const [f, values] of Object.entries(c.wrong)) {
+    for (const v of values) {
+      out.push({ label: `${f} = ${typeof v === 'string' && v.length > 40 ? '1 MB string' : JSON.stringify(v)}`, payload: { ...c.valid, [f]: v }, field: f })
+    }
+  }
+  return out
+}
+
+let core: ReturnType<typeof tempCore>
+beforeEach(async () => {
+  core = tempCore()
+  // Some data, so "unchanged" is a real check.
+  const ana = await core.dispatch('players:create', { name: 'Ana', color: '#d7263d' })
+  expect(ana.ok).toBe(true)
+  await core.dispatch('players:create', { name: 'Bo' })
+})
+afterEach(() => core.cleanup())
+
+describe('IPC contract', () => {
+  it('has a case and a schema for every channel', () => {
+    expect(Object.keys(CASES).sort()).toEqual([...CHANNELS].sort())
+    expect(Object.keys(schemas).sort()).toEqual([...CHANNELS].sort())
+  })
+
+  for (const channel of CHANNELS) {
+    describe(channel, () => {
+      for (const { label, payload, field } of malformed(CASES[channel])) {
+        it(`refuses ${label} with invalid-input and changes nothing`, async () => {
+          const before = snapshot(core.db)
+          const r = await core.dispatch(channel, payload)
+          expect(r.ok).toBe(false)
+          if (r.ok) return
+          expect(r.error.code).toBe('invalid-input')
+          expect(r.error.message).toMatch(new RegExp(`^Invalid request for ${channel}: `))
+          expect(r.error.message.length).toBeLessThan(300)
+          if (field) expect(r.error.field).toBe(field)
+          expect(snapshot(core.db)).toEqual(before)
+          expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+        })
+      }
+
+      it('accepts its valid example', async () => {
+        const r = await core.dispatch(channel, CASES[channel].valid)
+        // Valid payloads reach the handler; ids in the table need not exist, so not-found is a handler answer.
+        if (!r.ok) expect(r.error.code).toBe('not-found')
+      })
+    })
+  }
+
+  it('refuses an unknown channel', async () => {
+    const before = snapshot(core.db)
+    const r = await core.dispatch('players:drop-table', {})
+    expect(r).toEqual({ ok: false, error: { code: 'unknown-channel', message: 'There is no channel called "players:drop-table".' } })
+    expect(snapshot(core.db)).toEqual(before)
+  })
+
+  it('turns a handler crash into an internal error without leaking it', async () => {
+    const logged: string[] = []
+    const { createDispatcher } = await import('../../src/main/ipc/dispatch')
+    const dispatch = createDispatcher({ ...core.handlers, 'players:list': () => { throw new Error('disk on fire') } }, (_e, ch) => logged.push(ch))
+    const r = await dispatch('players:list', {})
+    expect(r.ok).toBe(false)
+    if (!r.ok) {
+      expect(r.error.code).toBe('internal')
+      expect(r.error.message).not.toMatch(/disk on fire/)
+    }
+    expect(logged).toEqual(['players:list'])
+  })
+})

@@ -1,0 +1,72 @@
+/**
+ * The Electron edge files, with `electron` mocked (the binary cannot be loaded in tests):
+ * the IPC registrar checks the sender before dispatching, and the preload exposes one function.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+const handlers = new Map<string, (event: unknown, payload: unknown) => Promise<unknown>>()
+const exposed: Record<string, unknown> = {}
+const invoked: { channel: string; input: unknown }[] = []
+
+vi.mock('electron', () => ({
+  ipcMain: {
+    handle: (channel: string, fn: (event: unknown, payload: unknown) => Promise<unknown>) => handlers.set(channel, fn),
+    removeHandler: (channel: string) => handlers.delete(channel),
+  },
+  contextBridge: { exposeInMainWorld: (key: string, api: unknown) => (exposed[key] = api) },
+  ipcRenderer: {
+    invoke: (channel: string, input: unknown) => {
+      invoked.push({ channel, input })
+      return Promise.resolve({ ok: true, value: null })
+    },
+  },
+}))
+
+const { registerIpc } = await import('../../src/main/ipc/register')
+const { CHANNELS } = await import('../../src/shared/ipc/channels')
+const { isTrustedSender } = await import('../../src/main/security')
+
+describe('registerIpc', () => {
+  const dispatched: unknown[] = []
+  beforeEach(() => {
+    handlers.clear()
+    dispatched.length = 0
+  })
+  const dispatch = async (channel: unknown, payload: unknown) => {
+    dispatched.push([channel, payload])
+    return { ok: true as const, value: 'handled' }
+  }
+
+  it('registers exactly the contract channels and unregisters them', () => {
+    const unregister = registerIpc(dispatch, (f) => isTrustedSender(f))
+    expect([...handlers.keys()].sort()).toEqual([...CHANNELS].sort())
+    unregister()
+    expect(handlers.size).toBe(0)
+  })
+
+  it('refuses untrusted senders before any parsing or handler runs', async () => {
+    registerIpc(dispatch, (f) => isTrustedSender(f))
+    const handle = handlers.get('players:create')!
+    const forged = await handle({ senderFrame: { url: 'https://evil.example/', parent: null } }, { name: 'x' })
+    const iframe = await handle({ senderFrame: { url: 'app://ninekeeper/index.html', parent: {} } }, { name: 'x' })
+    expect(forged).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } })
+    expect(iframe).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } })
+    expect(dispatched).toEqual([])
+    const good = await handle({ senderFrame: { url: 'app://ninekeeper/index.html', parent: null } }, { name: 'x' })
+    expect(good).toEqual({ ok: true, value: 'handled' })
+    expect(dispatched).toEqual([['players:create', { name: 'x' }]])
+  })
+})
+
+describe('preload', () => {
+  it('exposes only an invoke function limited to the contract channels', async () => {
+    await import('../../src/preload/index')
+    const bridge = exposed.ninekeeper as { invoke: (c: string, i: unknown) => Promise<unknown> }
+    expect(Object.keys(exposed)).toEqual(['ninekeeper'])
+    expect(Object.keys(bridge)).toEqual(['invoke'])
+    await bridge.invoke('players:list', {})
+    expect(invoked).toEqual([{ channel: 'players:list', input: {} }])
+    await expect(bridge.invoke('shell:open-external', 'https://evil')).rejects.toThrow(/Unknown channel/)
+    expect(invoked).toHaveLength(1)
+  })
+})

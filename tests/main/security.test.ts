@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CONTENT_SECURITY_POLICY,
+  denyAllPermissions,
+  isAppUrl,
+  isTrustedSender,
+  resolveStaticPath,
+  secureWebPreferences,
+} from '../../src/main/security'
+
+describe('window webPreferences', () => {
+  const prefs = secureWebPreferences('/app/out/preload/index.js')
+  it('isolates and sandboxes the renderer with no Node', () => {
+    expect(prefs).toMatchObject({
+      preload: '/app/out/preload/index.js',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+    })
+    expect(prefs).not.toHaveProperty('enableBlinkFeatures')
+  })
+})
+
+describe('content security policy', () => {
+  it('allows no inline script, no eval and nothing remote', () => {
+    const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]))
+    expect(directives['script-src']).toEqual(["'self'"])
+    expect(directives['default-src']).toEqual(["'self'"])
+    expect(directives['object-src']).toEqual(["'none'"])
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval|https?:|\*/)
+  })
+})
+
+describe('isAppUrl (navigation and window.open allowlist)', () => {
+  it.each([
+    ['app://ninekeeper/index.html', true],
+    ['app://ninekeeper/index.html#/players', true],
+    ['app://ninekeeper/', true],
+    ['app://ninekeeper:8080/index.html', false],
+    ['app://user@ninekeeper/index.html', false],
+    ['app://ninekeeper@evil/index.html', false],
+    ['app://ninekeeper.evil/index.html', false],
+    ['app://evil/index.html', false],
+    ['https://ninekeeper/index.html', false],
+    ['https://app.example.com.evil/', false],
+    ['file:///etc/passwd', false],
+    ['javascript:alert(1)', false],
+    ['http://localhost:5173/', false],
+    ['not a url', false],
+    ['', false],
+  ])('%s -> %s', (url, expected) => {
+    expect(isAppUrl(url)).toBe(expected)
+  })
+
+  it('allows the dev server origin only when one is given, and only on localhost', () => {
+    expect(isAppUrl('http://localhost:5173/#/players', 'http://localhost:5173')).toBe(true)
+    expect(isAppUrl('http://localhost:5174/', 'http://localhost:5173')).toBe(false)
+    expect(isAppUrl('http://evil.com:5173/', 'http://evil.com:5173')).toBe(false)
+  })
+})
+
+describe('isTrustedSender (IPC sender check)', () => {
+  it('answers only the top frame of the app origin', () => {
+    expect(isTrustedSender({ url: 'app://ninekeeper/index.html', parent: null })).toBe(true)
+    expect(isTrustedSender({ url: 'app://ninekeeper/index.html', parent: {} })).toBe(false)
+    expect(isTrustedSender({ url: 'https://evil.example/', parent: null })).toBe(false)
+    expect(isTrustedSender(null)).toBe(false)
+    expect(isTrustedSender(undefined)).toBe(false)
+  })
+})
+
+describe('permissions', () => {
+  it('denies every request', () => {
+    expect(denyAllPermissions()).toBe(false)
+  })
+})
+
+describe('resolveStaticPath (app:// and web bridge file serving)', () => {
+  const root = '/srv/app/out/renderer'
+  it.each([
+    ['/', '/srv/app/out/renderer/index.html'],
+    ['/index.html', '/srv/app/out/renderer/index.html'],
+    ['/assets/index-abc.js', '/srv/app/out/renderer/assets/index-abc.js'],
+    ['/assets/a%20b.css', '/srv/app/out/renderer/assets/a b.css'],
+  ])('%s -> %s', (path, expected) => {
+    expect(resolveStaticPath(root, path)).toBe(expected)
+  })
+  it.each(['/../secret', '/assets/../../x', '/%2e%2e/secret', '/%2E%2E%2Fsecret', '/..%2fsecret', '/assets/%00.js', '/..\\secret', '/%5c..%5csecret', '/%E0%A4%A'])(
+    'refuses %s',
+    (path) => {
+      expect(resolveStaticPath(root, path)).toBeNull()
+    },
+  )
+  it('keeps absolute-looking paths inside the root', () => {
+    expect(resolveStaticPath(root, '//etc/passwd')).toBe('/srv/app/out/renderer/etc/passwd')
+  })
+})
