@@ -17,6 +17,7 @@ import {
   CONTENT_TYPES,
   denyAllPermissions,
   isAppUrl,
+  isSafeExternalUrl,
   isTrustedSender,
   resolveStaticPath,
 } from './security'
@@ -25,6 +26,9 @@ import { createMainWindow } from './window'
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
 ])
+
+// Tests and power users may point the app at another data folder; the default is userData.
+if (process.env.NINEKEEPER_DATA_DIR) app.setPath('userData', process.env.NINEKEEPER_DATA_DIR)
 
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
 let core: Core | undefined
@@ -48,7 +52,7 @@ if (!app.requestSingleInstanceLock()) {
     contents.on('will-attach-webview', (event) => event.preventDefault())
     contents.setWindowOpenHandler(({ url }) => {
       // Only https links open, and only outside the app, in the user's browser.
-      if (url.startsWith('https://')) void shell.openExternal(url)
+      if (isSafeExternalUrl(url)) void shell.openExternal(url)
       return { action: 'deny' }
     })
   })

@@ -1,6 +1,6 @@
 /**
- * The Electron window's security settings and URL predicates, as plain data and pure functions so
- * they are unit-tested without the Electron binary. index.ts/window.ts only wire them in.
+ * The Electron window's URL predicates and policies, as pure functions so they are unit-tested
+ * without the Electron binary. index.ts and window.ts only wire them in.
  */
 import { resolve, sep } from 'node:path'
 
@@ -21,24 +21,6 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ')
-
-export function secureWebPreferences(preloadPath: string) {
-  return {
-    preload: preloadPath,
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    experimentalFeatures: false,
-    webviewTag: false,
-    navigateOnDragDrop: false,
-    spellcheck: false,
-    devTools: true,
-  } as const
-}
 
 /**
  * True only for the app's own pages: app://ninekeeper/... with no port or user info, or (in
@@ -69,6 +51,16 @@ export function isTrustedSender(frame: { url: string; parent: unknown } | null |
   if (!frame) return false
   if (frame.parent !== null) return false
   return isAppUrl(frame.url, devServerUrl)
+}
+
+/** Links leave the app only as https, and only to the user's browser. */
+export function isSafeExternalUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw)
+    return url.protocol === 'https:' && !url.username && !url.password
+  } catch {
+    return false
+  }
 }
 
 /** Every permission request (camera, notifications, …) is denied: a scoresheet needs none. */

@@ -8,7 +8,22 @@ const handlers = new Map<string, (event: unknown, payload: unknown) => Promise<u
 const exposed: Record<string, unknown> = {}
 const invoked: { channel: string; input: unknown }[] = []
 
+const windows: { options: Record<string, unknown>; loaded: string[] }[] = []
+
 vi.mock('electron', () => ({
+  BrowserWindow: class {
+    loaded: string[] = []
+    constructor(public options: Record<string, unknown>) {
+      windows.push(this)
+    }
+    once() {}
+    on() {}
+    setTitle() {}
+    loadURL(url: string) {
+      this.loaded.push(url)
+      return Promise.resolve()
+    }
+  },
   ipcMain: {
     handle: (channel: string, fn: (event: unknown, payload: unknown) => Promise<unknown>) => handlers.set(channel, fn),
     removeHandler: (channel: string) => handlers.delete(channel),
@@ -23,6 +38,7 @@ vi.mock('electron', () => ({
 }))
 
 const { registerIpc } = await import('../../src/main/ipc/register')
+const { createMainWindow } = await import('../../src/main/window')
 const { CHANNELS } = await import('../../src/shared/ipc/channels')
 const { isTrustedSender } = await import('../../src/main/security')
 
@@ -68,5 +84,29 @@ describe('preload', () => {
     expect(invoked).toEqual([{ channel: 'players:list', input: {} }])
     await expect(bridge.invoke('shell:open-external', 'https://evil')).rejects.toThrow(/Unknown channel/)
     expect(invoked).toHaveLength(1)
+  })
+})
+
+describe('main window', () => {
+  it('isolates and sandboxes the renderer, with no Node and no webviews', () => {
+    createMainWindow({ preload: '/app/out/preload/index.js', icon: '/app/resources/icon.png', url: 'app://ninekeeper/index.html' })
+    const win = windows.at(-1)!
+    expect(win.options).toMatchObject({ title: 'Ninekeeper', icon: '/app/resources/icon.png', show: false })
+    expect(win.options.webPreferences).toEqual({
+      preload: '/app/out/preload/index.js',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
+    })
+    expect(win.loaded).toEqual(['app://ninekeeper/index.html'])
   })
 })

@@ -5,27 +5,8 @@ import {
   isAppUrl,
   isTrustedSender,
   resolveStaticPath,
-  secureWebPreferences,
+  isSafeExternalUrl,
 } from '../../src/main/security'
-
-describe('window webPreferences', () => {
-  const prefs = secureWebPreferences('/app/out/preload/index.js')
-  it('isolates and sandboxes the renderer with no Node', () => {
-    expect(prefs).toMatchObject({
-      preload: '/app/out/preload/index.js',
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-    })
-    expect(prefs).not.toHaveProperty('enableBlinkFeatures')
-  })
-})
 
 describe('content security policy', () => {
   it('allows no inline script, no eval and nothing remote', () => {
@@ -72,6 +53,20 @@ describe('isTrustedSender (IPC sender check)', () => {
     expect(isTrustedSender({ url: 'https://evil.example/', parent: null })).toBe(false)
     expect(isTrustedSender(null)).toBe(false)
     expect(isTrustedSender(undefined)).toBe(false)
+  })
+})
+
+describe('isSafeExternalUrl (links handed to the OS browser)', () => {
+  it.each([
+    ['https://example.org/rules', true],
+    ['http://example.org/', false],
+    ['file:///etc/passwd', false],
+    ['smb://server/share', false],
+    ['javascript:alert(1)', false],
+    ['https://user:pw@example.org/', false],
+    ['nonsense', false],
+  ])('%s -> %s', (url, expected) => {
+    expect(isSafeExternalUrl(url)).toBe(expected)
   })
 })
 

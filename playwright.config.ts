@@ -1,0 +1,24 @@
+import { defineConfig } from '@playwright/test'
+
+/** Browser tests run in Debian's Chromium (never a downloaded browser) against the real web bridge. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+    },
+    viewport: { width: 1200, height: 820 },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+})

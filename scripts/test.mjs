@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm test`: every check, in order: types, lint, build, Electron security scan, unit/db/ipc tests
+// (vitest), browser tests (Playwright in Debian's Chromium). Runs them all, then one summary.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { bin, buildApp, ROOT, run } from './lib.mjs'
+
+const tmp = join(ROOT, '.tmp')
+rmSync(tmp, { recursive: true, force: true })
+mkdirSync(tmp, { recursive: true })
+const vitestJson = join(tmp, 'vitest.json')
+const playwrightJson = join(tmp, 'playwright.json')
+
+const steps = [
+  ['typecheck', () => run('npm', ['run', '-s', 'typecheck'])],
+  ['lint', () => run('npm', ['run', '-s', 'lint'])],
+  ['build', () => buildApp().then(() => 0, () => 1)],
+  ['security (electronegativity)', () => run(process.execPath, [join(ROOT, 'scripts/security-scan.mjs')])],
+  ['unit, db and ipc tests (vitest)', () => run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])],
+  [
+    'browser tests (playwright, Chromium)',
+    () => run(bin('playwright'), ['test', '--reporter=list,json'], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } }),
+  ],
+]
+
+const outcomes = []
+for (const [name, step] of steps) {
+  console.log(`\n━━ ${name}`)
+  const started = Date.now()
+  const code = await step()
+  outcomes.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 })
+}
+
+let passed = 0
+let failed = 0
+let skipped = 0
+const skips = []
+if (existsSync(vitestJson)) {
+  const v = JSON.parse(readFileSync(vitestJson, 'utf8'))
+  passed += v.numPassedTests
+  failed += v.numFailedTests
+  skipped += v.numPendingTests + v.numTodoTests
+}
+if (existsSync(playwrightJson)) {
+  const p = JSON.parse(readFileSync(playwrightJson, 'utf8'))
+  passed += p.stats.expected + p.stats.flaky
+  failed += p.stats.unexpected
+  skipped += p.stats.skipped
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'skipped') skips.push(`${spec.title}: ${t.annotations.map((a) => a.description).join('; ')}`)
+    for (const s of suite.suites ?? []) walk(s)
+  }
+  for (const s of p.suites ?? []) walk(s)
+}
+
+console.log('\n━━ summary')
+for (const o of outcomes) console.log(`${o.ok ? 'ok  ' : 'FAIL'} ${o.name} (${o.seconds.toFixed(1)} s)`)
+for (const s of skips) console.log(`skipped: ${s}`)
+const stepsFailed = outcomes.filter((o) => !o.ok).length
+if (stepsFailed > 0) failed = Math.max(failed, 1)
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
+process.exit(stepsFailed > 0 ? 1 : 0)

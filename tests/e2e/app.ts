@@ -1,0 +1,72 @@
+/** Starts the built app (out/main/web.js) on a free port with a given data dir, as `npm run web` does. */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { Page } from '@playwright/test'
+
+const ROOT = resolve(__dirname, '../..')
+const WEB_ENTRY = join(ROOT, 'out/main/web.js')
+
+export interface RunningApp {
+  url: string
+  dataDir: string
+  stop(): Promise<void>
+}
+
+export function newDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'ninekeeper-e2e-'))
+}
+
+export async function startApp(dataDir: string): Promise<RunningApp> {
+  if (!existsSync(WEB_ENTRY)) throw new Error('out/main/web.js is missing: run `npm run build` first (npm test does).')
+  const child: ChildProcess = spawn(process.execPath, [WEB_ENTRY, '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    let out = ''
+    let err = ''
+    const timer = setTimeout(() => reject(new Error(`web bridge did not start: ${out}${err}`)), 15_000)
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString()
+      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)
+      if (m?.[1]) {
+        clearTimeout(timer)
+        resolveUrl(m[1])
+      }
+    })
+    child.stderr?.on('data', (c: Buffer) => (err += c.toString()))
+    child.on('exit', (code) => reject(new Error(`web bridge exited (${code}): ${err}`)))
+  })
+  return {
+    url,
+    dataDir,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done()
+        child.once('exit', () => done())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+/** Fails the test on any console error or CSP violation in the page. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(msg.text())
+  })
+  page.on('pageerror', (e) => problems.push(e.message))
+  return problems
+}
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+/** Runs axe-core in the page (injected through the DevTools protocol, so the page's CSP still holds). */
+export async function axeScan(page: Page): Promise<{ id: string; impact: string | null; help: string; nodes: string[] }[]> {
+  await page.evaluate(AXE_SOURCE)
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } })
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }))
+  })
+  return violations
+}

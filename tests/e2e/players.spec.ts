@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test'
+import { axeScan, newDataDir, startApp, watchConsole, type RunningApp } from './app'
+
+let app: RunningApp
+test.afterEach(async () => {
+  await app?.stop()
+})
+
+const rows = (page: Page) => page.getByTestId('player-row')
+const visibleNames = (page: Page) => rows(page).locator('.name').allTextContents()
+
+async function addPlayer(page: Page, name: string, colour?: string): Promise<void> {
+  await page.getByLabel('Name', { exact: true }).first().fill(name)
+  if (colour) await page.getByRole('radiogroup', { name: /Cube colour/ }).or(page.getByRole('group', { name: /Cube colour/ })).getByLabel(colour).check()
+  await page.keyboard.press('Enter')
+}
+
+test('players: add, rename, archive, refuse a duplicate, and survive reload and restart', async ({ page }, testInfo) => {
+  const dataDir = newDataDir()
+  app = await startApp(dataDir)
+  const problems = watchConsole(page)
+  await page.goto(app.url)
+  await expect(page.getByRole('heading', { name: 'Players' })).toBeVisible()
+  await expect(page.getByText('No players yet.')).toBeVisible()
+
+  await addPlayer(page, '  Ana  ', 'Red')
+  await expect(page.getByRole('status').filter({ hasText: 'Added Ana.' })).toHaveCount(1)
+  await addPlayer(page, 'Bo', 'Blue')
+  await addPlayer(page, 'Carl')
+  await expect.poll(() => visibleNames(page)).toEqual(['Ana', 'Bo', 'Carl'])
+
+  // Rename Bo to Bob, by keyboard.
+  await page.getByRole('button', { name: 'Edit Bo' }).click()
+  const rename = page.getByRole('textbox', { name: 'Name' }).nth(1)
+  await expect(rename).toBeFocused()
+  await rename.fill('Bob')
+  await rename.press('Enter')
+  await expect.poll(() => visibleNames(page)).toEqual(['Ana', 'Bob', 'Carl'])
+
+  // Archive Carl: hidden unless archived players are shown.
+  await page.getByRole('button', { name: 'Archive Carl' }).click()
+  await expect.poll(() => visibleNames(page)).toEqual(['Ana', 'Bob'])
+  await page.getByLabel(/Show archived/).check()
+  await expect.poll(() => visibleNames(page)).toEqual(['Ana', 'Bob', 'Carl'])
+  await expect(page.locator('[data-player-name="Carl"]').getByText('Archived')).toBeVisible()
+
+  // A duplicate name (ignoring case) is refused next to the field, and nothing is saved.
+  await addPlayer(page, 'ANA')
+  const nameField = page.getByLabel('Name', { exact: true }).first()
+  await expect(page.getByRole('alert')).toHaveText('There is already a player called “Ana”. Names must differ, ignoring case.')
+  await expect(nameField).toHaveAttribute('aria-invalid', 'true')
+  await expect(nameField).toHaveAttribute('aria-describedby', 'new-player-error')
+  await expect.poll(() => visibleNames(page)).toEqual(['Ana', 'Bob', 'Carl'])
+
+  // Search as you type.
+  await page.getByLabel('Search').fill('b')
+  await expect.poll(() => visibleNames(page)).toEqual(['Bob'])
+  await page.getByLabel('Search').fill('')
+
+  await page.screenshot({ path: testInfo.outputPath('players.png'), fullPage: true })
+  await testInfo.attach('players', { path: testInfo.outputPath('players.png'), contentType: 'image/png' })
+
+  const violations = await axeScan(page)
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+
+  // Reload: everything is still there (and the archived player stays archived).
+  await page.reload()
+  await expect.poll(() => visibleNames(page)).toEqual(['Ana', 'Bob'])
+  await page.getByLabel(/Show archived/).check()
+  await expect.poll(() => visibleNames(page)).toEqual(['Ana', 'Bob', 'Carl'])
+
+  // Restart the server: a new process, a new token, the same file.
+  await app.stop()
+  app = await startApp(dataDir)
+  await page.goto(app.url)
+  await page.getByLabel(/Show archived/).check()
+  await expect.poll(() => visibleNames(page)).toEqual(['Ana', 'Bob', 'Carl'])
+  await expect(page.locator('[data-player-name="Ana"] .chip')).toHaveCSS('background-color', 'rgb(215, 38, 61)')
+
+  expect(problems).toEqual([])
+})
+
+test('delete asks for confirmation; the shell is keyboard navigable; settings shows the data file', async ({ page }) => {
+  const dataDir = newDataDir()
+  app = await startApp(dataDir)
+  const problems = watchConsole(page)
+  await page.goto(app.url)
+  await addPlayer(page, 'Dora')
+  await expect.poll(() => visibleNames(page)).toEqual(['Dora'])
+
+  await page.getByRole('button', { name: 'Delete Dora' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete player?' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect.poll(() => visibleNames(page)).toEqual(['Dora'])
+  await page.getByRole('button', { name: 'Delete Dora' }).click()
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('No players yet.')).toBeVisible()
+  // Focus does not get lost with the deleted row: it returns to the name field.
+  await expect(page.getByLabel('Name', { exact: true })).toBeFocused()
+
+  // Keyboard: the skip link comes first, then the navigation; Alt+6 opens Settings.
+  await page.reload()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('link', { name: 'Players' })).toBeFocused()
+  const outline = await page.getByRole('link', { name: 'Players' }).evaluate((el) => getComputedStyle(el).outlineStyle)
+  expect(outline).toBe('solid')
+  await page.keyboard.press('Alt+6')
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeFocused()
+  await expect(page.getByTestId('data-file')).toHaveText(`${dataDir}/ninekeeper.sqlite`)
+
+  // Screens whose features have not landed show a plain empty state.
+  await page.getByRole('link', { name: 'Stats' }).click()
+  await expect(page.getByRole('heading', { name: 'Stats' })).toBeVisible()
+  await expect(page.getByText('No statistics yet.')).toBeVisible()
+
+  expect(problems).toEqual([])
+})
