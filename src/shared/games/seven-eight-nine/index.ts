@@ -1,0 +1,27 @@
+/** Seven Eight Nine: public rules API (RULES-API.md) and the live-tracking engine. */
+export {
+  SEN_DEFAULT_RULES,
+  SEN_DECK_SIZE,
+  SEN_DRAW_START,
+  SEN_HAND_SIZE,
+  SEN_TARGETS,
+  checkRankCounts,
+  formatHand,
+  parseHand,
+  parseRank,
+  rankLabel,
+  rankName,
+  senCanBlock,
+  senCanDeclare,
+  senCanReact,
+  senCanSwap,
+  senCheckBlock,
+  senCheckDeclare,
+  senCheckWin,
+  senIsWin,
+  senResolveTiebreak,
+  senTiebreak,
+  swapCandidates,
+} from './rules'
+export { normalizeSenConfig, senEngine, senPiles, senReactCheck, type SenNormalizedConfig } from './engine'
+export type * from './types'

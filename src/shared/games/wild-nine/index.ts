@@ -1,0 +1,26 @@
+/** Wild Nine: public rules API (see shared/design/RULES-API.md) and the live-tracking engine. */
+export {
+  wildNinePenalty,
+  scoreWildNineRound,
+  wildNineOutcome,
+  wildNineDeal,
+  wildNineLegalCards,
+  parseWildNineCard,
+  parseSuit,
+  showCard,
+  rankPenalty,
+  cardPenalty,
+  penaltyLine,
+  scoreHands,
+  scorePoints,
+  illegalCardMessage,
+  dealMessage,
+  DEFAULT_CUTOFF,
+  NINE_PENALTY,
+  WILD_NINE_DECK_PENALTY,
+  PLAYERS_MESSAGE,
+} from './scoring'
+export type { WildNineCard, ScoredRound } from './scoring'
+export { wildNineEngine } from './engine'
+export { autoAction } from './autoplay'
+export type * from './types'
