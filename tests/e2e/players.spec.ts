@@ -111,6 +111,14 @@ test('delete asks for confirmation; the shell is keyboard navigable; settings sh
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeFocused()
   await expect(page.getByTestId('data-file')).toHaveText(`${dataDir}/ninekeeper.sqlite`)
 
+  // The dark theme keeps AA contrast too.
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.getByRole('link', { name: 'Players' }).click()
+  await addPlayer(page, 'Esme', 'Teal')
+  await expect.poll(() => visibleNames(page)).toEqual(['Esme'])
+  const dark = await axeScan(page)
+  expect(dark.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+
   // Screens whose features have not landed show a plain empty state.
   await page.getByRole('link', { name: 'Stats' }).click()
   await expect(page.getByRole('heading', { name: 'Stats' })).toBeVisible()
