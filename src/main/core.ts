@@ -12,6 +12,7 @@ import { DB_FILE_NAME, openDatabase, type OpenOptions, type OpenedDatabase } fro
 import { userVersion } from './db/migrate'
 import { systemClock, type Clock } from './ids'
 import { PlayerService } from './services/players'
+import { MatchService } from './services/matches'
 
 export interface CoreOptions extends OpenOptions {
   dataDir: string
@@ -37,6 +38,7 @@ export function createCore(options: CoreOptions): Core {
   const sqliteVersion = (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v
   const handlers = createHandlers({
     players: new PlayerService(db, clock),
+    matches: new MatchService(db, clock),
     appInfo: () => ({
       name: PRODUCT_NAME,
       version: options.version,

@@ -102,6 +102,29 @@ describe('openDatabase', () => {
     opened.db.close()
   })
 
+  it('migrates a database from every earlier version to the latest, keeping its data', () => {
+    for (let from = 1; from < LATEST_VERSION; from++) {
+      const file = dbFile()
+      const old = openDatabase(file, { migrations: MIGRATIONS.slice(0, from) })
+      old.db.exec(`
+        INSERT INTO players VALUES ('p1', 'Ana', 'ana', '#d7263d', NULL, 'now', 'now');
+        INSERT INTO matches (id, game_id, config_json, house_rules_json, status, created_at, updated_at, finished_at, device_id)
+          VALUES ('m1', 'nine', '{}', '{}', 'finished', 'now', 'now', 'now', 'dev');
+        INSERT INTO match_seats VALUES ('m1', 0, 'p1', NULL);
+      `)
+      old.db.close()
+      const opened = openDatabase(file)
+      expect(opened.migration.from).toBe(from)
+      expect(opened.migration.to).toBe(LATEST_VERSION)
+      expect(opened.backupFile).not.toBeNull()
+      expect(opened.db.pragma('integrity_check', { simple: true })).toBe('ok')
+      expect(opened.db.pragma('foreign_key_check')).toEqual([])
+      expect(opened.db.prepare('SELECT name, color FROM players').all()).toEqual([{ name: 'Ana', color: '#d7263d' }])
+      expect(opened.db.prepare('SELECT count(*) FROM match_seats').pluck().get()).toBe(1)
+      opened.db.close()
+    }
+  })
+
   it('refuses a file that is not a database, untouched', () => {
     const file = dbFile()
     writeFileSync(file, 'these are my shopping notes, not a database'.repeat(200))
@@ -126,7 +149,7 @@ describe('openDatabase', () => {
     const { db } = openDatabase(file)
     db.exec(`
       INSERT INTO players VALUES ('p1', 'Ana', 'ana', NULL, NULL, 'now', 'now');
-      INSERT INTO matches VALUES ('m1', 'nine', '{}', '{}', 'in-progress', 'now', 'now', NULL, 'dev');
+      INSERT INTO matches (id, game_id, config_json, house_rules_json, status, created_at, updated_at, finished_at, device_id) VALUES ('m1', 'nine', '{}', '{}', 'in-progress', 'now', 'now', NULL, 'dev');
       INSERT INTO match_events VALUES ('e1', 'm1', 0, 'action', '{}', NULL, 'dev', 1, 'hlc', 'now');
     `)
     expect(() => db.exec("UPDATE match_events SET payload_json = '{\"x\":1}'")).toThrow(/append-only/)

@@ -95,7 +95,7 @@ describe('players', () => {
     const ana = await create('Ana')
     const bo = await create('Bo')
     core.db.exec(`
-      INSERT INTO matches VALUES ('m1', 'nine', '{}', '{}', 'finished', 'now', 'now', 'now', 'dev');
+      INSERT INTO matches (id, game_id, config_json, house_rules_json, status, created_at, updated_at, finished_at, device_id) VALUES ('m1', 'nine', '{}', '{}', 'finished', 'now', 'now', 'now', 'dev');
       INSERT INTO match_seats VALUES ('m1', 0, '${ana.id}', NULL);
     `)
     expect(await refused('players:delete', { id: ana.id }, 'player-has-matches')).toBe(
@@ -119,6 +119,6 @@ describe('players', () => {
   it('reports where the data file is', async () => {
     const r = await core.dispatch('app:info', {})
     expect(r.ok).toBe(true)
-    if (r.ok) expect(r.value).toMatchObject({ name: 'Ninekeeper', dataFile: `${core.dir}/ninekeeper.sqlite`, schemaVersion: 1, mode: 'web' })
+    if (r.ok) expect(r.value).toMatchObject({ name: 'Ninekeeper', dataFile: `${core.dir}/ninekeeper.sqlite`, schemaVersion: 2, mode: 'web' })
   })
 })

@@ -7,6 +7,14 @@ export const CHANNELS = [
   'players:set-color',
   'players:set-archived',
   'players:delete',
+  'matches:create',
+  'matches:get',
+  'matches:list',
+  'matches:apply',
+  'matches:correct',
+  'matches:undo',
+  'matches:close',
+  'matches:history',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

@@ -5,7 +5,20 @@
 import * as v from 'valibot'
 import type { AppInfo } from '../model/app'
 import type { Player } from '../model/player'
+import type { MatchHistoryEntry, MatchSummary, MatchView } from '../model/match'
+import { GAME_IDS } from '../games/engine'
 import type { Channel } from './channels'
+
+/**
+ * A strict object that is really an object: valibot's strictObject alone accepts an empty array,
+ * since an array is an object with no unexpected keys.
+ */
+function obj<const E extends v.ObjectEntries>(entries: E) {
+  return v.pipe(
+    v.custom<Record<string, unknown>>((x) => x !== null && typeof x === 'object' && !Array.isArray(x), 'must be an object'),
+    v.strictObject(entries),
+  )
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
@@ -14,17 +27,74 @@ export const Id = v.pipe(v.string('must be text'), v.regex(UUID, 'must be an id 
 const RawName = v.pipe(v.string('must be text'), v.maxLength(200, 'is far too long'))
 const Color = v.nullable(v.pipe(v.string('must be text'), v.maxLength(16, 'is too long')))
 
+const GameIdSchema = v.picklist(GAME_IDS, 'must be one of ennea, wild-nine, nine, seven-eight-nine')
+const Seat = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more'), v.maxValue(7, 'must be at most 7'))
+const IsoDate = v.pipe(v.string('must be text'), v.isoTimestamp('must be an ISO date-time like 2026-01-31T00:00:00Z'))
+const MAX_ACTION_JSON = 64 * 1024
+
+function jsonSize(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? Infinity
+  } catch {
+    return Infinity
+  }
+}
+
+/** An engine action: any JSON value of bounded size; the game's engine checks its meaning. */
+const Action = v.pipe(
+  v.unknown(),
+  v.check((a) => a !== undefined, 'is missing'),
+  v.check((a) => jsonSize(a) <= MAX_ACTION_JSON, `is larger than ${MAX_ACTION_JSON / 1024} KB`),
+)
+
+const MatchOptions = obj({
+  firstDealer: v.optional(Seat),
+  starter: v.optional(Seat),
+  target: v.optional(v.nullable(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(99, 'must be at most 99')))),
+  colours: v.optional(v.pipe(v.array(v.pipe(v.string('must be text'), v.maxLength(16, 'is too long')), 'must be a list'), v.maxLength(8, 'has too many entries'))),
+  houseRules: v.optional(
+    v.pipe(
+      v.record(
+        v.pipe(v.string(), v.maxLength(40, 'has a key that is too long')),
+        v.union([v.pipe(v.string('must be text'), v.maxLength(40, 'is too long')), v.number('must be a number'), v.boolean()], 'must be text, a number or true/false'),
+        'must be an object',
+      ),
+      v.check((r) => Object.keys(r).length <= 20, 'has too many entries'),
+    ),
+  ),
+})
+
 export const schemas = {
-  'app:info': v.strictObject({}),
-  'players:list': v.strictObject({
+  'app:info': obj({}),
+  'players:list': obj({
     includeArchived: v.optional(v.boolean('must be true or false')),
     search: v.optional(v.pipe(v.string('must be text'), v.maxLength(200, 'is far too long'))),
   }),
-  'players:create': v.strictObject({ name: RawName, color: v.optional(Color) }),
-  'players:rename': v.strictObject({ id: Id, name: RawName }),
-  'players:set-color': v.strictObject({ id: Id, color: Color }),
-  'players:set-archived': v.strictObject({ id: Id, archived: v.boolean('must be true or false') }),
-  'players:delete': v.strictObject({ id: Id }),
+  'players:create': obj({ name: RawName, color: v.optional(Color) }),
+  'players:rename': obj({ id: Id, name: RawName }),
+  'players:set-color': obj({ id: Id, color: Color }),
+  'players:set-archived': obj({ id: Id, archived: v.boolean('must be true or false') }),
+  'players:delete': obj({ id: Id }),
+  'matches:create': obj({
+    gameId: GameIdSchema,
+    playerIds: v.pipe(v.array(Id, 'must be a list of player ids'), v.minLength(1, 'must name the players'), v.maxLength(8, 'has more than 8 players')),
+    options: v.optional(MatchOptions),
+  }),
+  'matches:get': obj({ id: Id }),
+  'matches:list': obj({
+    gameId: v.optional(GameIdSchema),
+    playerId: v.optional(Id),
+    status: v.optional(v.picklist(['in-progress', 'finished', 'abandoned'], 'must be in-progress, finished or abandoned')),
+    from: v.optional(IsoDate),
+    to: v.optional(IsoDate),
+    limit: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(500, 'must be at most 500'))),
+    offset: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more'))),
+  }),
+  'matches:apply': obj({ id: Id, action: Action }),
+  'matches:correct': obj({ id: Id, eventId: Id, action: Action }),
+  'matches:undo': obj({ id: Id }),
+  'matches:close': obj({ id: Id, status: v.picklist(['finished', 'abandoned'], 'must be finished or abandoned') }),
+  'matches:history': obj({ id: Id }),
 } satisfies Record<Channel, v.GenericSchema>
 
 export type Inputs = { [C in Channel]: v.InferOutput<(typeof schemas)[C]> }
@@ -37,6 +107,14 @@ export interface Outputs {
   'players:set-color': Player
   'players:set-archived': Player
   'players:delete': { id: string }
+  'matches:create': MatchView
+  'matches:get': MatchView
+  'matches:list': MatchSummary[]
+  'matches:apply': MatchView
+  'matches:correct': MatchView
+  'matches:undo': MatchView
+  'matches:close': MatchView
+  'matches:history': MatchHistoryEntry[]
 }
 
 export type Input<C extends Channel> = Inputs[C]

@@ -60,7 +60,8 @@ export interface PropertyOptions<C, S, A> {
 export function engineProperties<C, S, A>(opts: PropertyOptions<C, S, A>): void {
   const { engine, config, nextAction } = opts
   const numRuns = opts.numRuns ?? NUM_RUNS
-  const picks = fc.array(fc.nat(), { maxLength: opts.steps ?? 60 })
+  // size 'max' so sequences really reach the step limit (fast-check's default size keeps arrays short).
+  const picks = fc.array(fc.nat(), { maxLength: opts.steps ?? 60, size: 'max' })
 
   it('a rejected action leaves the state deep-equal', () => {
     fc.assert(

@@ -94,5 +94,16 @@ const v1: Migration = {
   },
 }
 
-export const MIGRATIONS: readonly Migration[] = [v1]
+const v2: Migration = {
+  name: 'match outcome columns and device identity',
+  up(db) {
+    db.exec(`
+      ALTER TABLE matches ADD COLUMN winners_json TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE matches ADD COLUMN rounds_played INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE matches ADD COLUMN summary TEXT NOT NULL DEFAULT '';
+    `)
+  },
+}
+
+export const MIGRATIONS: readonly Migration[] = [v1, v2]
 export const LATEST_VERSION = MIGRATIONS.length

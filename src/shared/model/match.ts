@@ -1,0 +1,68 @@
+import type { GameId, GameStatus, Standing } from '../games/engine'
+
+export type MatchStatus = 'in-progress' | 'finished' | 'abandoned'
+
+export interface MatchSeat {
+  seat: number
+  playerId: string
+  /** The player's current name (the config keeps the name the match was started with). */
+  name: string
+  color: string | null
+}
+
+/** One effective entry of the action log, after undos and corrections. */
+export interface LoggedAction {
+  index: number
+  /** The event that first logged this action; corrections refer to it. */
+  eventId: string
+  action: unknown
+  /** When the action was first entered, and when it was last corrected (or null). */
+  at: string
+  correctedAt: string | null
+}
+
+export interface MatchView {
+  id: string
+  gameId: GameId
+  status: MatchStatus
+  createdAt: string
+  updatedAt: string
+  finishedAt: string | null
+  seats: MatchSeat[]
+  /** The engine config the match was started with (house rules included). */
+  config: unknown
+  /** The engine state, rebuilt from the log; its shape is the game's own. */
+  state: unknown
+  game: GameStatus
+  standings: Standing[]
+  legal: unknown[]
+  actions: LoggedAction[]
+  /** What Ctrl+Z would take back, in words, or null when there is nothing to undo. */
+  undo: string | null
+}
+
+export interface MatchSummary {
+  id: string
+  gameId: GameId
+  status: MatchStatus
+  createdAt: string
+  updatedAt: string
+  finishedAt: string | null
+  players: { id: string; name: string }[]
+  winners: string[]
+  roundsPlayed: number
+  summary: string
+}
+
+export interface MatchHistoryEntry {
+  seq: number
+  kind: 'action' | 'undo' | 'correction' | 'void'
+  at: string
+  /** The logged action (for 'action' and 'correction'). */
+  action: unknown
+  /** For undo and correction: the event it supersedes. */
+  supersedes: string | null
+  eventId: string
+  /** What the event did, in words: "Entry 3 (round) corrected", "Undid entry 5 (play)". */
+  description: string
+}
