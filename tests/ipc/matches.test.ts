@@ -105,8 +105,8 @@ describe('matches', () => {
 
   it('corrects a past round, recomputes totals and the end, and refuses a correction that breaks a later entry', async () => {
     const m = await call<MatchView>('matches:create', { gameId: 'nine', playerIds: [ana.id, bo.id] })
-    let v = await call<MatchView>('matches:apply', { id: m.id, action: round(0, [3, 50]) })
-    v = await call<MatchView>('matches:apply', { id: m.id, action: round(0, [2, 45]) })
+    await call<MatchView>('matches:apply', { id: m.id, action: round(0, [3, 50]) })
+    let v = await call<MatchView>('matches:apply', { id: m.id, action: round(0, [2, 45]) })
     expect((v.state as NineState).totals).toEqual([0, 95])
     v = await call<MatchView>('matches:apply', { id: m.id, action: round(0, [1, 13]) })
     expect(v.status).toBe('finished')
