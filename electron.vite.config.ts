@@ -2,12 +2,15 @@ import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { defineConfig } from 'electron-vite'
 import { resolve } from 'node:path'
 
+// NINEKEEPER_OUT_DIR lets parallel work build into separate folders; out/ otherwise.
+const OUT = process.env.NINEKEEPER_OUT_DIR ?? 'out'
+
 // Runtime libraries (better-sqlite3, valibot) stay external because they are in `dependencies`;
 // bundling better-sqlite3 would break its native module.
 export default defineConfig({
   main: {
     build: {
-      outDir: 'out/main',
+      outDir: `${OUT}/main`,
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
@@ -19,7 +22,7 @@ export default defineConfig({
   },
   preload: {
     build: {
-      outDir: 'out/preload',
+      outDir: `${OUT}/preload`,
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/preload/index.ts') },
         // A sandboxed preload must be CommonJS.
@@ -31,7 +34,7 @@ export default defineConfig({
     root: resolve(__dirname, 'src/renderer'),
     plugins: [svelte({ configFile: resolve(__dirname, 'svelte.config.mjs') })],
     build: {
-      outDir: 'out/renderer',
+      outDir: `${OUT}/renderer`,
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },
   },

@@ -15,7 +15,7 @@ const noIpcMain = {
 }
 
 export default ts.config(
-  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.native/**'] },
+  { ignores: ['out/**', '.out-*/**', '.tmp/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.native/**'] },
   js.configs.recommended,
   ...ts.configs.recommended,
   ...svelte.configs.recommended,

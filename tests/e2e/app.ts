@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path'
 import type { Page } from '@playwright/test'
 
 const ROOT = resolve(__dirname, '../..')
-const WEB_ENTRY = join(ROOT, 'out/main/web.js')
+const WEB_ENTRY = join(ROOT, process.env.NINEKEEPER_OUT_DIR ?? 'out', 'main/web.js')
 
 export interface RunningApp {
   url: string

@@ -1,4 +1,7 @@
-/** Hash routes (#/players): they work the same under app:// in Electron and over http in a browser. */
+/**
+ * Hash routes (#/players, #/match/<id>): they work the same under app:// in Electron and over http
+ * in a browser. Screens in the navigation have a key: Alt+1..6.
+ */
 export const ROUTES = [
   { id: 'players', label: 'Players', key: '1' },
   { id: 'new-match', label: 'New match', key: '2' },
@@ -8,24 +11,43 @@ export const ROUTES = [
   { id: 'settings', label: 'Settings', key: '6' },
 ] as const
 
-export type RouteId = (typeof ROUTES)[number]['id']
+export type NavId = (typeof ROUTES)[number]['id']
+export type RouteId = NavId | 'match'
 
-function parse(hash: string): RouteId {
-  const id = hash.replace(/^#\/?/, '').split(/[/?]/)[0]
-  return (ROUTES.find((r) => r.id === id)?.id ?? 'players') as RouteId
+export interface Route {
+  id: RouteId
+  /** The match id for 'match', else ''. */
+  param: string
+  /** Query parameters after '?', e.g. #/new-match?game=nine. */
+  query: Record<string, string>
+}
+
+export function parseRoute(hash: string): Route {
+  const [path = '', search = ''] = hash.replace(/^#\/?/, '').split('?')
+  const [head = '', param = ''] = path.split('/')
+  const query = Object.fromEntries(new URLSearchParams(search))
+  if (head === 'match' && param) return { id: 'match', param: decodeURIComponent(param), query }
+  const nav = ROUTES.find((r) => r.id === head)
+  return { id: nav?.id ?? 'players', param: '', query }
 }
 
 class Router {
-  current = $state<RouteId>(parse(location.hash))
+  route = $state<Route>(parseRoute(location.hash))
+  current = $derived<RouteId>(this.route.id)
 
   constructor() {
     window.addEventListener('hashchange', () => {
-      this.current = parse(location.hash)
+      this.route = parseRoute(location.hash)
     })
   }
 
-  go(id: RouteId): void {
-    location.hash = `#/${id}`
+  go(id: NavId, query: Record<string, string> = {}): void {
+    const q = new URLSearchParams(query).toString()
+    location.hash = `#/${id}${q ? `?${q}` : ''}`
+  }
+
+  openMatch(id: string): void {
+    location.hash = `#/match/${encodeURIComponent(id)}`
   }
 }
 
