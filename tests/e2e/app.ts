@@ -70,3 +70,29 @@ export async function axeScan(page: Page): Promise<{ id: string; impact: string 
   })
   return violations
 }
+
+/** Calls the app's API from inside the page, as the renderer does (same token, same contract). */
+export async function apiCall<T = unknown>(page: Page, channel: string, payload: unknown): Promise<T> {
+  const result = await page.evaluate(
+    async ([ch, body]) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="ninekeeper-token"]')?.content ?? ''
+      const res = await fetch(`/api/${ch}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Ninekeeper-Token': token }, body: JSON.stringify(body) })
+      return (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } }
+    },
+    [channel, payload] as const,
+  )
+  if (!result.ok) throw new Error(`${channel} refused: ${result.error?.message}`)
+  return result.value as T
+}
+
+/** Creates players (by name) and a match through the API; returns the match id. Page must be open on the app. */
+export async function seedMatch(page: Page, gameId: string, names: string[], options: Record<string, unknown> = {}): Promise<string> {
+  const existing = await apiCall<{ id: string; name: string }[]>(page, 'players:list', { includeArchived: true })
+  const ids: string[] = []
+  for (const name of names) {
+    const found = existing.find((p) => p.name === name)
+    ids.push(found ? found.id : (await apiCall<{ id: string }>(page, 'players:create', { name })).id)
+  }
+  const match = await apiCall<{ id: string }>(page, 'matches:create', { gameId, playerIds: ids, options })
+  return match.id
+}
