@@ -1,0 +1,132 @@
+import { GAME_IDS, type GameId } from '../../../shared/games/engine'
+import { defaultHouseRules } from '../../../shared/games/house-rules'
+import { SEAT_LIMITS } from '../../../shared/games/registry'
+import { PLAYER_COLORS, type Player } from '../../../shared/model/player'
+import type { AppError } from '../../../shared/result'
+import { call } from '../lib/api'
+
+export const GAME_BLURBS: Record<GameId, string> = {
+  'wild-nine': 'Crazy-eights with wild 9s. Penalty points per round; the match ends at the cutoff.',
+  nine: 'Hand totals and NINE declarations; 99 loses, exactly 90 goes back to 45.',
+  ennea: 'A 3 × 3 grid of face-down cards and coloured cubes, four rounds.',
+  'seven-eight-nine': 'Two players race to hold 7-8-9: Declare, Block, one reshuffle.',
+}
+
+/** Which setting picks the first player: the dealer (Wild Nine, Nine) or the starting player. */
+export function firstSeatKey(game: GameId): 'firstDealer' | 'starter' {
+  return game === 'wild-nine' || game === 'nine' ? 'firstDealer' : 'starter'
+}
+
+export class NewMatchState {
+  game = $state<GameId>('wild-nine')
+  roster = $state<Player[]>([])
+  seats = $state<string[]>([])
+  first = $state(0)
+  rules = $state<Record<string, string | number | boolean>>(defaultHouseRules('wild-nine'))
+  colours = $state<string[]>([])
+  target = $state<number | null>(3)
+  error = $state<AppError | null>(null)
+  busy = $state(false)
+  loading = $state(true)
+
+  limits = $derived(SEAT_LIMITS[this.game])
+  seated = $derived(this.seats.map((id) => this.roster.find((p) => p.id === id)).filter((p): p is Player => p !== undefined))
+
+  constructor(initialGame?: string) {
+    if (initialGame && (GAME_IDS as readonly string[]).includes(initialGame)) this.setGame(initialGame as GameId)
+  }
+
+  async load(): Promise<void> {
+    const r = await call('players:list', {})
+    this.loading = false
+    if (r.ok) this.roster = r.value
+    else this.error = r.error
+  }
+
+  setGame(game: GameId): void {
+    this.game = game
+    this.rules = defaultHouseRules(game)
+    this.error = null
+    const max = SEAT_LIMITS[game].max
+    if (this.seats.length > max) this.seats = this.seats.slice(0, max)
+    this.first = Math.min(this.first, Math.max(0, this.seats.length - 1))
+    this.fillColours()
+  }
+
+  toggle(id: string): void {
+    this.error = null
+    if (this.seats.includes(id)) this.remove(id)
+    else if (this.seats.length < this.limits.max) {
+      this.seats = [...this.seats, id]
+      this.fillColours()
+    }
+  }
+
+  remove(id: string): void {
+    const i = this.seats.indexOf(id)
+    if (i < 0) return
+    this.seats = this.seats.filter((s) => s !== id)
+    this.colours = this.colours.filter((_, k) => k !== i)
+    if (this.first >= this.seats.length) this.first = Math.max(0, this.seats.length - 1)
+  }
+
+  /** Moves a seat up (-1) or down (+1); the first player follows their player. */
+  move(index: number, delta: -1 | 1): void {
+    const to = index + delta
+    if (to < 0 || to >= this.seats.length) return
+    const seats = [...this.seats]
+    const colours = [...this.colours]
+    ;[seats[index], seats[to]] = [seats[to] as string, seats[index] as string]
+    ;[colours[index], colours[to]] = [colours[to] as string, colours[index] as string]
+    if (this.first === index) this.first = to
+    else if (this.first === to) this.first = index
+    this.seats = seats
+    this.colours = colours
+  }
+
+  /** Moves a seat to another position (drag and drop). */
+  moveTo(from: number, to: number): void {
+    while (from !== to) {
+      const step = from < to ? 1 : -1
+      this.move(from, step)
+      from += step
+    }
+  }
+
+  async addPlayer(name: string): Promise<AppError | null> {
+    const r = await call('players:create', { name })
+    if (!r.ok) return r.error
+    this.roster = [...this.roster, r.value].sort((a, b) => a.name.localeCompare(b.name))
+    if (this.seats.length < this.limits.max) {
+      this.seats = [...this.seats, r.value.id]
+      this.fillColours()
+    }
+    return null
+  }
+
+  /** Ennea cube colours: each seat keeps its choice; new seats take their player's colour if free, else the next free one. */
+  private fillColours(): void {
+    const colours: string[] = []
+    this.seats.forEach((id, i) => {
+      const existing = this.colours[i]
+      const own = this.roster.find((p) => p.id === id)?.color
+      const pick = [existing, own, ...PLAYER_COLORS.map((c) => c.value)].find((c): c is string => !!c && !colours.includes(c))
+      colours.push(pick ?? PLAYER_COLORS[0].value)
+    })
+    this.colours = colours
+  }
+
+  async start(): Promise<string | null> {
+    this.busy = true
+    const options: Record<string, unknown> = { houseRules: { ...this.rules }, [firstSeatKey(this.game)]: this.first }
+    if (this.game === 'ennea') options.colours = this.colours
+    if (this.game === 'seven-eight-nine') options.target = this.target
+    const r = await call('matches:create', { gameId: this.game, playerIds: this.seats, options })
+    this.busy = false
+    if (!r.ok) {
+      this.error = r.error
+      return null
+    }
+    return r.value.id
+  }
+}
