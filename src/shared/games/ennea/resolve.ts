@@ -166,8 +166,13 @@ export interface CheckedBoard {
   totals: number[]
 }
 
+/**
+ * A board may list a single seat: the SPEC's worked examples resolve one player's cubes ("P1 total 9"),
+ * and a referee may check one player alone. A game still needs 2 to 4 players (EN-V1, checked at setup);
+ * more than 4 seats, or none, is refused here with that message.
+ */
 function checkTotals(totals: unknown): Result<number[]> {
-  if (!Array.isArray(totals) || totals.length < 2 || totals.length > 4) return err('player-count', MSG.players, 'totals')
+  if (!Array.isArray(totals) || totals.length < 1 || totals.length > 4) return err('player-count', MSG.players, 'totals')
   const out: number[] = []
   for (let s = 0; s < totals.length; s++) {
     const t: unknown = totals[s]

@@ -15,10 +15,8 @@ function boardOf(c: ResolutionCase): EnneaBoard {
   c.seats.forEach((s, seat) => {
     for (const cell of s.cubes) stakes[cellIndex(cell)]?.push(seat)
   })
-  // a one-seat example still needs a second seat at the table; it has no cubes on the grid
-  const totals = c.seats.map((s) => s.total)
-  if (totals.length === 1) totals.push(9)
-  return { grid: parseGrid(c.grid), stakes, totals }
+  // Exactly as the SPEC states it: a one-seat example is a board with one seat.
+  return { grid: parseGrid(c.grid), stakes, totals: c.seats.map((s) => s.total) }
 }
 
 function resolve(c: ResolutionCase, rule: EnneaRemovalRule): EnneaSeatResolution[] {
@@ -125,13 +123,29 @@ describe('Ennea line resolution: SPEC golden examples EN-G01..EN-G23', () => {
   })
 })
 
+describe('a one-seat board', () => {
+  it.each(RESOLUTION_CASES.filter((c) => c.seats.length === 1).flatMap((c) => RULES.map((rule) => ({ c, rule }))))(
+    '$c.id [$rule] resolves the same with an extra seat that has no cubes',
+    ({ c, rule }) => {
+      const alone = resolveEnneaBoard(boardOf(c), { failedLineRemoval: rule })
+      const board = boardOf(c)
+      const withOther = resolveEnneaBoard({ ...board, totals: [...board.totals, 9] }, { failedLineRemoval: rule })
+      expect(alone.ok && withOther.ok).toBe(true)
+      if (alone.ok && withOther.ok) {
+        expect(alone.value.seats).toHaveLength(1)
+        expect(withOther.value.seats[0]).toEqual(alone.value.seats[0])
+      }
+    },
+  )
+})
+
 describe('resolveEnneaBoard validation (EN-V1, V3, V4, V12, V13)', () => {
   const grid = parseGrid(G1)
   const empty = (): number[][] => Array.from({ length: 9 }, () => [])
   const base = (): EnneaBoard => ({ grid: grid.slice(), stakes: empty(), totals: [9, 9] })
 
   const cases: { name: string; board: unknown; rules?: unknown; code: string; message: string; field?: string }[] = [
-    { name: 'one player', board: { ...base(), totals: [9] }, code: 'player-count', message: 'Ennea needs 2 to 4 players (36 cubes = 4 colours × 9).' },
+    { name: 'no players', board: { ...base(), totals: [] }, code: 'player-count', message: 'Ennea needs 2 to 4 players (36 cubes = 4 colours × 9).' },
     {
       name: 'five players',
       board: { ...base(), totals: [9, 9, 9, 9, 9] },
