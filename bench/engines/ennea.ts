@@ -13,19 +13,10 @@ import {
   type EnneaRemovalRule,
   type EnneaState,
 } from '../../src/shared/games/ennea'
+import { mulberry32 } from '../../tests/helpers/prng'
 import type { BenchCase } from './types'
 
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const prng = mulberry32
 
 function int(rnd: () => number, n: number): number {
   return Math.floor(rnd() * n)

@@ -3,22 +3,12 @@ import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/main/db/open'
+import { mulberry32 } from '../helpers/prng'
 import { tempDir } from '../helpers/tmp'
 
 const ROUNDS = 20
 const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000)
 
-/** mulberry32: a small seeded PRNG so a failing run can be repeated with CRASH_SEED. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function runChild(dataDir: string, prefix: string, killAfterMs: number): Promise<string[]> {
   return new Promise((resolve, reject) => {
@@ -51,7 +41,7 @@ describe(`crash safety (seed ${SEED}; repeat with CRASH_SEED=${SEED})`, () => {
   afterAll(cleanup)
 
   it(`keeps the file intact and every reported commit across ${ROUNDS} SIGKILLs`, async () => {
-    const random = prng(SEED)
+    const random = mulberry32(SEED)
     const allCommitted: string[] = []
     for (let round = 0; round < ROUNDS; round++) {
       const killAfter = 20 + Math.floor(random() * 250)

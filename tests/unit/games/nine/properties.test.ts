@@ -11,19 +11,11 @@ import {
   type NineHouseRules,
   type NineState,
 } from '../../../../src/shared/games/nine'
+import { mulberry32 } from '../../../helpers/prng'
 import { engineProperties, NUM_RUNS, simulate } from '../engine-properties'
 
 /** A small deterministic PRNG so one `pick` drives every choice of one action. */
-function rng(seed: number): () => number {
-  let a = (seed ^ 0x9e3779b9) >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const rng = (seed: number): (() => number) => mulberry32(seed ^ 0x9e3779b9)
 const int = (r: () => number, lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1))
 const pickOf = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T
 
