@@ -25,3 +25,4 @@ export {
 } from './rules'
 export { normalizeSenConfig, senEngine, senPiles, senReactCheck, type SenNormalizedConfig } from './engine'
 export type * from './types'
+export { parseCard, parseCards, parseHandText, senReshuffleNote, type SenReshuffleState } from './entry'
