@@ -710,7 +710,9 @@ function status(state: SenState): GameStatus {
   let toAct: number | null = null
   let message: string
   const prefix = `Game ${g.number}: `
-  const reactNote = g.reactor !== null && g.discard.length > 0 ? ` ${n[g.reactor]} may first React to the ${rankName(g.discard[g.discard.length - 1] as number)}.` : ''
+  // Mention a React only when one is possible, given what the table has seen of the reactor's hand.
+  const react = g.reactor !== null && g.discard.length > 0 ? senReactCheck(state) : null
+  const reactNote = react?.ok ? ` ${n[react.value.seat]} may first React to the ${rankName(react.value.top)}.` : ''
   switch (phase) {
     case 'match-over': {
       const w = winners[0] as Seat
