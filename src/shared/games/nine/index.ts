@@ -4,6 +4,7 @@ export {
   applyNineRound,
   applyNineRoundExplained,
   checkDeckLimits,
+  checkHand,
   checkHandTotal,
   classifyNineDiscard,
   NINE_MESSAGES,

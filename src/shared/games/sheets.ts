@@ -1,0 +1,221 @@
+/**
+ * Scoresheets for Wild Nine and Nine: the per-round grid the UI shows, prints and exports as CSV.
+ * Pure: every number comes from the engines' round records; nothing here re-applies a rule.
+ */
+import { err, ok, type Result } from '../result'
+import { splitCards } from './cards'
+import type { NineState } from './nine/index'
+import { checkHand, checkHandTotal } from './nine/index'
+import { NINE_DECK_SIZE, NINE_HAND_SIZE, NINE_LIMIT } from './nine/types'
+import { parseWildNineCard } from './wild-nine/index'
+import type { WildNineState } from './wild-nine/index'
+
+export interface SheetCell {
+  /** What the round added to this seat. */
+  points: number
+  /** The running total after the round, as shown ("62", or "90 → 45" for a Nine reset). */
+  total: string
+  /** Short words for the cell: "went out", "declared", "lost"... */
+  marks: string[]
+}
+
+export interface SheetRow {
+  round: number
+  dealer: number
+  /** One line for the row: "Bo went out", "Deadlock", "Ana declared NINE and won". */
+  result: string
+  cells: SheetCell[]
+  /** The engine's explanation, one sentence (or seat) per line. */
+  lines: string[]
+}
+
+export interface Sheet {
+  game: string
+  names: string[]
+  /** Totals before the first round (a continued paper sheet), or null when all zero. */
+  start: number[] | null
+  rows: SheetRow[]
+  totals: number[]
+  over: boolean
+  winners: number[]
+  /** Seats that have lost (Nine: 99 or more). */
+  losers: number[]
+  /** How the match ended (or where it stands), in words. */
+  message: string
+}
+
+/** The name of seat `i`, or P1, P2... */
+export function seatLabel(names: readonly string[], seat: number): string {
+  const n = names[seat]
+  return typeof n === 'string' && n.trim() !== '' ? n : `P${seat + 1}`
+}
+
+/** "Ana deals, Bo starts." for the next round. */
+export function nextDealText(names: readonly string[], dealer: number): string {
+  const n = names.length
+  if (n === 0) return ''
+  const starter = (dealer + 1) % n
+  return `${seatLabel(names, dealer)} deals, ${seatLabel(names, starter)} starts.`
+}
+
+/** The seat to the dealer's left, who starts the round. */
+export function starterOf(dealer: number, players: number): number {
+  return players > 0 ? (dealer + 1) % players : 0
+}
+
+/** "Deal 7 each; stock 23" (Wild Nine, from the engine's legal start-round). */
+export function wildNineDealText(deal: { handSize: number; stock: number }): string {
+  return `Deal ${deal.handSize} each; stock ${deal.stock}`
+}
+
+/** "Deal 5 each; draw pile 38" (Nine, SPEC NI-R3: 54 − 5 per player − the first discard). */
+export function nineDealText(players: number): string {
+  const draw = NINE_DECK_SIZE - NINE_HAND_SIZE * players - 1
+  return `Deal ${NINE_HAND_SIZE} each; draw pile ${draw}`
+}
+
+export function wildNineSheet(state: WildNineState, message: string): Sheet {
+  const names = state.names
+  const rows: SheetRow[] = state.rounds.map((r) => ({
+    round: r.round,
+    dealer: r.dealer,
+    result: r.deadlock || r.wentOut === null ? 'Deadlock' : `${seatLabel(names, r.wentOut)} went out`,
+    cells: r.points.map((p, seat) => ({
+      points: p,
+      total: String(r.totals[seat] ?? 0),
+      marks: r.wentOut === seat ? ['went out'] : [],
+    })),
+    lines: [...r.explanations],
+  }))
+  const start = state.startTotals.some((t) => t !== 0) ? [...state.startTotals] : null
+  return { game: 'Wild Nine', names: [...names], start, rows, totals: [...state.totals], over: state.over, winners: [...state.winners], losers: [], message }
+}
+
+export function nineSheet(state: NineState, message: string): Sheet {
+  const names = state.names
+  const rows: SheetRow[] = state.rounds.map((r) => {
+    let result: string
+    if (r.void || r.declarer === null) result = 'Void deal'
+    else {
+      const d = seatLabel(names, r.declarer)
+      result = r.declarerWon ? `${d} declared NINE and won` : r.overNine ? `${d} declared NINE over 9: failed` : `${d} declared NINE and failed`
+    }
+    return {
+      round: r.round,
+      dealer: r.dealer,
+      result,
+      cells: r.points.map((p, seat) => {
+        const after = r.totals[seat] ?? 0
+        const raw = (r.before[seat] ?? 0) + p
+        const marks: string[] = []
+        if (r.declarer === seat) marks.push('declared')
+        if (r.resets.includes(seat)) marks.push('reset')
+        if (after >= NINE_LIMIT) marks.push('lost')
+        return { points: p, total: r.resets.includes(seat) ? `${raw} → ${after}` : String(after), marks }
+      }),
+      lines: [...r.lines],
+    }
+  })
+  const first = state.rounds[0]
+  const startTotals = first ? first.before : state.totals
+  const start = state.rounds.length > 0 && startTotals.some((t) => t !== 0) ? [...startTotals] : null
+  const losers = state.totals.flatMap((t, i) => (t >= NINE_LIMIT ? [i] : []))
+  return { game: 'Nine', names: [...names], start, rows, totals: [...state.totals], over: state.phase === 'over', winners: [...state.winners], losers, message }
+}
+
+/** One CSV field: quoted when needed, and a leading = + - @ neutralised so spreadsheets never run it. */
+export function csvField(value: string | number): string {
+  let s = String(value)
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
+}
+
+/** The sheet as CSV (RFC 4180, CRLF): one row per round with each seat's points and total, then the totals and the result. */
+export function sheetCsv(sheet: Sheet): string {
+  const names = sheet.names.map((_, i) => seatLabel(sheet.names, i))
+  const out: (string | number)[][] = []
+  out.push(['Round', 'Dealer', 'Result', ...names.flatMap((n) => [`${n} points`, `${n} total`])])
+  if (sheet.start) out.push(['Start', '', 'Carried over', ...sheet.start.flatMap((t) => ['', t])])
+  for (const r of sheet.rows) {
+    out.push([r.round, seatLabel(sheet.names, r.dealer), r.result, ...r.cells.flatMap((c) => [c.points, c.total])])
+  }
+  out.push(['Total', '', '', ...sheet.totals.flatMap((t) => ['', t])])
+  if (sheet.over) {
+    const winners = sheet.winners.map((s) => seatLabel(sheet.names, s))
+    out.push(['Result', '', sheet.message])
+    if (winners.length > 0) out.push([winners.length > 1 ? 'Winners' : 'Winner', '', winners.join(' and ')])
+  }
+  return out.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n'
+}
+
+/** A file name for the download: "wild-nine-2026-11-30.csv". */
+export function csvFileName(game: string, isoDate: string): string {
+  const slug = game.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  return `${slug || 'scoresheet'}-${isoDate.slice(0, 10)}.csv`
+}
+
+/**
+ * For each completed round (by position), the index in the action log of the 'round' entry that
+ * closed it; rounds that were closed by something else (a Nine void deal) get -1.
+ */
+export function roundEntryIndices(actions: readonly unknown[], rounds: readonly object[]): number[] {
+  const entries: number[] = []
+  actions.forEach((a, i) => {
+    if (a !== null && typeof a === 'object' && (a as { type?: unknown }).type === 'round') entries.push(i)
+  })
+  let next = 0
+  return rounds.map((r) => {
+    if ((r as { void?: unknown }).void === true) return -1
+    const i = entries[next]
+    next++
+    return i ?? -1
+  })
+}
+
+/** Parses typed cards ("9s qh 10d", "9♠, Q♥") into canonical keys, with the engine's card messages. */
+export function parseCardsText(text: string, field?: string): Result<string[]> {
+  const keys: string[] = []
+  for (const token of splitCards(text)) {
+    const r = parseWildNineCard(token, field)
+    if (!r.ok) return r
+    keys.push(r.value.key)
+  }
+  return ok(keys)
+}
+
+/** Parses Nine card values typed as "3 4 0" (checked as a hand: 0–13, at most 5 cards); "-" or "none" is an empty hand. */
+export function parseNineValues(text: string, who: string, field: string): Result<number[]> {
+  const t = text.trim()
+  if (t === '') return err('missing-hand', `Enter ${who}'s cards or hand total.`, field)
+  if (/^(-|—|none|empty)$/i.test(t)) return ok([])
+  const tokens = text.split(/[\s,;+]+/).filter((t) => t !== '')
+  const values: unknown[] = tokens.map((t) => (/^\d+$/.test(t) ? Number(t) : t))
+  return checkHand(values, who, field)
+}
+
+/** Parses a Nine hand total typed as a number (checked with the engine's NI-V5 messages). */
+export function parseNineTotal(text: string, who: string, field: string): Result<number> {
+  const t = text.trim()
+  if (t === '') return err('missing-hand', `Enter ${who}'s cards or hand total.`, field)
+  return checkHandTotal(/^\d+$/.test(t) ? Number(t) : t, null, who, field)
+}
+
+/** Parses a Wild Nine penalty typed as a number; the WN-V7 range checks are the engine's (scorePoints). */
+export function parseWholeNumber(text: string): number | null {
+  const t = text.trim()
+  return /^\d{1,6}$/.test(t) ? Number(t) : null
+}
+
+/**
+ * The times each logged entry was corrected, oldest first, leaving out corrections that were undone.
+ * `history` is the match's event list (matches:history); one list per event id asked for.
+ */
+export function correctionTimes(
+  history: readonly { kind: string; eventId: string; supersedes: string | null; at: string }[],
+  eventIds: readonly (string | null)[],
+): string[][] {
+  const undone = new Set(history.filter((h) => h.kind === 'undo' && h.supersedes !== null).map((h) => h.supersedes))
+  return eventIds.map((id) =>
+    id === null ? [] : history.filter((h) => h.kind === 'correction' && h.supersedes === id && !undone.has(h.eventId)).map((h) => h.at),
+  )
+}
