@@ -24,3 +24,5 @@ export {
   enneaUndealt,
 } from './engine'
 export { cellName, parseCellName } from './format'
+export { decodeEnneaBoard, encodeEnneaBoard, type EnneaBoardDraft } from './board-code'
+export { enneaLineValues, enneaOpenLines, type EnneaLineAnswer, type EnneaOpenLine } from './questions'

@@ -1,0 +1,97 @@
+import {
+  decodeEnneaBoard,
+  encodeEnneaBoard,
+  REMOVAL_RULES,
+  resolveEnneaBoard,
+  type EnneaBoard,
+  type EnneaBoardDraft,
+  type EnneaRemovalRule,
+  type EnneaSeatResolution,
+} from '../../../shared/games/ennea'
+import type { Result } from '../../../shared/result'
+import { seatLooks, type SeatLook } from '../games/ennea/seats'
+
+const COLOURS = ['#d7263d', '#1b6ec2', '#2e8540', '#c98a00']
+const emptyStakes = (): number[][] => Array.from({ length: 9 }, () => [])
+
+/**
+ * Referee mode: any board (card values, each seat's cubes and totals), resolved by the engine under
+ * all three failed-line removal rules. The board is kept as typed, so an impossible one is shown with
+ * the resolver's own message instead of being silently corrected.
+ */
+export class RefereeState {
+  players = $state(3)
+  /** Raw text per card, so a wrong entry stays visible until fixed. */
+  values = $state<string[]>(Array(9).fill(''))
+  totals = $state<string[]>(['9', '9', '9', '9'])
+  stakes = $state<number[][]>(emptyStakes())
+  rule = $state<EnneaRemovalRule>('STRICT')
+
+  readonly looks: SeatLook[] = seatLooks(['P1', 'P2', 'P3', 'P4'], COLOURS)
+  seatLooks = $derived(this.looks.slice(0, this.players))
+
+  grid = $derived<(number | null)[]>(this.values.map((t) => parseValue(t)))
+  board = $derived<EnneaBoardDraft>({
+    grid: this.grid,
+    stakes: this.stakes.map((c) => c.filter((s) => s < this.players)),
+    totals: this.totals.slice(0, this.players).map((t) => (t.trim() === '' ? Number.NaN : Number(t))),
+  })
+  /** The engine's resolution under each rule (the same validation for all three). */
+  results = $derived(
+    Object.fromEntries(
+      REMOVAL_RULES.map((r) => [r, resolveEnneaBoard(this.board as unknown as EnneaBoard, { failedLineRemoval: r })]),
+    ) as Record<EnneaRemovalRule, Result<{ seats: EnneaSeatResolution[] }>>,
+  )
+  current = $derived(this.results[this.rule])
+  /** True once any cube or value is on the board (before that, nothing is worth resolving). */
+  started = $derived(this.values.some((v) => v.trim() !== '') || this.stakes.some((c) => c.length > 0))
+  code = $derived(encodeEnneaBoard(this.board))
+
+  toggle(cell: number, seat: number): void {
+    if (seat >= this.players) return
+    const on = this.stakes[cell] ?? []
+    this.stakes[cell] = on.includes(seat) ? on.filter((s) => s !== seat) : [...on, seat].sort((a, b) => a - b)
+  }
+
+  /** Next combination of cubes on a card: none, P1, P2, P1+P2, P3, ... (every combination, so impossible ones can be shown). */
+  cycle(cell: number): void {
+    const on = this.stakes[cell] ?? []
+    let mask = 0
+    for (const s of on) mask |= 1 << s
+    const next = (mask + 1) % (1 << this.players)
+    const seats: number[] = []
+    for (let s = 0; s < this.players; s++) if (next & (1 << s)) seats.push(s)
+    this.stakes[cell] = seats
+  }
+
+  clearCell(cell: number): void {
+    this.stakes[cell] = []
+  }
+
+  clear(): void {
+    this.values = Array(9).fill('')
+    this.stakes = emptyStakes()
+    this.totals = ['9', '9', '9', '9']
+  }
+
+  load(draft: EnneaBoardDraft): void {
+    this.players = draft.totals.length
+    this.values = draft.grid.map((v) => (v === null ? '' : String(v)))
+    this.totals = [...draft.totals.map(String), '9', '9', '9', '9'].slice(0, 4)
+    this.stakes = draft.stakes.map((c) => [...c])
+  }
+
+  /** Loads a pasted code; returns the decode result so the caller can show its message. */
+  loadCode(text: string): Result<EnneaBoardDraft> {
+    const r = decodeEnneaBoard(text)
+    if (r.ok) this.load(r.value)
+    return r
+  }
+}
+
+function parseValue(text: string): number | null {
+  const t = text.trim()
+  if (t === '') return null
+  if (/^a$/i.test(t)) return 1
+  return /^\d+$/.test(t) ? Number(t) : Number.NaN
+}

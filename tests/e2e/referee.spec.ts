@@ -1,0 +1,164 @@
+import { expect, test, type Page } from '@playwright/test'
+import { axeScan, newDataDir, startApp, watchConsole, type RunningApp } from './app'
+
+let app: RunningApp
+test.afterEach(async () => {
+  await app?.stop()
+})
+
+const cubesButton = (page: Page, cell: string) => page.getByRole('button', { name: new RegExp(`^${cell} cubes:`) })
+const compareRow = (page: Page, seat: number) => page.getByTestId('compare-row').nth(seat)
+
+async function typeGrid(page: Page, digits: string): Promise<void> {
+  await page.getByLabel('R1C1 value').focus()
+  await page.keyboard.type(digits)
+}
+
+async function expectTotals(page: Page, seat: number, strict: string, owner: string, shared: string, differs: boolean): Promise<void> {
+  const row = compareRow(page, seat)
+  await expect(row.locator('[data-rule="STRICT"] .total')).toHaveText(strict)
+  await expect(row.locator('[data-rule="OWNER_SEQUENTIAL"] .total')).toHaveText(owner)
+  await expect(row.locator('[data-rule="SHARED"] .total')).toHaveText(shared)
+  await expect(row).toHaveAttribute('data-differs', String(differs))
+}
+
+test('referee: EN-G08 and EN-G15 under all three rules, impossible boards, a question, and a board code round trip', async ({ page, context }) => {
+  test.setTimeout(90_000)
+  app = await startApp(newDataDir())
+  const problems = watchConsole(page)
+  await page.goto(`${app.url}#/referee`)
+  await expect(page.getByRole('heading', { name: 'Referee', level: 1 })).toBeVisible()
+
+  // ---- EN-G08, entered by keyboard: grid 2 3 7 / 6 4 5 / 1 8 9; P1 on R1C1, R1C2, R2C2, R2C3 ----
+  await page.getByRole('radio', { name: '2' }).check()
+  await typeGrid(page, '237645189')
+  await expect(page.getByLabel('R3C3 value')).toHaveValue('9')
+  for (const cell of ['R1C1', 'R1C2', 'R2C2', 'R2C3']) {
+    await cubesButton(page, cell).focus()
+    await page.keyboard.press('1')
+    await expect(cubesButton(page, cell)).toHaveAccessibleName(`${cell} cubes: P1`)
+  }
+  await expectTotals(page, 0, '7', '8', '8', true)
+  await expectTotals(page, 1, '8', '8', '8', false)
+
+  // Step by step under STRICT, then OWNER_SEQUENTIAL explains the failed line that removes nothing.
+  const steps = page.getByTestId('step-seat').first()
+  await expect(page.getByTestId('step-title')).toHaveText('Step 1 of 4: Staked lines')
+  await expect(steps).toContainText('Row 1: R1C1, R1C2 → 2 + 3 = 5.')
+  await expect(steps).toContainText('Column 2: R1C2, R2C2 → 3 + 4 = 7.')
+  await page.getByRole('button', { name: 'Next step' }).click()
+  await expect(steps).toContainText('Row 2: 4 + 5 = 9 ✓ protects R2C2 and R2C3.')
+  await page.getByRole('button', { name: 'Next step' }).click()
+  await expect(steps).toContainText('Row 1: 2 + 3 = 5 ✗ removes R1C1.')
+  await expect(steps).toContainText('Column 2: 3 + 4 = 7 ✗ removes R1C2.')
+  await page.getByLabel('Failed-line removal rule for the steps').selectOption('OWNER_SEQUENTIAL')
+  await expect(steps).toContainText('Column 2: 3 + 4 = 7 ✗ removes nothing: its only unprotected cube is already removed (R1C2 for Row 1).')
+  await page.getByLabel('Failed-line removal rule for the steps').selectOption('SHARED')
+  await expect(steps).toContainText('settled by R1C2, already removed for Row 1')
+  await page.getByRole('button', { name: 'Next step' }).click()
+  await expect(page.getByTestId('step-title')).toHaveText('Step 4 of 4: Minimum loss and result')
+  await expect(steps).toContainText('Loss 1: 9 → 8 cubes.')
+  await expect(page.getByTestId('step-seat').nth(1)).toContainText('No 9-line this round: minimum loss of 1 cube (EN-R21)')
+  await page.screenshot({ path: '/tmp/referee-g08-light.png', fullPage: true })
+  const light = await axeScan(page)
+  expect(light.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+
+  // ---- A question: hide R2C3 (it holds P1's cube): the board cannot resolve, but the line can be asked about ----
+  await page.getByLabel('R2C3 value').fill('')
+  await expect(page.getByTestId('board-error')).toHaveText('Enter the value of R2C3; it holds cubes.')
+  await expect(page.getByLabel('Line', { exact: true })).toContainText('P1: Row 2 (R2C2, R2C3; R2C3 not revealed)')
+  await expect(page.getByLabel('Line', { exact: true })).toHaveValue('0-row-1')
+  // the unfinished board travels as a code too
+  const open = await page.getByTestId('board-code').inputValue()
+  expect(open).toMatch(/^EN1-99-23764\?189-110011000-/)
+  await page.getByLabel('Paste a code').fill(open)
+  await page.getByRole('button', { name: 'Load board' }).click()
+  await expect(page.getByTestId('paste-status')).toHaveText('Board loaded from the code.')
+  await expect(page.getByTestId('question-answer')).toHaveText(
+    'Row 2: the known card is 4: only R2C3 = 5 makes 9 (4 of the four 5s not yet seen). Any other value fails.',
+  )
+  // three 5s seen in earlier rounds leave one
+  await page.getByLabel('Cards revealed in earlier rounds').fill('555123')
+  await expect(page.getByTestId('question-answer')).toHaveText(
+    'Row 2: the known card is 4: only R2C3 = 5 makes 9 (1 of the four 5s not yet seen). Any other value fails.',
+  )
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.getByTestId('question-answer').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: '/tmp/referee-question-dark.png' })
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.getByLabel('Cards revealed in earlier rounds').fill('5555')
+  await expect(page.getByTestId('question-answer')).toHaveText(
+    'Row 2: the known card is 4: R2C3 would need to be 5, but all four 5s are already revealed. The line fails.',
+  )
+  await page.getByLabel('R2C3 value').fill('5')
+  await expect(page.getByTestId('board-error')).toHaveCount(0)
+
+  // ---- Impossible boards get the SPEC messages ----
+  await page.getByLabel('P1 total').fill('3')
+  await expect(page.getByTestId('board-error')).toHaveText('P1 has 4 cubes on the grid but only 3 cubes in total.')
+  await page.getByLabel('P1 total').fill('9')
+  await page.getByRole('radio', { name: '4' }).check()
+  // clicking cycles the colours: none, P1, P2, P1+P2, P3, ... up to all four
+  const corner = cubesButton(page, 'R3C3')
+  for (let k = 0; k < 15; k++) await corner.click()
+  await expect(corner).toHaveAccessibleName('R3C3 cubes: P1, P2, P3 and P4')
+  await expect(page.getByTestId('board-error')).toHaveText('R3C3 holds 4 cubes; a card holds at most 3.')
+  await corner.focus()
+  await page.keyboard.press('Delete')
+  await expect(corner).toHaveAccessibleName('R3C3 cubes: none')
+  await page.getByLabel('R1C1 value').fill('0')
+  await expect(page.getByTestId('board-error')).toHaveText('R1C1: Ennea uses only Ace–9. Enter 1–9 (Ace = 1); 10, J, Q, K and 0 are not in the deck.')
+  await page.getByLabel('R1C1 value').fill('2')
+  await page.getByRole('radio', { name: '2' }).check()
+  await expectTotals(page, 0, '7', '8', '8', true)
+
+  // ---- Board code round trip: copy, clear, paste back ----
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const code = await page.getByTestId('board-code').inputValue()
+  expect(code).toMatch(/^EN1-99-237645189-110011000-[0-9A-Z]$/)
+  await page.getByRole('button', { name: 'Copy code' }).click()
+  await expect(page.getByText(/Copied the board code\.|code is selected in the field/)).toBeVisible()
+  await page.getByRole('button', { name: 'Clear board' }).click()
+  await expect(page.getByLabel('R1C1 value')).toHaveValue('')
+  await expect(page.getByTestId('compare')).toHaveCount(0)
+  // a damaged code is refused with the helper's message
+  await page.getByLabel('Paste a code').fill(code.replace('237645189', '237645188'))
+  await page.getByRole('button', { name: 'Load board' }).click()
+  await expect(page.getByTestId('paste-status')).toHaveText(
+    'The code’s check character does not match: a character was changed or lost. Copy the whole code again.',
+  )
+  await page.getByLabel('Paste a code').fill(code.toLowerCase())
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('paste-status')).toHaveText('Board loaded from the code.')
+  await expect(page.getByLabel('R1C1 value')).toHaveValue('2')
+  await expect(page.getByTestId('board-code')).toHaveValue(code)
+  await expectTotals(page, 0, '7', '8', '8', true)
+
+  // ---- EN-G15 from a pasted code: 9 8 7 / 6 5 4 / 3 2 1, P1 on every card: 6 / 5 / 3 cubes lost ----
+  // built by keyboard, then its code loads back identically
+  await page.getByRole('button', { name: 'Clear board' }).click()
+  await typeGrid(page, '987654321')
+  for (const cell of ['R1C1', 'R1C2', 'R1C3', 'R2C1', 'R2C2', 'R2C3', 'R3C1', 'R3C2', 'R3C3']) {
+    await cubesButton(page, cell).focus()
+    await page.keyboard.press('1')
+  }
+  await expectTotals(page, 0, '3', '4', '6', true)
+  await expectTotals(page, 1, '8', '8', '8', false)
+  const g15 = await page.getByTestId('board-code').inputValue()
+  expect(g15.startsWith('EN1-99-987654321-111111111-')).toBe(true)
+  await page.getByRole('button', { name: 'Clear board' }).click()
+  await page.getByLabel('Paste a code').fill(g15)
+  await page.getByRole('button', { name: 'Load board' }).click()
+  await expectTotals(page, 0, '3', '4', '6', true)
+  await page.getByLabel('Failed-line removal rule for the steps').selectOption('OWNER_SEQUENTIAL')
+  await page.getByRole('button', { name: /^3\. Removals/ }).click()
+  await expect(page.getByTestId('step-seat').first()).toContainText(
+    'Row 1: 9 + 8 + 7 = 24 ✗ removes nothing: its unprotected cubes are already removed (R1C1 for Column 1, R1C2 for Column 2, R1C3 for Column 3).',
+  )
+
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.screenshot({ path: '/tmp/referee-g15-dark.png', fullPage: true })
+  const dark = await axeScan(page)
+  expect(dark.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+  expect(problems).toEqual([])
+})
