@@ -1,0 +1,21 @@
+import { tick } from 'svelte'
+import type { MatchState } from '../../state/match.svelte'
+
+/**
+ * Sends a round from a scoresheet form: a correction of the edited entry, or a new entry. Returns
+ * the refusal message, or null. The form shows the message next to its fields, so the frame's copy
+ * is cleared rather than shown twice.
+ */
+export async function saveRound(match: MatchState, edit: { index: number } | null | undefined, action: unknown): Promise<string | null> {
+  const eventId = edit ? match.view?.actions[edit.index]?.eventId : undefined
+  const r = edit && eventId ? await match.correct(eventId, action) : await match.apply(action)
+  if (r.ok) return null
+  match.error = null
+  return r.error.message
+}
+
+/** After a round is entered, the next round's form (created afresh for the new log) takes the focus. */
+export async function focusNextRoundForm(): Promise<void> {
+  await tick()
+  document.querySelector<HTMLInputElement>('[data-testid="round-form"] input[type="radio"]')?.focus()
+}
