@@ -25,6 +25,8 @@ export interface Route {
 export function parseRoute(hash: string): Route {
   const [path = '', search = ''] = hash.replace(/^#\/?/, '').split('?')
   const [head = '', param = ''] = path.split('/')
+  // Parsed once into a plain object; the URLSearchParams itself is never kept, so it needs no reactivity.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
   const query = Object.fromEntries(new URLSearchParams(search))
   if (head === 'match' && param) return { id: 'match', param: decodeURIComponent(param), query }
   const nav = ROUTES.find((r) => r.id === head)
