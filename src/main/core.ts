@@ -13,6 +13,10 @@ import { userVersion } from './db/migrate'
 import { systemClock, type Clock } from './ids'
 import { PlayerService } from './services/players'
 import { MatchService } from './services/matches'
+import { StatsProjector, StatsService } from './services/stats'
+import { BackupService, DAY_MS } from './services/backup'
+import { TransferService } from './services/transfer'
+import { UploadService } from './services/uploads'
 
 export interface CoreOptions extends OpenOptions {
   dataDir: string
@@ -20,6 +24,8 @@ export interface CoreOptions extends OpenOptions {
   version: string
   clock?: Clock
   log?: (message: string, error?: unknown) => void
+  /** Daily automatic backups while the app runs (default true; tests turn it off). */
+  autoBackup?: boolean
 }
 
 export interface Core {
@@ -27,6 +33,7 @@ export interface Core {
   opened: OpenedDatabase
   handlers: Handlers
   dispatch: Dispatch
+  backups: BackupService
   close(): void
 }
 
@@ -36,9 +43,33 @@ export function createCore(options: CoreOptions): Core {
   const { db } = opened
   const clock = options.clock ?? systemClock
   const sqliteVersion = (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v
+  const log = options.log ?? ((m: string, e?: unknown) => console.error(m, e))
+  const projector = new StatsProjector(db)
+  const matches = new MatchService(db, clock, (m) => projector.matchRefreshed(m))
+  const rebuildStats = (): void => {
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'stats_rebuild_needed'").get() as { value: string } | undefined
+    if (row?.value !== '1') return
+    db.transaction(() => {
+      for (const { id } of db.prepare('SELECT id FROM matches ORDER BY created_at, id').all() as { id: string }[]) {
+        try {
+          matches.reproject(id)
+        } catch (e) {
+          // A log that no longer replays must not stop the app from opening; that match is left out of the stats.
+          log(`stats rebuild skipped match ${id}`, e)
+        }
+      }
+      db.prepare("DELETE FROM meta WHERE key = 'stats_rebuild_needed'").run()
+    }).immediate()
+  }
+  rebuildStats()
+  const backups = new BackupService(db, file, clock, rebuildStats)
   const handlers = createHandlers({
     players: new PlayerService(db, clock),
-    matches: new MatchService(db, clock),
+    matches,
+    stats: new StatsService(db),
+    backups,
+    transfer: new TransferService(db, matches, clock),
+    uploads: new UploadService(options.dataDir, clock),
     appInfo: () => ({
       name: PRODUCT_NAME,
       version: options.version,
@@ -49,14 +80,28 @@ export function createCore(options: CoreOptions): Core {
       sqliteVersion,
     }),
   })
-  const log = options.log ?? ((m: string, e?: unknown) => console.error(m, e))
   const dispatch = createDispatcher(handlers, (e, channel) => log(`handler for ${channel} failed`, e))
+  let timer: ReturnType<typeof setInterval> | null = null
+  let first: ReturnType<typeof setTimeout> | null = null
+  if (options.autoBackup !== false) {
+    const daily = (): void => {
+      backups.maybeDaily().catch((e: unknown) => log('daily backup failed', e))
+    }
+    // After start-up work, then hourly: a backup is made once the last one is a day old.
+    first = setTimeout(daily, 30_000)
+    first.unref()
+    timer = setInterval(daily, Math.min(DAY_MS, 60 * 60 * 1000))
+    timer.unref()
+  }
   return {
     db,
     opened,
     handlers,
     dispatch,
+    backups,
     close: () => {
+      if (timer) clearInterval(timer)
+      if (first) clearTimeout(first)
       if (db.open) {
         db.pragma('wal_checkpoint(TRUNCATE)')
         db.close()

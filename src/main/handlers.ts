@@ -4,15 +4,24 @@ import type { AppInfo } from '../shared/model/app'
 import { ok } from '../shared/result'
 import type { PlayerService } from './services/players'
 import type { MatchService } from './services/matches'
+import type { StatsService } from './services/stats'
+import type { BackupService } from './services/backup'
+import type { TransferService } from './services/transfer'
+import type { UploadService } from './services/uploads'
+import { err } from '../shared/result'
 
 export interface HandlerDeps {
   players: PlayerService
   matches: MatchService
+  stats: StatsService
+  backups: BackupService
+  transfer: TransferService
+  uploads: UploadService
   appInfo: () => AppInfo
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
-  const { players, matches } = deps
+  const { players, matches, stats, backups, transfer, uploads } = deps
   return {
     'app:info': () => ok(deps.appInfo()),
     'players:list': (input) => players.list(input),
@@ -29,5 +38,43 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'matches:undo': (input) => matches.undo(input.id),
     'matches:close': (input) => matches.close(input.id, input.status),
     'matches:history': (input) => matches.history(input.id),
+    'stats:overview': (input) => stats.overview(input),
+    'stats:player': ({ playerId, ...filter }) => stats.player(playerId, filter),
+    'stats:head-to-head': ({ a, b, ...filter }) => stats.headToHead(a, b, filter),
+    'stats:rating-history': (input) => stats.ratingHistory(input.gameId, input.playerIds),
+    'stats:monthly': (input) => stats.monthly(input),
+    'stats:match-progress': (input) => stats.matchProgress(input.matchId),
+    'backup:info': () => backups.info(),
+    'backup:now': () => backups.backupNow('manual'),
+    'backup:set-keep': (input) => backups.setKeep(input.keep),
+    'backup:restore': async (input) => {
+      if ((input.name === undefined) === (input.uploadId === undefined)) return err('invalid-input', 'Invalid request for backup:restore: give either name or uploadId.', 'name')
+      if (input.name !== undefined) {
+        const path = backups.resolveName(input.name)
+        if (!path) return err('not-found', 'There is no backup with that name in the backups folder.', 'name')
+        return backups.restore(path)
+      }
+      const taken = uploads.take(input.uploadId as string, 'restore')
+      if (!taken.ok) return taken
+      try {
+        return await backups.restore(taken.value)
+      } finally {
+        uploads.cancel(input.uploadId as string)
+      }
+    },
+    'transfer:export-json': () => transfer.exportJson(),
+    'transfer:export-csv': (input) => transfer.exportCsv(input.table),
+    'transfer:import': (input) => {
+      const taken = uploads.take(input.uploadId, 'import')
+      if (!taken.ok) return taken
+      try {
+        return transfer.importFile(taken.value)
+      } finally {
+        uploads.cancel(input.uploadId)
+      }
+    },
+    'upload:begin': (input) => uploads.begin(input.purpose, input.size),
+    'upload:chunk': (input) => uploads.chunk(input.uploadId, input.index, input.data),
+    'upload:cancel': (input) => uploads.cancel(input.uploadId),
   }
 }

@@ -62,6 +62,50 @@ const CASES: Record<Channel, Case> = {
   'matches:undo': { valid: { id: ID }, required: ['id'], wrong: { id: [7, null, 'nope', MB] } },
   'matches:close': { valid: { id: ID, status: 'abandoned' }, required: ['id', 'status'], wrong: { id: ['nope'], status: ['deleted', 1, null, MB] } },
   'matches:history': { valid: { id: ID }, required: ['id'], wrong: { id: [7, null, 'nope', MB] } },
+  'stats:overview': {
+    valid: { from: '2026-01-01T00:00:00Z', to: '2026-12-31T00:00:00Z', gameId: 'nine', playerIds: [ID] },
+    required: [],
+    wrong: { from: ['yesterday', 1, MB], to: [null, 5], gameId: ['chess', 1], playerIds: ['x', [ID, 'nope'], Array(51).fill(ID), null] },
+  },
+  'stats:player': {
+    valid: { playerId: ID, gameId: 'ennea' },
+    required: ['playerId'],
+    wrong: { playerId: [7, null, 'nope', MB], gameId: ['chess'], from: ['soon', 3] },
+  },
+  'stats:head-to-head': {
+    valid: { a: ID, b: ID2, gameId: 'wild-nine' },
+    required: ['a', 'b'],
+    wrong: { a: [7, null, 'nope', MB], b: [[ID], 'nope'], gameId: ['chess', 9], to: ['later'] },
+  },
+  'stats:rating-history': {
+    valid: { gameId: 'nine', playerIds: [ID, ID2] },
+    required: ['gameId'],
+    wrong: { gameId: ['chess', null, MB], playerIds: [ID, Array(13).fill(ID), ['nope'], null] },
+  },
+  'stats:monthly': { valid: { gameId: 'seven-eight-nine' }, required: [], wrong: { gameId: ['chess'], from: ['x', 1], playerIds: [[7]] } },
+  'stats:match-progress': { valid: { matchId: ID }, required: ['matchId'], wrong: { matchId: [7, null, 'nope', MB] } },
+  'backup:info': { valid: {}, required: [], wrong: {} },
+  'backup:now': { valid: {}, required: [], wrong: {} },
+  'backup:set-keep': { valid: { keep: 5 }, required: ['keep'], wrong: { keep: [0, 101, 2.5, '5', null, MB] } },
+  'backup:restore': {
+    valid: { name: 'ninekeeper.2026-01-01T00-00-00-000Z.manual.sqlite' },
+    required: [],
+    wrong: { name: ['../ninekeeper.sqlite', '/etc/passwd', 'ninekeeper/../x.sqlite', 7, null, MB], uploadId: ['nope', 7, MB] },
+  },
+  'transfer:export-json': { valid: {}, required: [], wrong: {} },
+  'transfer:export-csv': { valid: { table: 'rounds' }, required: ['table'], wrong: { table: ['events', 'sqlite_master', 1, null, MB] } },
+  'transfer:import': { valid: { uploadId: ID }, required: ['uploadId'], wrong: { uploadId: [7, null, 'nope', MB] } },
+  'upload:begin': {
+    valid: { purpose: 'import', size: 1000 },
+    required: ['purpose', 'size'],
+    wrong: { purpose: ['delete', 1, null, MB], size: [0, -1, 1.5, '10', 513 * 1024 * 1024, null] },
+  },
+  'upload:chunk': {
+    valid: { uploadId: ID, index: 0, data: 'aGVsbG8=' },
+    required: ['uploadId', 'index', 'data'],
+    wrong: { uploadId: ['nope', 7], index: [-1, 1.5, '0', null], data: ['not base64!', 7, null, 'A'.repeat(1_398_108)] },
+  },
+  'upload:cancel': { valid: { uploadId: ID }, required: ['uploadId'], wrong: { uploadId: [7, null, 'nope', MB] } },
 }
 
 function malformed(c: Case): { label: string; payload: unknown; field?: string }[] {

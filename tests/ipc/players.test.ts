@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Player } from '../../src/shared/model/player'
 import { snapshot, tempCore } from '../helpers/tmp'
+import { MIGRATIONS } from '../../src/main/db/migrations/index'
 
 let core: ReturnType<typeof tempCore>
 beforeEach(() => {
@@ -119,6 +120,6 @@ describe('players', () => {
   it('reports where the data file is', async () => {
     const r = await core.dispatch('app:info', {})
     expect(r.ok).toBe(true)
-    if (r.ok) expect(r.value).toMatchObject({ name: 'Ninekeeper', dataFile: `${core.dir}/ninekeeper.sqlite`, schemaVersion: 2, mode: 'web' })
+    if (r.ok) expect(r.value).toMatchObject({ name: 'Ninekeeper', dataFile: `${core.dir}/ninekeeper.sqlite`, schemaVersion: MIGRATIONS.length, mode: 'web' })
   })
 })

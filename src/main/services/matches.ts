@@ -16,6 +16,7 @@ import { MatchesRepo, type EventRow, type MatchFilter, type MatchRow, type SeatR
 import { writeTransaction } from '../db/transaction'
 import { uuidv7, type Clock } from '../ids'
 import { Device } from './device'
+import type { RefreshedMatch } from './stats'
 
 export interface MatchOptions {
   firstDealer?: number | undefined
@@ -90,6 +91,8 @@ export class MatchService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    /** Called inside each write's transaction after the projection is rewritten (stats summaries). */
+    private readonly onRefresh?: (m: RefreshedMatch) => void,
   ) {
     this.repo = new MatchesRepo(db)
     this.device = new Device(db, clock)
@@ -211,6 +214,14 @@ export class MatchService {
     })
   }
 
+  /** Rebuilds a match's projections from its log (after an import, or a one-time stats rebuild). Call inside a transaction. */
+  reproject(id: string): boolean {
+    const m = this.load(id)
+    if (!m) return false
+    this.refresh(m, m.row.updated_at)
+    return true
+  }
+
   history(id: string): Result<MatchHistoryEntry[]> {
     if (!this.repo.get(id)) return notFound()
     const events = this.repo.events(id)
@@ -264,6 +275,15 @@ export class MatchService {
       winners: JSON.stringify(winners),
       rounds: completedRounds(gameId, m.state),
       summary: status.message,
+    })
+    this.onRefresh?.({
+      id: m.row.id,
+      gameId,
+      status: matchStatus,
+      finishedAt: matchStatus === 'in-progress' ? null : finishedAt,
+      playerIds: m.seats.map((s) => s.player_id),
+      winners,
+      standings: m.engine.standings(m.state),
     })
   }
 

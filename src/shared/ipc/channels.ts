@@ -15,6 +15,22 @@ export const CHANNELS = [
   'matches:undo',
   'matches:close',
   'matches:history',
+  'stats:overview',
+  'stats:player',
+  'stats:head-to-head',
+  'stats:rating-history',
+  'stats:monthly',
+  'stats:match-progress',
+  'backup:info',
+  'backup:now',
+  'backup:set-keep',
+  'backup:restore',
+  'transfer:export-json',
+  'transfer:export-csv',
+  'transfer:import',
+  'upload:begin',
+  'upload:chunk',
+  'upload:cancel',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

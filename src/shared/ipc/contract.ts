@@ -6,6 +6,8 @@ import * as v from 'valibot'
 import type { AppInfo } from '../model/app'
 import type { Player } from '../model/player'
 import type { MatchHistoryEntry, MatchSummary, MatchView } from '../model/match'
+import type { HeadToHead, MatchProgress, MonthlyResults, PlayerStats, RatingSeries, StatsOverview } from '../model/stats'
+import type { BackupFileInfo, BackupInfo, ImportReport } from '../model/transfer'
 import { GAME_IDS } from '../games/engine'
 import type { Channel } from './channels'
 
@@ -64,6 +66,20 @@ const MatchOptions = obj({
   ),
 })
 
+const StatsFilterEntries = {
+  from: v.optional(IsoDate),
+  to: v.optional(IsoDate),
+  gameId: v.optional(GameIdSchema),
+  playerIds: v.optional(v.pipe(v.array(Id, 'must be a list of player ids'), v.maxLength(50, 'has more than 50 players'))),
+}
+/** Base64 of at most 1 MB (the upload chunk size). */
+const Base64Chunk = v.pipe(
+  v.string('must be text'),
+  v.maxLength(1_398_104, 'is larger than 1 MB'),
+  v.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+)
+const BackupName = v.pipe(v.string('must be text'), v.maxLength(120, 'is too long'), v.regex(/^ninekeeper\.[A-Za-z0-9.-]+\.sqlite$/, 'must be the name of a backup file'))
+
 export const schemas = {
   'app:info': obj({}),
   'players:list': obj({
@@ -95,6 +111,32 @@ export const schemas = {
   'matches:undo': obj({ id: Id }),
   'matches:close': obj({ id: Id, status: v.picklist(['finished', 'abandoned'], 'must be finished or abandoned') }),
   'matches:history': obj({ id: Id }),
+  'stats:overview': obj(StatsFilterEntries),
+  'stats:player': obj({ playerId: Id, ...StatsFilterEntries }),
+  'stats:head-to-head': obj({ a: Id, b: Id, from: v.optional(IsoDate), to: v.optional(IsoDate), gameId: v.optional(GameIdSchema) }),
+  'stats:rating-history': obj({
+    gameId: GameIdSchema,
+    playerIds: v.optional(v.pipe(v.array(Id, 'must be a list of player ids'), v.maxLength(12, 'has more than 12 players'))),
+  }),
+  'stats:monthly': obj(StatsFilterEntries),
+  'stats:match-progress': obj({ matchId: Id }),
+  'backup:info': obj({}),
+  'backup:now': obj({}),
+  'backup:set-keep': obj({ keep: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(100, 'must be at most 100')) }),
+  'backup:restore': obj({ name: v.optional(BackupName), uploadId: v.optional(Id) }),
+  'transfer:export-json': obj({}),
+  'transfer:export-csv': obj({ table: v.picklist(['players', 'matches', 'rounds'], 'must be players, matches or rounds') }),
+  'transfer:import': obj({ uploadId: Id }),
+  'upload:begin': obj({
+    purpose: v.picklist(['import', 'restore'], 'must be import or restore'),
+    size: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1 byte'), v.maxValue(512 * 1024 * 1024, 'must be at most 512 MB')),
+  }),
+  'upload:chunk': obj({
+    uploadId: Id,
+    index: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more'), v.maxValue(100_000, 'is too large')),
+    data: Base64Chunk,
+  }),
+  'upload:cancel': obj({ uploadId: Id }),
 } satisfies Record<Channel, v.GenericSchema>
 
 export type Inputs = { [C in Channel]: v.InferOutput<(typeof schemas)[C]> }
@@ -115,6 +157,22 @@ export interface Outputs {
   'matches:undo': MatchView
   'matches:close': MatchView
   'matches:history': MatchHistoryEntry[]
+  'stats:overview': StatsOverview
+  'stats:player': PlayerStats
+  'stats:head-to-head': HeadToHead
+  'stats:rating-history': RatingSeries[]
+  'stats:monthly': MonthlyResults
+  'stats:match-progress': MatchProgress
+  'backup:info': BackupInfo
+  'backup:now': BackupFileInfo
+  'backup:set-keep': BackupInfo
+  'backup:restore': { restoredSchema: number; safetyCopy: string }
+  'transfer:export-json': { fileName: string; content: string }
+  'transfer:export-csv': { fileName: string; content: string }
+  'transfer:import': ImportReport
+  'upload:begin': { uploadId: string; chunkBytes: number }
+  'upload:chunk': { received: number; size: number }
+  'upload:cancel': { uploadId: string }
 }
 
 export type Input<C extends Channel> = Inputs[C]

@@ -1,0 +1,520 @@
+/**
+ * Stats: a projector that keeps the match-level summaries (match_results, streaks, OpenSkill
+ * ratings) up to date inside each match write's transaction, and the read queries of the Stats
+ * screen. Unfiltered stats read the summary tables (a few hundred rows, whatever the history size);
+ * a date range or game filter falls back to indexed GROUP BYs over the raw rows.
+ */
+import type { Database, Statement } from 'better-sqlite3'
+import { rate, rating as newRating } from 'openskill'
+import { GAME_IDS, type GameId, type Standing } from '../../shared/games/engine'
+import type {
+  HeadToHead,
+  HeadToHeadLine,
+  LeaderboardRow,
+  MatchProgress,
+  MonthlyResults,
+  PlayerGameStats,
+  PlayerStats,
+  Rating,
+  RatingSeries,
+  RuleEvents,
+  StatsFilter,
+  StatsOverview,
+} from '../../shared/model/stats'
+import { err, ok, type Result } from '../../shared/result'
+import { ordinalOf, streaks } from '../../shared/stats/streaks'
+import { STAT_EVENT_SQL } from '../db/migrations/index'
+
+export interface RefreshedMatch {
+  id: string
+  gameId: GameId
+  status: 'in-progress' | 'finished' | 'abandoned'
+  finishedAt: string | null
+  playerIds: string[]
+  winners: number[]
+  standings: Standing[]
+}
+
+interface ResultRow {
+  match_id: string
+  player_id: string
+  game_id: GameId
+  seat: number
+  finished_at: string
+  placement: number
+  won: number
+  shared: number
+  score: number
+  seats: number
+}
+
+const EVENT_NAMES: Record<GameId, [string, string, string, string]> = {
+  'wild-nine': ['ninesLeft', 'roundsWon', 'deadlocks', ''],
+  nine: ['ninesOk', 'ninesFailed', 'resets90', 'lost99'],
+  ennea: ['linesMade', 'enneaCalls', 'enneaMadeLine', 'enneaLostCubes'],
+  'seven-eight-nine': ['declareWins', 'blockWins', 'tiebreakWins', 'draws'],
+}
+
+function events(gameId: GameId, e: [number, number, number, number]): RuleEvents {
+  const out: RuleEvents = {}
+  EVENT_NAMES[gameId].forEach((name, i) => {
+    if (name) out[name] = e[i] ?? 0
+  })
+  return out
+}
+
+const rate0 = (n: number, d: number): number | null => (d > 0 ? n / d : null)
+
+/** Keeps match_results, streaks and ratings in step with the matches; runs inside the caller's transaction. */
+export class StatsProjector {
+  private readonly existing: Statement<[string], ResultRow>
+  private readonly clear: Statement<[string]>
+  private readonly insert: Statement
+  private readonly playerResults: Statement<[string], { game_id: GameId; won: number }>
+  private readonly setStreak: Statement
+  private readonly lastRated: Statement<[string], { finished_at: string; match_id: string }>
+
+  constructor(private readonly db: Database) {
+    this.existing = db.prepare('SELECT * FROM match_results WHERE match_id = ? ORDER BY seat')
+    this.clear = db.prepare('DELETE FROM match_results WHERE match_id = ?')
+    this.insert = db.prepare(
+      `INSERT INTO match_results (match_id, player_id, game_id, seat, finished_at, placement, won, shared, score, seats)
+       VALUES (@match_id, @player_id, @game_id, @seat, @finished_at, @placement, @won, @shared, @score, @seats)`,
+    )
+    this.playerResults = db.prepare('SELECT game_id, won FROM match_results WHERE player_id = ? ORDER BY finished_at, match_id')
+    this.setStreak = db.prepare(
+      `INSERT INTO stat_player_streak (player_id, game_id, current, longest) VALUES (?, ?, ?, ?)
+       ON CONFLICT (player_id, game_id) DO UPDATE SET current = excluded.current, longest = excluded.longest`,
+    )
+    this.lastRated = db.prepare('SELECT finished_at, match_id FROM rating_history WHERE game_id = ? ORDER BY finished_at DESC, match_id DESC LIMIT 1')
+  }
+
+  /** Called by MatchService.refresh() after every write to a match. Cheap when the outcome did not change. */
+  matchRefreshed(m: RefreshedMatch): void {
+    const before = this.existing.all(m.id)
+    const next: ResultRow[] =
+      m.status === 'finished' && m.finishedAt
+        ? m.playerIds.map((playerId, seat) => {
+            const st = m.standings.find((s) => s.seat === seat)
+            const won = m.winners.includes(seat)
+            return {
+              match_id: m.id,
+              player_id: playerId,
+              game_id: m.gameId,
+              seat,
+              finished_at: m.finishedAt as string,
+              placement: st?.rank ?? m.playerIds.length,
+              won: won ? 1 : 0,
+              shared: won && m.winners.length > 1 ? 1 : 0,
+              score: st?.score ?? 0,
+              seats: m.playerIds.length,
+            }
+          })
+        : []
+    if (JSON.stringify(before) === JSON.stringify(next)) return
+    this.clear.run(m.id)
+    for (const r of next) this.insert.run(r)
+    for (const p of new Set([...before.map((r) => r.player_id), ...next.map((r) => r.player_id)])) this.updateStreaks(p)
+    this.updateRatings(m.gameId, m.id, before.length > 0, next)
+  }
+
+  updateStreaks(playerId: string): void {
+    const rows = this.playerResults.all(playerId)
+    const all = streaks(rows.map((r) => r.won === 1))
+    this.setStreak.run(playerId, '*', all.current, all.longest)
+    for (const g of GAME_IDS) {
+      const s = streaks(rows.filter((r) => r.game_id === g).map((r) => r.won === 1))
+      this.setStreak.run(playerId, g, s.current, s.longest)
+    }
+  }
+
+  /** Appends one match's rating update when it is the latest in its game; otherwise replays the game's ratings. */
+  private updateRatings(gameId: GameId, matchId: string, wasRated: boolean, next: ResultRow[]): void {
+    const last = this.lastRated.get(gameId)
+    const first = next[0]
+    const isLatest = !wasRated && first && (!last || first.finished_at > last.finished_at || (first.finished_at === last.finished_at && matchId > last.match_id))
+    if (isLatest) this.rateMatch(gameId, next)
+    else if (wasRated || first) this.rebuildRatings(gameId)
+  }
+
+  private rateMatch(gameId: GameId, rows: ResultRow[]): void {
+    const cur = this.db.prepare<[string, string], { mu: number; sigma: number; matches: number }>(
+      'SELECT mu, sigma, matches FROM stat_rating WHERE player_id = ? AND game_id = ?',
+    )
+    const teams = rows.map((r) => {
+      const c = cur.get(r.player_id, gameId)
+      return [c ? newRating({ mu: c.mu, sigma: c.sigma }) : newRating()]
+    })
+    const rated = rate(teams, { rank: rows.map((r) => r.placement) })
+    const hist = this.db.prepare('INSERT INTO rating_history (game_id, match_id, player_id, finished_at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?)')
+    const upsert = this.db.prepare(
+      `INSERT INTO stat_rating (player_id, game_id, mu, sigma, matches, last_finished_at, last_match_id) VALUES (?, ?, ?, ?, 1, ?, ?)
+       ON CONFLICT (player_id, game_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, matches = matches + 1,
+         last_finished_at = excluded.last_finished_at, last_match_id = excluded.last_match_id`,
+    )
+    rows.forEach((r, i) => {
+      const p = rated[i]?.[0]
+      if (!p) return
+      hist.run(gameId, r.match_id, r.player_id, r.finished_at, p.mu, p.sigma)
+      upsert.run(r.player_id, gameId, p.mu, p.sigma, r.finished_at, r.match_id)
+    })
+  }
+
+  /** Ratings depend on order: after an edit to an older match, replay the game's matches in finish order. */
+  rebuildRatings(gameId: GameId): void {
+    this.db.prepare('DELETE FROM rating_history WHERE game_id = ?').run(gameId)
+    this.db.prepare('DELETE FROM stat_rating WHERE game_id = ?').run(gameId)
+    const rows = this.db
+      .prepare<[string], ResultRow>('SELECT * FROM match_results WHERE game_id = ? ORDER BY finished_at, match_id, seat')
+      .all(gameId)
+    let batch: ResultRow[] = []
+    for (const r of rows) {
+      if (batch.length && batch[0]?.match_id !== r.match_id) {
+        this.rateMatch(gameId, batch)
+        batch = []
+      }
+      batch.push(r)
+    }
+    if (batch.length) this.rateMatch(gameId, batch)
+  }
+}
+
+interface Agg {
+  player_id: string
+  game_id: GameId
+  matches: number
+  wins: number
+  shared_wins: number
+  placement_sum: number
+  rounds: number
+  score_sum: number
+  rounds_won: number
+  e1: number
+  e2: number
+  e3: number
+  e4: number
+}
+
+export class StatsService {
+  private readonly summary: Statement<[], Agg>
+  private readonly summaryOne: Statement<[{ player: string }], Agg>
+  private readonly streakAll: Statement<[], { player_id: string; game_id: string; current: number; longest: number }>
+  private readonly streakOne: Statement<[string], { player_id: string; game_id: string; current: number; longest: number }>
+  private readonly ratingsAll: Statement<[], { player_id: string; game_id: GameId; mu: number; sigma: number; matches: number }>
+  private readonly ratingsOne: Statement<[string], { player_id: string; game_id: GameId; mu: number; sigma: number; matches: number }>
+  private readonly playersAll: Statement<[], { id: string; name: string; color: string | null }>
+  private readonly playerOne: Statement<[string], { id: string; name: string; color: string | null }>
+
+  constructor(private readonly db: Database) {
+    const sql = (where: string): string => `
+      SELECT k.player_id, k.game_id,
+             coalesce(m.matches, 0) AS matches, coalesce(m.wins, 0) AS wins, coalesce(m.shared_wins, 0) AS shared_wins,
+             coalesce(m.placement_sum, 0) AS placement_sum,
+             coalesce(g.rounds, 0) AS rounds, coalesce(g.score_sum, 0) AS score_sum, coalesce(g.rounds_won, 0) AS rounds_won,
+             coalesce(g.e1, 0) AS e1, coalesce(g.e2, 0) AS e2, coalesce(g.e3, 0) AS e3, coalesce(g.e4, 0) AS e4
+      FROM (SELECT player_id, game_id FROM stat_player_game ${where} UNION SELECT player_id, game_id FROM stat_player_match ${where}) k
+      LEFT JOIN stat_player_game g ON g.player_id = k.player_id AND g.game_id = k.game_id
+      LEFT JOIN stat_player_match m ON m.player_id = k.player_id AND m.game_id = k.game_id`
+    this.summary = db.prepare(sql(''))
+    this.summaryOne = db.prepare(sql('WHERE player_id = @player'))
+    this.streakAll = db.prepare('SELECT * FROM stat_player_streak')
+    this.streakOne = db.prepare('SELECT * FROM stat_player_streak WHERE player_id = ?')
+    this.ratingsAll = db.prepare('SELECT player_id, game_id, mu, sigma, matches FROM stat_rating')
+    this.ratingsOne = db.prepare('SELECT player_id, game_id, mu, sigma, matches FROM stat_rating WHERE player_id = ?')
+    this.playersAll = db.prepare('SELECT id, name, color FROM players ORDER BY name_key')
+    this.playerOne = db.prepare('SELECT id, name, color FROM players WHERE id = ?')
+  }
+
+  overview(f: StatsFilter): Result<StatsOverview> {
+    const filtered = Boolean(f.from || f.to)
+    const aggs = filtered ? this.filteredAggs(f) : this.summary.all()
+    const streakRows = filtered ? this.filteredStreaks(f) : this.streakAll.all()
+    const players = this.playersAll.all()
+    return ok(this.assemble(players, aggs, streakRows, this.ratingsAll.all(), f, filtered))
+  }
+
+  player(playerId: string, f: StatsFilter): Result<PlayerStats> {
+    const p = this.playerOne.get(playerId)
+    if (!p) return err('not-found', 'That player no longer exists.', 'playerId')
+    const filtered = Boolean(f.from || f.to)
+    const scoped = { ...f, playerIds: [playerId] }
+    const aggs = filtered ? this.filteredAggs(scoped) : this.summaryOne.all({ player: playerId })
+    const streakRows = filtered ? this.filteredStreaks(scoped) : this.streakOne.all(playerId)
+    const built = this.assemble([p], aggs, streakRows, this.ratingsOne.all(playerId), scoped, filtered)
+    return ok(built.players[0] as PlayerStats)
+  }
+
+  private assemble(
+    players: { id: string; name: string; color: string | null }[],
+    aggs: Agg[],
+    streakRows: { player_id: string; game_id: string; current: number; longest: number }[],
+    ratings: { player_id: string; game_id: GameId; mu: number; sigma: number; matches: number }[],
+    f: StatsFilter,
+    filtered: boolean,
+  ): StatsOverview {
+    const wanted = f.playerIds?.length ? new Set(f.playerIds) : null
+    const games = f.gameId ? [f.gameId] : [...GAME_IDS]
+    const ratingOf = new Map(ratings.map((r) => [`${r.player_id}|${r.game_id}`, { mu: r.mu, sigma: r.sigma, ordinal: ordinalOf(r.mu, r.sigma), matches: r.matches } satisfies Rating]))
+    const streakOf = new Map(streakRows.map((s) => [`${s.player_id}|${s.game_id}`, s]))
+    const byPlayer = new Map<string, Agg[]>()
+    for (const a of aggs) {
+      if (!games.includes(a.game_id)) continue
+      const list = byPlayer.get(a.player_id) ?? []
+      list.push(a)
+      byPlayer.set(a.player_id, list)
+    }
+    const out: PlayerStats[] = []
+    for (const p of players) {
+      if (wanted && !wanted.has(p.id)) continue
+      const list = byPlayer.get(p.id) ?? []
+      const gameStats: PlayerGameStats[] = list
+        .filter((a) => a.matches > 0 || a.rounds > 0)
+        .map((a) => {
+          const s = streakOf.get(`${p.id}|${a.game_id}`)
+          return {
+            gameId: a.game_id,
+            matches: a.matches,
+            wins: a.wins,
+            sharedWins: a.shared_wins,
+            winRate: rate0(a.wins, a.matches),
+            avgPlacement: rate0(a.placement_sum, a.matches),
+            rounds: a.rounds,
+            roundsWon: a.rounds_won,
+            avgRoundScore: rate0(a.score_sum, a.rounds),
+            events: events(a.game_id, [a.e1, a.e2, a.e3, a.e4]),
+            currentStreak: s?.current ?? 0,
+            longestStreak: s?.longest ?? 0,
+            rating: ratingOf.get(`${p.id}|${a.game_id}`) ?? null,
+          }
+        })
+        .sort((x, y) => GAME_IDS.indexOf(x.gameId) - GAME_IDS.indexOf(y.gameId))
+      const matches = gameStats.reduce((n, g) => n + g.matches, 0)
+      const wins = gameStats.reduce((n, g) => n + g.wins, 0)
+      const placementSum = list.reduce((n, a) => n + a.placement_sum, 0)
+      const overall = streakOf.get(`${p.id}|${f.gameId ?? '*'}`)
+      out.push({
+        playerId: p.id,
+        name: p.name,
+        color: p.color,
+        matches,
+        wins,
+        sharedWins: gameStats.reduce((n, g) => n + g.sharedWins, 0),
+        winRate: rate0(wins, matches),
+        avgPlacement: rate0(placementSum, matches),
+        currentStreak: overall?.current ?? 0,
+        longestStreak: overall?.longest ?? 0,
+        games: gameStats,
+      })
+    }
+    const leaderboards = games.map((gameId) => {
+      const rows: LeaderboardRow[] = []
+      for (const p of out) {
+        const g = p.games.find((x) => x.gameId === gameId)
+        if (!g || g.matches === 0) continue
+        rows.push({ playerId: p.playerId, name: p.name, matches: g.matches, wins: g.wins, winRate: g.winRate, avgPlacement: g.avgPlacement, rating: g.rating })
+      }
+      rows.sort((a, b) => (b.rating?.ordinal ?? -Infinity) - (a.rating?.ordinal ?? -Infinity) || b.wins - a.wins || a.name.localeCompare(b.name))
+      return { gameId, rows }
+    })
+    out.sort((a, b) => b.wins - a.wins || (b.winRate ?? 0) - (a.winRate ?? 0) || a.name.localeCompare(b.name))
+    return { filtered, players: out, leaderboards }
+  }
+
+  /** The same aggregates as the summary tables, over the raw rows in a date range. */
+  private filteredAggs(f: StatsFilter): Agg[] {
+    const params: Record<string, unknown> = {}
+    const rw: string[] = []
+    const mw: string[] = []
+    if (f.from) {
+      rw.push('r.played_at >= @from')
+      mw.push('x.finished_at >= @from')
+      params.from = f.from
+    }
+    if (f.to) {
+      rw.push('r.played_at < @to')
+      mw.push('x.finished_at < @to')
+      params.to = f.to
+    }
+    if (f.gameId) {
+      rw.push('r.game_id = @gameId')
+      mw.push('x.game_id = @gameId')
+      params.gameId = f.gameId
+    }
+    if (f.playerIds?.length) {
+      params.players = JSON.stringify(f.playerIds)
+      rw.push('r.player_id IN (SELECT value FROM json_each(@players))')
+      mw.push('x.player_id IN (SELECT value FROM json_each(@players))')
+    }
+    const ev = STAT_EVENT_SQL('r')
+    // Whole UTC days (what the date inputs send) read the per-day summary; other bounds scan raw rows.
+    const wholeDays = [f.from, f.to].every((x) => x === undefined || /T00:00:00(\.000)?Z$/.test(x))
+    const rounds = wholeDays
+      ? (this.db
+          .prepare(
+            `SELECT r.player_id, r.game_id, sum(r.rounds) AS rounds, sum(r.score_sum) AS score_sum, sum(r.rounds_won) AS rounds_won,
+                    sum(r.e1) AS e1, sum(r.e2) AS e2, sum(r.e3) AS e3, sum(r.e4) AS e4
+             FROM stat_player_game_day r ${rw.length ? `WHERE ${rw.join(' AND ').replace(/r\.played_at >= @from/, 'r.day >= substr(@from, 1, 10)').replace(/r\.played_at < @to/, 'r.day < substr(@to, 1, 10)')}` : ''}
+             GROUP BY r.player_id, r.game_id HAVING sum(r.rounds) > 0`,
+          )
+          .all(params) as Agg[])
+      : (this.db
+          .prepare(
+            `SELECT r.player_id, r.game_id, count(*) AS rounds, sum(r.score) AS score_sum, sum(r.won_round) AS rounds_won,
+                    ${ev.map((x, i) => `sum(${x}) AS e${i + 1}`).join(', ')}
+             FROM round_results r ${rw.length ? `WHERE ${rw.join(' AND ')}` : ''} GROUP BY r.player_id, r.game_id`,
+          )
+          .all(params) as Agg[])
+    const matches = this.db
+      .prepare(
+        `SELECT x.player_id, x.game_id, count(*) AS matches, sum(x.won) AS wins, sum(x.won AND x.shared) AS shared_wins, sum(x.placement) AS placement_sum
+         FROM match_results x ${mw.length ? `WHERE ${mw.join(' AND ')}` : ''} GROUP BY x.player_id, x.game_id`,
+      )
+      .all(params) as Agg[]
+    const key = (a: Agg): string => `${a.player_id}|${a.game_id}`
+    const merged = new Map<string, Agg>()
+    const zero = (a: Agg): Agg => ({ player_id: a.player_id, game_id: a.game_id, matches: 0, wins: 0, shared_wins: 0, placement_sum: 0, rounds: 0, score_sum: 0, rounds_won: 0, e1: 0, e2: 0, e3: 0, e4: 0 })
+    for (const r of rounds) merged.set(key(r), { ...zero(r), ...r })
+    for (const m of matches) merged.set(key(m), { ...(merged.get(key(m)) ?? zero(m)), matches: m.matches, wins: m.wins, shared_wins: m.shared_wins, placement_sum: m.placement_sum })
+    return [...merged.values()]
+  }
+
+  private filteredStreaks(f: StatsFilter): { player_id: string; game_id: string; current: number; longest: number }[] {
+    const params: Record<string, unknown> = { from: f.from ?? '', to: f.to ?? '9999' }
+    let where = 'finished_at >= @from AND finished_at < @to'
+    if (f.playerIds?.length) {
+      params.players = JSON.stringify(f.playerIds)
+      where += ' AND player_id IN (SELECT value FROM json_each(@players))'
+    }
+    const rows = this.db
+      .prepare(`SELECT player_id, game_id, won FROM match_results WHERE ${where} ORDER BY player_id, finished_at, match_id`)
+      .all(params) as { player_id: string; game_id: GameId; won: number }[]
+    const groups = new Map<string, boolean[]>()
+    for (const r of rows) {
+      for (const k of [`${r.player_id}|*`, `${r.player_id}|${r.game_id}`]) {
+        const list = groups.get(k) ?? []
+        list.push(r.won === 1)
+        groups.set(k, list)
+      }
+    }
+    return [...groups].map(([k, wins]) => {
+      const [player_id = '', game_id = ''] = k.split('|')
+      return { player_id, game_id, ...streaks(wins) }
+    })
+  }
+
+  headToHead(a: string, b: string, f: StatsFilter): Result<HeadToHead> {
+    if (a === b) return err('same-player', 'Pick two different players to compare.', 'b')
+    const pa = this.playerOne.get(a)
+    const pb = this.playerOne.get(b)
+    if (!pa) return err('not-found', 'The first player no longer exists.', 'a')
+    if (!pb) return err('not-found', 'The second player no longer exists.', 'b')
+    const rows = this.db
+      .prepare(
+        `SELECT x.match_id, x.game_id, x.finished_at, x.placement AS ap, y.placement AS bp, x.won AS aw, y.won AS bw
+         FROM match_results x JOIN match_results y ON y.match_id = x.match_id AND y.player_id = @b
+         WHERE x.player_id = @a AND x.finished_at >= @from AND x.finished_at < @to ${f.gameId ? 'AND x.game_id = @gameId' : ''}
+         ORDER BY x.finished_at DESC, x.match_id DESC`,
+      )
+      .all({ a, b, from: f.from ?? '', to: f.to ?? '9999', ...(f.gameId ? { gameId: f.gameId } : {}) }) as {
+      match_id: string
+      game_id: GameId
+      finished_at: string
+      ap: number
+      bp: number
+      aw: number
+      bw: number
+    }[]
+    const line = (gameId: GameId | 'all'): HeadToHeadLine => {
+      const rs = gameId === 'all' ? rows : rows.filter((r) => r.game_id === gameId)
+      return {
+        gameId,
+        matches: rs.length,
+        aAhead: rs.filter((r) => r.ap < r.bp).length,
+        bAhead: rs.filter((r) => r.bp < r.ap).length,
+        level: rs.filter((r) => r.ap === r.bp).length,
+        aWins: rs.filter((r) => r.aw === 1).length,
+        bWins: rs.filter((r) => r.bw === 1).length,
+      }
+    }
+    const lines = [line('all'), ...GAME_IDS.map(line).filter((l) => l.matches > 0)]
+    return ok({
+      a: { id: pa.id, name: pa.name },
+      b: { id: pb.id, name: pb.name },
+      lines,
+      recent: rows.slice(0, 20).map((r) => ({ matchId: r.match_id, gameId: r.game_id, finishedAt: r.finished_at, aPlacement: r.ap, bPlacement: r.bp })),
+    })
+  }
+
+  ratingHistory(gameId: GameId, playerIds: string[] | undefined): Result<RatingSeries[]> {
+    const ids = playerIds?.length
+      ? playerIds
+      : this.db.prepare<[string], { player_id: string }>('SELECT player_id FROM stat_rating WHERE game_id = ? ORDER BY mu - 3 * sigma DESC LIMIT 6').all(gameId).map((r) => r.player_id)
+    const pts = this.db.prepare<[string, string], { finished_at: string; match_id: string; mu: number; sigma: number }>(
+      'SELECT finished_at, match_id, mu, sigma FROM rating_history WHERE player_id = ? AND game_id = ? ORDER BY finished_at, match_id',
+    )
+    const out: RatingSeries[] = []
+    for (const id of ids) {
+      const p = this.playerOne.get(id)
+      if (!p) continue
+      const all = pts.all(id, gameId)
+      // A chart needs at most a few hundred points per line.
+      const step = Math.max(1, Math.ceil(all.length / 400))
+      const picked = all.filter((_, i) => i % step === 0 || i === all.length - 1)
+      out.push({ playerId: id, name: p.name, color: p.color, points: picked.map((r) => ({ at: r.finished_at, matchId: r.match_id, mu: r.mu, sigma: r.sigma, ordinal: ordinalOf(r.mu, r.sigma) })) })
+    }
+    return ok(out)
+  }
+
+  monthly(f: StatsFilter): Result<MonthlyResults> {
+    const params = { from: f.from ?? '', to: f.to ?? '9999', gameId: f.gameId ?? null }
+    const games = this.db
+      .prepare(
+        `SELECT substr(finished_at, 1, 7) AS month, game_id, count(DISTINCT match_id) AS n FROM match_results
+         WHERE finished_at >= @from AND finished_at < @to AND (@gameId IS NULL OR game_id = @gameId)
+         GROUP BY month, game_id ORDER BY month`,
+      )
+      .all(params) as { month: string; game_id: GameId; n: number }[]
+    const months = [...new Set(games.map((g) => g.month))].sort()
+    const idx = new Map(months.map((m, i) => [m, i]))
+    const gameLines = GAME_IDS.filter((g) => games.some((r) => r.game_id === g)).map((gameId) => {
+      const counts = months.map(() => 0)
+      for (const r of games) if (r.game_id === gameId) counts[idx.get(r.month) as number] = r.n
+      return { gameId, counts }
+    })
+    const chosen = f.playerIds?.length
+      ? f.playerIds
+      : this.db.prepare<[], { player_id: string }>('SELECT player_id FROM stat_player_match GROUP BY player_id ORDER BY sum(wins) DESC LIMIT 5').all().map((r) => r.player_id)
+    const winsQ = this.db.prepare(
+      `SELECT substr(finished_at, 1, 7) AS month, sum(won) AS n FROM match_results
+       WHERE player_id = @player AND finished_at >= @from AND finished_at < @to AND (@gameId IS NULL OR game_id = @gameId) GROUP BY month`,
+    )
+    const players = chosen.flatMap((player) => {
+      const p = this.playerOne.get(player)
+      if (!p) return []
+      const wins = months.map(() => 0)
+      for (const r of winsQ.all({ ...params, player }) as { month: string; n: number }[]) {
+        const i = idx.get(r.month)
+        if (i !== undefined) wins[i] = r.n
+      }
+      return [{ playerId: p.id, name: p.name, color: p.color, wins }]
+    })
+    return ok({ months, games: gameLines, players })
+  }
+
+  matchProgress(matchId: string): Result<MatchProgress> {
+    const m = this.db.prepare<[string], { id: string; game_id: GameId }>('SELECT id, game_id FROM matches WHERE id = ?').get(matchId)
+    if (!m) return err('not-found', 'That match no longer exists.', 'matchId')
+    const seats = this.db
+      .prepare<[string], { seat: number; playerId: string; name: string; color: string | null }>(
+        `SELECT s.seat, s.player_id AS playerId, p.name, coalesce(s.color, p.color) AS color
+         FROM match_seats s JOIN players p ON p.id = s.player_id WHERE s.match_id = ? ORDER BY s.seat`,
+      )
+      .all(matchId)
+    const totals: number[][] = seats.map(() => [])
+    for (const r of this.db.prepare<[string], { round: number; seat: number; total: number }>('SELECT round, seat, total FROM round_results WHERE match_id = ? ORDER BY round, seat').all(matchId)) {
+      const line = totals[r.seat]
+      if (line) line[r.round - 1] = r.total
+    }
+    return ok({ matchId, gameId: m.game_id, seats, totals })
+  }
+}

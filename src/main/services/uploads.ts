@@ -1,0 +1,87 @@
+/**
+ * Files the renderer sends as content (an <input type=file> in the browser has no path): begun with
+ * a declared size, sent as numbered base64 chunks, written to dataDir/uploads/, used once by an
+ * import or a restore, then deleted. Sizes are bounded at every step.
+ */
+import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { err, ok, type Result } from '../../shared/result'
+import { uuidv7, type Clock } from '../ids'
+
+export const MAX_UPLOAD_BYTES = 512 * 1024 * 1024
+export const MAX_CHUNK_BYTES = 1024 * 1024
+const STALE_MS = 60 * 60 * 1000
+
+interface Upload {
+  purpose: 'import' | 'restore'
+  size: number
+  received: number
+  next: number
+  path: string
+  startedAt: number
+}
+
+export class UploadService {
+  private readonly dir: string
+  private readonly uploads = new Map<string, Upload>()
+
+  constructor(
+    dataDir: string,
+    private readonly clock: Clock,
+  ) {
+    this.dir = join(dataDir, 'uploads')
+  }
+
+  begin(purpose: 'import' | 'restore', size: number): Result<{ uploadId: string; chunkBytes: number }> {
+    if (size > MAX_UPLOAD_BYTES) return err('too-large', `That file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, 'size')
+    this.sweep()
+    mkdirSync(this.dir, { recursive: true })
+    const uploadId = uuidv7(this.clock().getTime())
+    const path = join(this.dir, `${uploadId}.part`)
+    writeFileSync(path, '')
+    this.uploads.set(uploadId, { purpose, size, received: 0, next: 0, path, startedAt: this.clock().getTime() })
+    return ok({ uploadId, chunkBytes: MAX_CHUNK_BYTES })
+  }
+
+  chunk(uploadId: string, index: number, data: string): Result<{ received: number; size: number }> {
+    const u = this.uploads.get(uploadId)
+    if (!u) return err('not-found', 'That upload is no longer open. Choose the file again.', 'uploadId')
+    if (index !== u.next) return err('out-of-order', `Expected part ${u.next + 1} of the file, got part ${index + 1}.`, 'index')
+    const bytes = Buffer.from(data, 'base64')
+    if (bytes.length > MAX_CHUNK_BYTES) return err('too-large', 'A part of the file is too large.', 'data')
+    if (u.received + bytes.length > u.size) {
+      this.cancel(uploadId)
+      return err('too-large', 'The file is larger than announced. Choose it again.', 'data')
+    }
+    appendFileSync(u.path, bytes)
+    u.received += bytes.length
+    u.next++
+    return ok({ received: u.received, size: u.size })
+  }
+
+  /** Hands over a complete upload's file; the caller deletes it with cancel() when done. */
+  take(uploadId: string, purpose: 'import' | 'restore'): Result<string> {
+    const u = this.uploads.get(uploadId)
+    if (!u || u.purpose !== purpose) return err('not-found', 'That upload is no longer open. Choose the file again.', 'uploadId')
+    if (u.received !== u.size) return err('incomplete', `Only ${u.received} of ${u.size} bytes arrived. Choose the file again.`, 'uploadId')
+    return ok(u.path)
+  }
+
+  cancel(uploadId: string): Result<{ uploadId: string }> {
+    const u = this.uploads.get(uploadId)
+    if (u) rmSync(u.path, { force: true })
+    this.uploads.delete(uploadId)
+    return ok({ uploadId })
+  }
+
+  private sweep(): void {
+    const now = this.clock().getTime()
+    for (const [id, u] of this.uploads) if (now - u.startedAt > STALE_MS) this.cancel(id)
+    if (!existsSync(this.dir)) return
+    const open = new Set([...this.uploads.values()].map((u) => u.path))
+    for (const f of readdirSync(this.dir)) {
+      const p = join(this.dir, f)
+      if (!open.has(p) && now - statSync(p).mtimeMs > STALE_MS) rmSync(p, { force: true })
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import type { GameId } from '../games/engine'
+
+export interface StatsFilter {
+  from?: string | undefined
+  to?: string | undefined
+  gameId?: GameId | undefined
+  playerIds?: string[] | undefined
+}
+
+export interface Rating {
+  mu: number
+  sigma: number
+  /** mu - 3 sigma: what the leaderboard sorts by. */
+  ordinal: number
+  matches: number
+}
+
+/**
+ * Rule events per game (see the v3 migration):
+ * wild-nine: ninesLeft, roundsWon (went out), deadlocks; avgPenalty = avgRoundScore
+ * nine: ninesOk, ninesFailed, resets90, lost99
+ * ennea: linesMade, enneaCalls, enneaMadeLine, enneaLostCubes; cubesPerRound = avgRoundScore
+ * seven-eight-nine: declareWins, blockWins, tiebreakWins, draws
+ */
+export type RuleEvents = Record<string, number>
+
+export interface PlayerGameStats {
+  gameId: GameId
+  matches: number
+  wins: number
+  sharedWins: number
+  winRate: number | null
+  avgPlacement: number | null
+  rounds: number
+  roundsWon: number
+  avgRoundScore: number | null
+  events: RuleEvents
+  currentStreak: number
+  longestStreak: number
+  rating: Rating | null
+}
+
+export interface PlayerStats {
+  playerId: string
+  name: string
+  color: string | null
+  matches: number
+  wins: number
+  sharedWins: number
+  winRate: number | null
+  avgPlacement: number | null
+  currentStreak: number
+  longestStreak: number
+  games: PlayerGameStats[]
+}
+
+export interface LeaderboardRow {
+  playerId: string
+  name: string
+  matches: number
+  wins: number
+  winRate: number | null
+  avgPlacement: number | null
+  rating: Rating | null
+}
+
+export interface StatsOverview {
+  /** True when the numbers were computed over a date range (ratings are always all-time). */
+  filtered: boolean
+  players: PlayerStats[]
+  leaderboards: { gameId: GameId; rows: LeaderboardRow[] }[]
+}
+
+export interface HeadToHeadLine {
+  gameId: GameId | 'all'
+  matches: number
+  /** Matches where A finished ahead of B, B ahead of A, or level. */
+  aAhead: number
+  bAhead: number
+  level: number
+  aWins: number
+  bWins: number
+}
+
+export interface HeadToHead {
+  a: { id: string; name: string }
+  b: { id: string; name: string }
+  lines: HeadToHeadLine[]
+  recent: { matchId: string; gameId: GameId; finishedAt: string; aPlacement: number; bPlacement: number }[]
+}
+
+export interface RatingPoint {
+  at: string
+  matchId: string
+  mu: number
+  sigma: number
+  ordinal: number
+}
+
+export interface RatingSeries {
+  playerId: string
+  name: string
+  color: string | null
+  points: RatingPoint[]
+}
+
+export interface MonthlyResults {
+  months: string[]
+  /** Finished matches per month per game. */
+  games: { gameId: GameId; counts: number[] }[]
+  /** Wins per month for the chosen (or top) players. */
+  players: { playerId: string; name: string; color: string | null; wins: number[] }[]
+}
+
+export interface MatchProgress {
+  matchId: string
+  gameId: GameId
+  seats: { seat: number; playerId: string; name: string; color: string | null }[]
+  /** totals[seat][round - 1]: the running total after each round. */
+  totals: number[][]
+}

@@ -1,0 +1,152 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { StatsOverview } from '../../src/shared/model/stats'
+import type { ImportReport } from '../../src/shared/model/transfer'
+import { snapshot, tempCore } from '../helpers/tmp'
+
+const cores: ReturnType<typeof tempCore>[] = []
+afterEach(() => {
+  for (const c of cores.splice(0)) c.cleanup()
+})
+function fresh() {
+  const c = tempCore()
+  cores.push(c)
+  return c
+}
+type Core = ReturnType<typeof tempCore>
+async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
+  const r = await core.dispatch(channel, input)
+  if (!r.ok) throw new Error(`${channel}: ${JSON.stringify(r.error)}`)
+  return r.value as T
+}
+/** Sends bytes the way the renderer does: begin, base64 chunks, then the channel that uses the upload. */
+async function upload(core: Core, purpose: 'import' | 'restore', bytes: Buffer, chunk = 64 * 1024): Promise<string> {
+  const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', { purpose, size: bytes.length })
+  for (let i = 0, n = 0; i < bytes.length; i += chunk, n++) await call(core, 'upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + chunk).toString('base64') })
+  return uploadId
+}
+async function importText(core: Core, text: string) {
+  return core.dispatch('transfer:import', { uploadId: await upload(core, 'import', Buffer.from(text)) })
+}
+
+async function seedHistory(core: Core): Promise<void> {
+  const p = await Promise.all(['Ana', 'Bo', 'Cy'].map((name) => call<{ id: string }>(core, 'players:create', { name })))
+  const [a, b, c] = p.map((x) => x.id) as [string, string, string]
+  for (const [players, rounds] of [
+    [[a, b, c], [[0, [3, 10, 12]], [1, [8, 5, 5]]]],
+    [[a, b], [[0, [3, 10]], [1, [10, 4]]]],
+    [[b, c], [[0, [3, 10]]]],
+  ] as [string[], [number, number[]][]][]) {
+    const m = await call<{ id: string }>(core, 'matches:create', { gameId: 'nine', playerIds: players })
+    for (const [d, t] of rounds) await call(core, 'matches:apply', { id: m.id, action: { type: 'round', declarer: d, totals: t } })
+    await call(core, 'matches:close', { id: m.id, status: 'finished' })
+  }
+  // One match left in progress.
+  const open = await call<{ id: string }>(core, 'matches:create', { gameId: 'nine', playerIds: [c, a] })
+  await call(core, 'matches:apply', { id: open.id, action: { type: 'round', declarer: 0, totals: [2, 9] } })
+}
+
+const withoutIds = (o: StatsOverview) => o
+
+describe('export and import', () => {
+  it('export -> import into an empty database gives identical stats; a second import changes nothing', async () => {
+    const src = fresh()
+    await seedHistory(src)
+    const exported = await call<{ fileName: string; content: string }>(src, 'transfer:export-json', {})
+    expect(exported.fileName).toMatch(/^ninekeeper-export-\d{4}-\d{2}-\d{2}\.json$/)
+
+    const dst = fresh()
+    const first = await importText(dst, exported.content)
+    expect(first.ok).toBe(true)
+    if (first.ok) expect(first.value as ImportReport).toMatchObject({ playersAdded: 3, matchesAdded: 4, conflicts: [] })
+    expect(withoutIds(await call(dst, 'stats:overview', {}))).toEqual(withoutIds(await call(src, 'stats:overview', {})))
+    for (const game of ['nine'] as const) {
+      expect(await call(dst, 'stats:rating-history', { gameId: game })).toEqual(await call(src, 'stats:rating-history', { gameId: game }))
+    }
+    const matchesA = await call<unknown[]>(src, 'matches:list', {})
+    const matchesB = await call<unknown[]>(dst, 'matches:list', {})
+    expect(matchesB).toEqual(matchesA)
+
+    const before = snapshot(dst.db)
+    const second = await importText(dst, exported.content)
+    expect(second.ok).toBe(true)
+    if (second.ok) expect(second.value).toMatchObject({ playersAdded: 0, matchesAdded: 0, eventsAdded: 0, conflicts: [] })
+    const after = snapshot(dst.db)
+    delete before.meta
+    delete after.meta
+    expect(after).toEqual(before)
+  })
+
+  it('reports conflicts and keeps this computer’s version', async () => {
+    const src = fresh()
+    await seedHistory(src)
+    const { content } = await call<{ content: string }>(src, 'transfer:export-json', {})
+    const file = JSON.parse(content) as { players: { name: string }[] }
+    ;(file.players[0] as { name: string }).name = 'Renamed elsewhere'
+    const dst = fresh()
+    await importText(dst, content)
+    const r = await importText(dst, JSON.stringify(file))
+    expect(r.ok).toBe(true)
+    if (r.ok) {
+      const rep = r.value as ImportReport
+      expect(rep.conflicts).toHaveLength(1)
+      expect(rep.conflicts[0]?.message).toMatch(/Renamed elsewhere/)
+    }
+    const names = (await call<{ name: string }[]>(dst, 'players:list', {})).map((p) => p.name)
+    expect(names).not.toContain('Renamed elsewhere')
+  })
+
+  it('refuses a malformed, foreign or inconsistent file and changes nothing', async () => {
+    const src = fresh()
+    await seedHistory(src)
+    const { content } = await call<{ content: string }>(src, 'transfer:export-json', {})
+    const dst = fresh()
+    await call(dst, 'players:create', { name: 'Zed' })
+    const broken = JSON.parse(content) as { matches: { events: { payload: unknown }[] }[] }
+    ;(broken.matches[0]?.events[0] as { payload: unknown }).payload = { type: 'round', declarer: 7, totals: [1] }
+    const cases: [string, string][] = [
+      [content.slice(0, content.length / 2), 'invalid-file'],
+      ['{"hello": "world"}', 'foreign-file'],
+      ['SQLite format 3\u0000 not json', 'invalid-file'],
+      [JSON.stringify({ ...JSON.parse(content), version: 99 }), 'unsupported-version'],
+      [JSON.stringify({ ...JSON.parse(content), players: [{ id: 'x' }] }), 'invalid-file'],
+      [JSON.stringify(broken), 'invalid-file'],
+    ]
+    for (const [text, code] of cases) {
+      const before = snapshot(dst.db)
+      const r = await importText(dst, text)
+      expect(r.ok, code).toBe(false)
+      if (!r.ok) {
+        expect(r.error.code).toBe(code)
+        expect(r.error.message).toMatch(/Nothing was changed/)
+      }
+      expect(snapshot(dst.db)).toEqual(before)
+    }
+  })
+
+  it('exports CSV per table, safe for spreadsheets', async () => {
+    const src = fresh()
+    await seedHistory(src)
+    await call(src, 'players:create', { name: '=HYPERLINK("x")' })
+    const players = await call<{ content: string }>(src, 'transfer:export-csv', { table: 'players' })
+    expect(players.content.split('\r\n')[0]).toBe('id,name,color,archived_at,created_at,updated_at')
+    expect(players.content).toContain(`"'=HYPERLINK(""x"")"`)
+    const rounds = await call<{ content: string }>(src, 'transfer:export-csv', { table: 'rounds' })
+    expect(rounds.content.trim().split('\r\n')).toHaveLength(1 + 3 * 2 + 2 * 2 + 2 + 2)
+    const matches = await call<{ content: string }>(src, 'transfer:export-csv', { table: 'matches' })
+    expect(matches.content.trim().split('\r\n')).toHaveLength(5)
+  })
+
+  it('bounds uploads: size announced, order, and one use', async () => {
+    const core = fresh()
+    const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', { purpose: 'import', size: 4 })
+    expect((await core.dispatch('upload:chunk', { uploadId, index: 1, data: 'AAAA' })).ok).toBe(false)
+    expect((await core.dispatch('upload:chunk', { uploadId, index: 0, data: Buffer.from('12345').toString('base64') })).ok).toBe(false)
+    expect((await core.dispatch('transfer:import', { uploadId })).ok).toBe(false)
+    const id2 = await upload(core, 'restore', Buffer.from('x'))
+    const wrongUse = await core.dispatch('transfer:import', { uploadId: id2 })
+    expect(wrongUse.ok).toBe(false)
+    writeFileSync(join(core.dir, 'unrelated.txt'), 'x')
+  })
+})
