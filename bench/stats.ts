@@ -15,22 +15,14 @@ import { performance } from 'node:perf_hooks'
 import { openDatabase } from '../src/main/db/open'
 import { StatsProjector, StatsService } from '../src/main/services/stats'
 import { GAME_IDS, type GameId } from '../src/shared/games/engine'
+import { mulberry32 } from '../tests/helpers/prng'
 
 const SIZES: Record<string, number> = { '10k': 10_000, '100k': 100_000, '1m': 1_000_000 }
 const RUNS = 9
 const PLAYERS = 60
 
-/** mulberry32: a small fixed-seed generator, so every run builds the same history. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** A fixed-seed generator, so every run builds the same history. */
+const rng = mulberry32
 
 const hex = (n: number, len: number): string => n.toString(16).padStart(len, '0').slice(-len)
 const uuid = (kind: number, n: number): string => `${hex(kind, 8)}-0000-7000-8000-${hex(n, 12)}`
