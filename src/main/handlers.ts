@@ -1,14 +1,13 @@
 /** One plain function per channel, over the services. No Electron here, so tests call them directly. */
 import type { Handlers } from './ipc/dispatch'
 import type { AppInfo } from '../shared/model/app'
-import { ok } from '../shared/result'
+import { err, ok } from '../shared/result'
 import type { PlayerService } from './services/players'
 import type { MatchService } from './services/matches'
 import type { StatsService } from './services/stats'
 import type { BackupService } from './services/backup'
 import type { TransferService } from './services/transfer'
 import type { UploadService } from './services/uploads'
-import { err } from '../shared/result'
 
 export interface HandlerDeps {
   players: PlayerService
@@ -24,6 +23,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const { players, matches, stats, backups, transfer, uploads } = deps
   return {
     'app:info': () => ok(deps.appInfo()),
+    // The desktop app replaces this handler (src/main/index.ts); a browser prints with its own Print.
+    'app:print-pdf': () => err('not-supported', 'Saving a PDF is part of the desktop app; in a browser, use its Print command.'),
     'players:list': (input) => players.list(input),
     'players:create': (input) => players.create(input),
     'players:rename': (input) => players.rename(input),

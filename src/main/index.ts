@@ -2,10 +2,11 @@
  * Electron edge: lifecycle, single-instance lock, app:// protocol, session hardening, window.
  * Everything behind it (core, handlers, services, db) runs in plain Node and is tested there.
  */
-import { app, BrowserWindow, dialog, protocol, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, protocol, session, shell, type IpcMainInvokeEvent } from 'electron'
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { extname, join } from 'node:path'
+import { ok, type Result } from '../shared/result'
 import { createCore, type Core } from './core'
 import { registerIpc } from './ipc/register'
 import { electronNativeCandidates } from './native'
@@ -107,7 +108,7 @@ async function start(): Promise<void> {
     }
   })
 
-  registerIpc(core.dispatch, (frame) => isTrustedSender(frame, devServerUrl))
+  registerIpc(core.dispatch, (frame) => isTrustedSender(frame, devServerUrl), { 'app:print-pdf': printToPdf })
 
   mainWindow = createMainWindow({
     preload: join(__dirname, '../preload/index.js'),
@@ -117,4 +118,19 @@ async function start(): Promise<void> {
   mainWindow.on('closed', () => {
     mainWindow = undefined
   })
+}
+
+/** Saves the calling window's print layout (the page's @media print styles) as a PDF. */
+async function printToPdf(event: IpcMainInvokeEvent): Promise<Result<{ saved: string | null }>> {
+  const win = BrowserWindow.fromWebContents(event.sender)
+  const pdf = await event.sender.printToPDF({ pageSize: 'A4', printBackground: false })
+  const options = {
+    title: 'Save as PDF',
+    defaultPath: join(app.getPath('documents'), `${event.sender.getTitle().replace(/[^\p{L}\p{N} ._-]+/gu, '').trim() || 'Ninekeeper'}.pdf`),
+    filters: [{ name: 'PDF', extensions: ['pdf'] }],
+  }
+  const choice = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options)
+  if (choice.canceled || !choice.filePath) return ok({ saved: null })
+  await writeFile(choice.filePath, pdf)
+  return ok({ saved: choice.filePath })
 }

@@ -12,6 +12,7 @@ type Case = { valid: Record<string, unknown>; required: string[]; wrong: Record<
 /** For every channel: a valid payload, its required fields and, per field, values of the wrong type or size. */
 const CASES: Record<Channel, Case> = {
   'app:info': { valid: {}, required: [], wrong: {} },
+  'app:print-pdf': { valid: {}, required: [], wrong: {} },
   'players:list': {
     valid: { includeArchived: true, search: 'an' },
     required: [],

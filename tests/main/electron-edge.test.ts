@@ -60,6 +60,24 @@ describe('registerIpc', () => {
     expect(handlers.size).toBe(0)
   })
 
+  it('runs an Electron override with the event, after the sender check and the schema', async () => {
+    const seen: unknown[] = []
+    registerIpc(dispatch, (f) => isTrustedSender(f), {
+      'app:print-pdf': async (event) => {
+        seen.push(event)
+        return { ok: true as const, value: { saved: '/tmp/sheet.pdf' } }
+      },
+    })
+    const handle = handlers.get('app:print-pdf')!
+    const good = { senderFrame: { url: 'app://ninekeeper/index.html', parent: null } }
+    expect(await handle(good, {})).toEqual({ ok: true, value: { saved: '/tmp/sheet.pdf' } })
+    expect(seen).toEqual([good])
+    expect(await handle(good, { path: '/etc/passwd' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
+    expect(await handle({ senderFrame: { url: 'https://evil.example/', parent: null } }, {})).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } })
+    expect(seen).toHaveLength(1)
+    expect(dispatched).toEqual([])
+  })
+
   it('refuses untrusted senders before any parsing or handler runs', async () => {
     registerIpc(dispatch, (f) => isTrustedSender(f))
     const handle = handlers.get('players:create')!

@@ -1,6 +1,7 @@
 /** Every IPC channel, as a plain list with no imports, so the preload can share it. */
 export const CHANNELS = [
   'app:info',
+  'app:print-pdf',
   'players:list',
   'players:create',
   'players:rename',

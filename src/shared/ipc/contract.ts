@@ -82,6 +82,7 @@ const BackupName = v.pipe(v.string('must be text'), v.maxLength(120, 'is too lon
 
 export const schemas = {
   'app:info': obj({}),
+  'app:print-pdf': obj({}),
   'players:list': obj({
     includeArchived: v.optional(v.boolean('must be true or false')),
     search: v.optional(v.pipe(v.string('must be text'), v.maxLength(200, 'is far too long'))),
@@ -143,6 +144,8 @@ export type Inputs = { [C in Channel]: v.InferOutput<(typeof schemas)[C]> }
 
 export interface Outputs {
   'app:info': AppInfo
+  /** The PDF's path, or null when the save dialog was cancelled. Desktop app only. */
+  'app:print-pdf': { saved: string | null }
   'players:list': Player[]
   'players:create': Player
   'players:rename': Player

@@ -25,3 +25,22 @@ export async function call<C extends Channel>(channel: C, input: Input<C>): Prom
     }
   }
 }
+
+/** True in the Electron window (the preload bridge is there), false in a browser. */
+export function isDesktop(): boolean {
+  return window.ninekeeper !== undefined
+}
+
+/**
+ * Prints the current page's print layout: in the desktop app as a PDF saved where the user chooses
+ * (Electron's printToPDF), in a browser through its own print dialog. Returns a line to announce.
+ */
+export async function printPage(): Promise<string> {
+  if (!isDesktop()) {
+    window.print()
+    return ''
+  }
+  const r = await call('app:print-pdf', {})
+  if (!r.ok) return r.error.message
+  return r.value.saved ? `Saved ${r.value.saved}.` : 'Not saved.'
+}
