@@ -149,4 +149,18 @@ describe('export and import', () => {
     expect(wrongUse.ok).toBe(false)
     writeFileSync(join(core.dir, 'unrelated.txt'), 'x')
   })
+
+  it('keeps at most four uploads open, so a page cannot reserve unbounded disk', async () => {
+    const core = fresh()
+    const open: string[] = []
+    for (let i = 0; i < 4; i++) {
+      const r = await core.dispatch('upload:begin', { purpose: 'import', size: 1024 })
+      if (r.ok) open.push((r.value as { uploadId: string }).uploadId)
+    }
+    const refused = await core.dispatch('upload:begin', { purpose: 'import', size: 1024 })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'too-many-uploads' } })
+    // Finishing or cancelling one frees a place.
+    await call(core, 'upload:cancel', { uploadId: open[0] })
+    expect((await core.dispatch('upload:begin', { purpose: 'import', size: 1024 })).ok).toBe(true)
+  })
 })

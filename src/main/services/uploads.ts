@@ -10,6 +10,8 @@ import { uuidv7, type Clock } from '../ids'
 
 export const MAX_UPLOAD_BYTES = 512 * 1024 * 1024
 export const MAX_CHUNK_BYTES = 1024 * 1024
+/** Open uploads at once: enough for an import and a restore side by side, not enough to fill a disk. */
+export const MAX_OPEN_UPLOADS = 4
 const STALE_MS = 60 * 60 * 1000
 
 interface Upload {
@@ -35,6 +37,9 @@ export class UploadService {
   begin(purpose: 'import' | 'restore', size: number): Result<{ uploadId: string; chunkBytes: number }> {
     if (size > MAX_UPLOAD_BYTES) return err('too-large', `That file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, 'size')
     this.sweep()
+    if (this.uploads.size >= MAX_OPEN_UPLOADS) {
+      return err('too-many-uploads', 'Too many files are being sent at once. Wait for one to finish, or reload the page.', 'size')
+    }
     mkdirSync(this.dir, { recursive: true })
     const uploadId = uuidv7(this.clock().getTime())
     const path = join(this.dir, `${uploadId}.part`)
