@@ -71,6 +71,11 @@ export async function axeScan(page: Page): Promise<{ id: string; impact: string 
   return violations
 }
 
+/** The axe findings that fail a test: those of serious or critical impact. */
+export async function seriousViolations(page: Page): Promise<{ id: string; impact: string | null; help: string; nodes: string[] }[]> {
+  return (await axeScan(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')
+}
+
 /** Calls the app's API from inside the page, as the renderer does (same token, same contract). */
 export async function apiCall<T = unknown>(page: Page, channel: string, payload: unknown): Promise<T> {
   const result = await page.evaluate(

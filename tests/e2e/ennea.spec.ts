@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { axeScan, newDataDir, seedMatch, startApp, watchConsole, type RunningApp } from './app'
+import { newDataDir, type RunningApp, seedMatch, seriousViolations, startApp, watchConsole } from './app'
 
 let app: RunningApp
 test.afterEach(async () => {
@@ -99,8 +99,7 @@ test('ennea: a whole four-round game with three players, refusals, an ENNEA call
   await expect(seats.nth(2)).toContainText('No 9-line this round: minimum loss of 1 cube (EN-R21)')
   await expect(page.getByTestId('game-message')).toHaveText('Round 2: Bo to act (9 cubes in pool).')
   await page.screenshot({ path: '/tmp/ennea-round1-light.png', fullPage: true })
-  const axeLight = await axeScan(page)
-  expect(axeLight.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
 
   // ---- Round 2: Bo calls at once; a deck-count error at reveal, then corrected ----
   await act(page, ['e'], 'Bo calls ENNEA!')
@@ -182,8 +181,7 @@ test('ennea: a whole four-round game with three players, refusals, an ENNEA call
   await expect(page.getByRole('heading', { name: 'Round 1 resolution' })).toBeVisible()
   await page.screenshot({ path: '/tmp/ennea-over-dark.png', fullPage: true })
   await testInfo.attach('ennea-over', { path: '/tmp/ennea-over-dark.png', contentType: 'image/png' })
-  const axeDark = await axeScan(page)
-  expect(axeDark.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
   expect(problems).toEqual([])
 })
 
@@ -206,7 +204,6 @@ test('ennea: four players, a full card refused in the SPEC words, a peek chosen 
   await expect(page.getByTestId('selected-card')).toHaveText('Chosen card: R1C2.')
   await act(page, ['p'], 'Eli peeks at R1C2')
   await expect(page.getByRole('button', { name: /^2 · R1C2: no cubes; peeked by Eli$/ })).toContainText('peeked: E')
-  const violations = await axeScan(page)
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
   expect(problems).toEqual([])
 })

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import type { MatchView } from '../../src/shared/model/match'
-import { apiCall, axeScan, newDataDir, startApp, watchConsole, type RunningApp } from './app'
+import { apiCall, newDataDir, type RunningApp, seriousViolations, startApp, watchConsole } from './app'
 
 let app: RunningApp
 test.afterEach(async () => {
@@ -38,8 +38,7 @@ test('new match: game, players with an inline add, seat order, first dealer and 
   await expect(page.getByText(/Default: Score it as a failed declaration/)).toBeVisible()
   await rule.selectOption('REJECT')
 
-  const violations = await axeScan(page)
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
   await page.screenshot({ path: testInfo.outputPath('new-match.png'), fullPage: true })
 
   await page.getByRole('button', { name: 'Start Nine' }).click()
@@ -61,8 +60,7 @@ test('new match: game, players with an inline add, seat order, first dealer and 
   await expect(page.getByText('No match fits these filters.')).toBeVisible()
   await page.getByLabel('Player').selectOption({ label: 'Ana' })
   await expect(page.getByTestId('match-row')).toHaveCount(1)
-  const listViolations = await axeScan(page)
-  expect(listViolations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
   await page.getByRole('link', { name: 'Nine' }).click()
   await expect(page).toHaveURL(new RegExp(`#/match/${id}`))
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { axeScan, newDataDir, startApp, watchConsole, type RunningApp } from './app'
+import { newDataDir, type RunningApp, seriousViolations, startApp, watchConsole } from './app'
 
 let app: RunningApp
 test.afterEach(async () => {
@@ -60,8 +60,7 @@ test('players: add, rename, archive, refuse a duplicate, and survive reload and 
   await page.screenshot({ path: testInfo.outputPath('players.png'), fullPage: true })
   await testInfo.attach('players', { path: testInfo.outputPath('players.png'), contentType: 'image/png' })
 
-  const violations = await axeScan(page)
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
 
   // Reload: everything is still there (and the archived player stays archived).
   await page.reload()
@@ -116,8 +115,7 @@ test('delete asks for confirmation; the shell is keyboard navigable; settings sh
   await page.getByRole('link', { name: 'Players' }).click()
   await addPlayer(page, 'Esme', 'Teal')
   await expect.poll(() => visibleNames(page)).toEqual(['Esme'])
-  const dark = await axeScan(page)
-  expect(dark.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
 
   // Screens whose features have not landed show a plain empty state.
   await page.getByRole('link', { name: 'Stats' }).click()

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiCall, axeScan, newDataDir, seedMatch, startApp, watchConsole, type RunningApp } from './app'
+import { apiCall, newDataDir, type RunningApp, seedMatch, seriousViolations, startApp, watchConsole } from './app'
 
 let app: RunningApp
 test.afterEach(async () => {
@@ -19,11 +19,6 @@ async function openMatch(page: Page, options: Record<string, unknown>): Promise<
   await page.goto(`${app.url}#/match/${id}`)
   await expect(page.getByRole('heading', { name: 'Game 1' })).toBeVisible()
   return id
-}
-
-async function seriousViolations(page: Page): Promise<unknown[]> {
-  const v = await axeScan(page)
-  return v.filter((x) => x.impact === 'serious' || x.impact === 'critical')
 }
 
 /** The 52 ranks minus a multiset, cycling A..K. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiCall, axeScan, newDataDir, seedMatch, startApp, watchConsole, type RunningApp } from './app'
+import { apiCall, newDataDir, type RunningApp, seedMatch, seriousViolations, startApp, watchConsole } from './app'
 
 let app: RunningApp
 test.afterEach(async () => {
@@ -25,8 +25,7 @@ async function seedHistory(page: Page): Promise<void> {
 }
 
 async function noSeriousA11y(page: Page): Promise<void> {
-  const violations = await axeScan(page)
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
 }
 
 test('stats: players, leaderboard, rule events, head-to-head, charts and history for a seeded club', async ({ page }, testInfo) => {

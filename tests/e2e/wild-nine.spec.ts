@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { axeScan, newDataDir, seedMatch, startApp, watchConsole, type RunningApp } from './app'
+import { newDataDir, type RunningApp, seedMatch, seriousViolations, startApp, watchConsole } from './app'
 
 let app: RunningApp
 test.afterEach(async () => {
@@ -10,10 +10,6 @@ const form = (page: Page) => page.getByTestId('round-form')
 const rows = (page: Page) => page.getByTestId('sheet-row')
 const grandTotals = (page: Page) => page.getByTestId('grand-total').locator('.total').allTextContents()
 const rowTotals = (page: Page, i: number) => rows(page).nth(i).getByTestId('cell-total').allTextContents()
-
-async function seriousViolations(page: Page) {
-  return (await axeScan(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')
-}
 
 /** Enters a round by points: who went out, then each other seat's penalty, then Enter. */
 async function pointsRound(page: Page, out: string, points: Record<string, number>): Promise<void> {
