@@ -33,6 +33,10 @@ const GameIdSchema = v.picklist(GAME_IDS, 'must be one of ennea, wild-nine, nine
 const Seat = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more'), v.maxValue(7, 'must be at most 7'))
 const IsoDate = v.pipe(v.string('must be text'), v.isoTimestamp('must be an ISO date-time like 2026-01-31T00:00:00Z'))
 const MAX_ACTION_JSON = 64 * 1024
+/** The largest list offset: far beyond any club's history, small enough that SQLite never sees an odd number. */
+export const MAX_LIST_OFFSET = 10_000_000
+/** House-rule numbers are far smaller (the engines check each rule's own range); this only keeps absurd ones out. */
+const MAX_RULE_NUMBER = 1_000_000
 
 function jsonSize(value: unknown): number {
   try {
@@ -58,7 +62,14 @@ const MatchOptions = obj({
     v.pipe(
       v.record(
         v.pipe(v.string(), v.maxLength(40, 'has a key that is too long')),
-        v.union([v.pipe(v.string('must be text'), v.maxLength(40, 'is too long')), v.number('must be a number'), v.boolean()], 'must be text, a number or true/false'),
+        v.union(
+          [
+            v.pipe(v.string('must be text'), v.maxLength(40, 'is too long')),
+            v.pipe(v.number('must be a number'), v.minValue(-MAX_RULE_NUMBER, `must be at least ${-MAX_RULE_NUMBER}`), v.maxValue(MAX_RULE_NUMBER, `must be at most ${MAX_RULE_NUMBER}`)),
+            v.boolean(),
+          ],
+          'must be text, a number or true/false',
+        ),
         'must be an object',
       ),
       v.check((r) => Object.keys(r).length <= 20, 'has too many entries'),
@@ -105,7 +116,9 @@ export const schemas = {
     from: v.optional(IsoDate),
     to: v.optional(IsoDate),
     limit: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(500, 'must be at most 500'))),
-    offset: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more'))),
+    offset: v.optional(
+      v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more'), v.maxValue(MAX_LIST_OFFSET, `must be at most ${MAX_LIST_OFFSET}`)),
+    ),
   }),
   'matches:apply': obj({ id: Id, action: Action }),
   'matches:correct': obj({ id: Id, eventId: Id, action: Action }),
