@@ -1,4 +1,4 @@
-/** Nine: the public rules API (RULES-API.md) and the live-tracking engine. */
+/** Nine: the public rules API and the live-tracking engine (the rules: docs/rules/nine.md). */
 export * from './types'
 export {
   applyNineRound,

@@ -232,7 +232,7 @@ function readOverNineRule(rules: unknown): Result<NineOverNineRule> {
 }
 
 /**
- * Scores one round from each seat's revealed cards (SPEC NI-R12). Public API (RULES-API.md): the
+ * Scores one round from each seat's revealed cards (NI-R12). Public rules API: the
  * value is exactly `{ points, declarerWon }`; `scoreNineRoundExplained` adds the explanation.
  * Validates NI-V1..V4, V6 and V7; never throws.
  */
@@ -287,7 +287,7 @@ function cleanNumbers(v: unknown): number[] {
 
 /**
  * Adds the round's points, applies the exactly-90 -> 45 reset, then the 99 check (NI-R13..R15,
- * NI-A4). Public API (RULES-API.md). Missing or non-numeric entries count as 0; never throws.
+ * NI-A4). Public rules API. Missing or non-numeric entries count as 0; never throws.
  */
 export function applyNineRound(totals: number[], points: number[]): NineRoundApplied {
   const before = cleanNumbers(totals as unknown)

@@ -1,4 +1,4 @@
-/** Seven Eight Nine: public rules API (RULES-API.md) and the live-tracking engine. */
+/** Seven Eight Nine: public rules API and the live-tracking engine (the rules: docs/rules/seven-eight-nine.md). */
 export {
   SEN_DEFAULT_RULES,
   SEN_DECK_SIZE,

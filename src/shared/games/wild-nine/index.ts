@@ -1,4 +1,4 @@
-/** Wild Nine: public rules API (see shared/design/RULES-API.md) and the live-tracking engine. */
+/** Wild Nine: public rules API and the live-tracking engine (the rules: docs/rules/wild-nine.md). */
 export {
   wildNinePenalty,
   scoreWildNineRound,

@@ -1,0 +1,112 @@
+/**
+ * The rules pages of docs/rules/, bundled as text at build time and parsed once: the Rules screen
+ * shows them and searches them. The repository's Markdown files are the only source.
+ */
+import enneaMd from '../../../../docs/rules/ennea.md?raw'
+import nineMd from '../../../../docs/rules/nine.md?raw'
+import indexMd from '../../../../docs/rules/README.md?raw'
+import senMd from '../../../../docs/rules/seven-eight-nine.md?raw'
+import wildNineMd from '../../../../docs/rules/wild-nine.md?raw'
+import { RULE_GAME_NAMES, type RuleGame } from './ids'
+import { parseMarkdown, plainText, type Block, type Inline, type ParsedDoc } from './markdown'
+
+export type RulesPage = 'overview' | RuleGame
+
+export const PAGE_SOURCES: Record<RulesPage, string> = {
+  overview: indexMd,
+  ennea: enneaMd,
+  'wild-nine': wildNineMd,
+  nine: nineMd,
+  'seven-eight-nine': senMd,
+}
+
+export const PAGE_NAMES: Record<RulesPage, string> = { overview: 'Overview', ...RULE_GAME_NAMES }
+export const PAGES = Object.keys(PAGE_SOURCES) as RulesPage[]
+
+/** One searchable, linkable rule: a rule heading with its text, or a table row with its header. */
+export interface RuleEntry {
+  page: RulesPage
+  anchor: string
+  /** The heading or first cell, e.g. "EN-R10 Stake". */
+  title: string
+  /** The blocks that show this entry on its own (a heading entry's section, a row as a one-row table). */
+  blocks: Block[]
+  /** Lower-case text searched for the query: ID, title and body. */
+  haystack: string
+}
+
+export interface RulesDoc {
+  page: RulesPage
+  doc: ParsedDoc
+  entries: RuleEntry[]
+}
+
+function blockText(b: Block): string {
+  switch (b.t) {
+    case 'heading':
+    case 'para':
+      return plainText(b.children)
+    case 'list':
+      return b.items.map((i) => `${plainText(i.children)} ${i.sub.map(blockText).join(' ')}`).join(' ')
+    case 'table':
+      return [b.head, ...b.rows.map((r) => r.cells)].map((cells) => cells.map(plainText).join(' ')).join(' ')
+    default:
+      return ''
+  }
+}
+
+/** Splits a parsed page into its rules: every anchored heading (up to the next heading) and every anchored row or list item. */
+export function entriesOf(page: RulesPage, doc: ParsedDoc): RuleEntry[] {
+  const out: RuleEntry[] = []
+  const blocks = doc.blocks
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!
+    if (b.t === 'heading' && b.anchor) {
+      let j = i + 1
+      while (j < blocks.length && blocks[j]!.t !== 'heading') j++
+      const section = blocks.slice(i, j)
+      const title = plainText(b.children)
+      out.push({ page, anchor: b.anchor, title, blocks: section, haystack: section.map(blockText).join(' ').toLowerCase() })
+    } else if (b.t === 'table') {
+      for (const row of b.rows) {
+        if (!row.anchor) continue
+        const one: Block = { ...b, rows: [row] }
+        const title = plainText(row.cells[0] ?? [])
+        out.push({ page, anchor: row.anchor, title, blocks: [one], haystack: blockText(one).toLowerCase() })
+      }
+    } else if (b.t === 'list') {
+      for (const item of b.items) {
+        if (!item.anchor) continue
+        const one: Block = { ...b, items: [item] }
+        const title = plainText(firstStrong(item.children))
+        out.push({ page, anchor: item.anchor, title, blocks: [one], haystack: blockText(one).toLowerCase() })
+      }
+    }
+  }
+  return out
+}
+
+function firstStrong(nodes: Inline[]): Inline[] {
+  const first = nodes[0]
+  return first?.t === 'strong' ? first.children : nodes
+}
+
+export const RULES: Record<RulesPage, RulesDoc> = Object.fromEntries(
+  PAGES.map((page) => {
+    const doc = parseMarkdown(PAGE_SOURCES[page])
+    return [page, { page, doc, entries: page === 'overview' ? [] : entriesOf(page, doc) }]
+  }),
+) as Record<RulesPage, RulesDoc>
+
+/**
+ * The rules matching a query: every word must appear (any case) in the rule's ID, title or text.
+ * A query that is a rule ID ("en-r10") puts that rule first.
+ */
+export function searchRules(query: string, page: RulesPage | 'all' = 'all'): RuleEntry[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean)
+  if (words.length === 0) return []
+  const pool = page === 'all' ? PAGES.flatMap((p) => RULES[p].entries) : RULES[page].entries
+  const hits = pool.filter((e) => words.every((w) => e.haystack.includes(w)))
+  const exact = query.trim().toUpperCase()
+  return hits.sort((a, b) => Number(b.anchor === exact) - Number(a.anchor === exact))
+}

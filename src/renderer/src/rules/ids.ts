@@ -1,0 +1,74 @@
+/**
+ * Rule IDs (EN-R10, WN-V8, NI-G07, SE-A3, ...) and where they live in the app: `#/rules/<game>/<id>`.
+ * Kept free of the rules text so RuleLink and RuleText stay small wherever they are used.
+ */
+
+export const RULE_GAMES = ['ennea', 'wild-nine', 'nine', 'seven-eight-nine'] as const
+export type RuleGame = (typeof RULE_GAMES)[number]
+
+export const RULE_GAME_NAMES: Record<RuleGame, string> = {
+  ennea: 'Ennea',
+  'wild-nine': 'Wild Nine',
+  nine: 'Nine',
+  'seven-eight-nine': 'Seven Eight Nine',
+}
+
+const PREFIX_GAME: Record<string, RuleGame> = { EN: 'ennea', WN: 'wild-nine', NI: 'nine', SE: 'seven-eight-nine' }
+/** House-rule keys as the docs and the engines write them: `ennea.failedLineRemoval`, `sen.declareGap`, ... */
+const HOUSE_PREFIX_GAME: Record<string, RuleGame> = { ennea: 'ennea', wildNine: 'wild-nine', nine: 'nine', sen: 'seven-eight-nine' }
+
+/** A whole rule ID: game prefix, kind letters (R rule, A decision, V check, G worked example), number. */
+export const RULE_ID = /^(EN|WN|NI|SE)-[A-Z]+[0-9]+$/
+/** Rule IDs inside running text (not glued to letters, digits or a hyphen on either side). */
+const RULE_ID_IN_TEXT = /(?<![A-Za-z0-9-])(?:EN|WN|NI|SE)-[A-Z]+[0-9]+(?![A-Za-z0-9])/g
+export const HOUSE_RULE_KEY = /^(ennea|wildNine|nine|sen)\.[A-Za-z]+$/
+
+export function isRuleId(text: string): boolean {
+  return RULE_ID.test(text)
+}
+
+/** The game a rule ID or house-rule key belongs to, or null for anything else. */
+export function gameOfRule(id: string): RuleGame | null {
+  if (RULE_ID.test(id)) return PREFIX_GAME[id.slice(0, 2)] ?? null
+  if (HOUSE_RULE_KEY.test(id)) return HOUSE_PREFIX_GAME[id.slice(0, id.indexOf('.'))] ?? null
+  return null
+}
+
+/** The app's address of a rule: `#/rules/nine/NI-R12`. Unknown text links to the Rules screen itself. */
+export function ruleHref(id: string): string {
+  const game = gameOfRule(id)
+  return game ? `#/rules/${game}/${encodeURIComponent(id)}` : '#/rules'
+}
+
+/** The DOM id of a rule's element on the Rules screen. */
+export function ruleAnchor(id: string): string {
+  return `rule-${id}`
+}
+
+export type TextPart = { kind: 'text'; text: string } | { kind: 'rule'; id: string }
+
+/** Splits running text into plain parts and rule IDs, so the IDs can become links. */
+export function splitRuleIds(text: string): TextPart[] {
+  const parts: TextPart[] = []
+  let last = 0
+  for (const m of text.matchAll(RULE_ID_IN_TEXT)) {
+    const at = m.index ?? 0
+    if (at > last) parts.push({ kind: 'text', text: text.slice(last, at) })
+    parts.push({ kind: 'rule', id: m[0] })
+    last = at + m[0].length
+  }
+  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) })
+  return parts
+}
+
+/** Where a rules route points: `nine/NI-R12` → the game and the rule; `nine` → the game only. */
+export function parseRulesParam(param: string): { game: RuleGame | null; id: string | null } {
+  const [head = '', rest = ''] = param.split('/')
+  const game = (RULE_GAMES as readonly string[]).includes(head) ? (head as RuleGame) : null
+  if (!game) {
+    // `#/rules/NI-R12` works too: the ID names its game.
+    const byId = gameOfRule(head)
+    return byId ? { game: byId, id: head } : { game: null, id: null }
+  }
+  return { game, id: rest && gameOfRule(rest) === game ? rest : null }
+}
