@@ -11,18 +11,39 @@ const TOKEN_META = 'ninekeeper-token'
 export async function call<C extends Channel>(channel: C, input: Input<C>): Promise<Result<Output<C>>> {
   try {
     if (window.ninekeeper) return (await window.ninekeeper.invoke(channel, input)) as Result<Output<C>>
-    const token = document.querySelector<HTMLMetaElement>(`meta[name="${TOKEN_META}"]`)?.content ?? ''
-    const res = await fetch(`/api/${encodeURIComponent(channel)}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Ninekeeper-Token': token },
-      body: JSON.stringify(input),
-    })
-    return (await res.json()) as Result<Output<C>>
+    const send = async (): Promise<Result<Output<C>>> => {
+      const token = document.querySelector<HTMLMetaElement>(`meta[name="${TOKEN_META}"]`)?.content ?? ''
+      const res = await fetch(`/api/${encodeURIComponent(channel)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Ninekeeper-Token': token },
+        body: JSON.stringify(input),
+      })
+      return (await res.json()) as Result<Output<C>>
+    }
+    const first = await send()
+    // The web bridge was restarted (a new per-start token): fetch the page's new token and resend once.
+    if (!first.ok && first.error.code === 'bad-token' && (await refreshToken())) return await send()
+    return first
   } catch {
     return {
       ok: false,
       error: { code: 'unreachable', message: 'Ninekeeper’s data service is not answering. Nothing was saved. Is it still running?' },
     }
+  }
+}
+
+/** Reads the token from a fresh copy of the served page (same origin) into this page's meta tag. */
+async function refreshToken(): Promise<boolean> {
+  try {
+    const res = await fetch('/', { cache: 'no-store' })
+    const html = new DOMParser().parseFromString(await res.text(), 'text/html')
+    const token = html.querySelector<HTMLMetaElement>(`meta[name="${TOKEN_META}"]`)?.content
+    const meta = document.querySelector<HTMLMetaElement>(`meta[name="${TOKEN_META}"]`)
+    if (!token || !meta || meta.content === token) return false
+    meta.content = token
+    return true
+  } catch {
+    return false
   }
 }
 
