@@ -48,7 +48,9 @@ async function main(): Promise<void> {
       fail(code === 'EADDRINUSE' ? `Port ${requested} is already in use; pick another with --port.` : (e as Error).message)
     }
   }
-  console.log(`Ninekeeper is running at ${web.url}`)
+  // The address carries this start's secret: only who can read this terminal can open the app.
+  console.log(`Ninekeeper is running at ${web.openUrl}`)
+  console.log('Open that whole address in your browser (the key in it changes at every start).')
   console.log(`Data file: ${core.opened.file}`)
 
   const shutdown = () => {

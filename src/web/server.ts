@@ -2,8 +2,13 @@
  * The web bridge: a loopback-only HTTP server that serves the built renderer and exposes the same
  * IPC handlers at POST /api/<channel>. It lets the real app (real handlers, real SQLite file) run
  * in a browser where Electron is missing, and lets Playwright drive it in Chromium.
+ *
+ * Access: a per-start secret is printed in the address (`/?k=…`) by `npm start` / `npm run web`.
+ * Opening that address exchanges the secret for an HttpOnly, SameSite=Strict session cookie and
+ * redirects to the clean address, so the page itself never carries a secret another local user
+ * could read with a plain GET. Scripts may send the secret as the X-Ninekeeper-Token header instead.
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -12,21 +17,38 @@ import type { Dispatch } from '../main/ipc/dispatch'
 import { CONTENT_SECURITY_POLICY, CONTENT_TYPES, resolveStaticPath } from '../main/security'
 
 export const TOKEN_HEADER = 'x-ninekeeper-token'
-export const TOKEN_META = 'ninekeeper-token'
+/** The query parameter that carries the per-start secret in the printed address. */
+export const SECRET_PARAM = 'k'
 export const MAX_BODY_BYTES = 4 * 1024 * 1024
+/** Open connections at once: a browser uses a handful; a local flood of slow sockets is cut off here. */
+export const MAX_CONNECTIONS = 128
+/** A request's headers must arrive within this time, its whole body within REQUEST_TIMEOUT_MS. */
+export const HEADERS_TIMEOUT_MS = 5_000
+export const REQUEST_TIMEOUT_MS = 30_000
+/** How often Node looks for connections past those timeouts (its default, 30 s, would let them linger). */
+const CONNECTIONS_CHECK_MS = 1_000
+
+/** The session cookie's name: per port, so two bridges on one machine keep their own sessions. */
+export function sessionCookieName(port: number): string {
+  return `ninekeeper_session_${port}`
+}
 
 export interface WebServerOptions {
   dispatch: Dispatch
   rendererDir: string
   port?: number
-  /** Fixed token for tests; a fresh random one per start otherwise. */
+  /** Fixed secret for tests; a fresh random one per start otherwise. */
   token?: string
 }
 
 export interface WebServer {
   server: Server
+  /** The clean address (no secret): opening it without the session cookie shows how to get in. */
   url: string
+  /** The address to open: the clean one with the per-start secret, `http://127.0.0.1:PORT/?k=…`. */
+  openUrl: string
   port: number
+  /** The per-start secret (the `k` of openUrl, or the X-Ninekeeper-Token header for scripts). */
   token: string
   close(): Promise<void>
 }
@@ -35,10 +57,26 @@ const HOST = '127.0.0.1'
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? randomBytes(32).toString('base64url')
+  // The cookie's value is its own random value, not the secret: the secret only ever travels in the printed address.
+  const session = randomBytes(32).toString('base64url')
   let port = 0
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => send(res, 500, 'text/plain; charset=utf-8', 'Internal error'))
-  })
+  const server = createServer(
+    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
+    (req, res) => {
+      handle(req, res).catch(() => send(res, 500, 'text/plain; charset=utf-8', 'Internal error'))
+    },
+  )
+  server.maxConnections = MAX_CONNECTIONS
+  // An idle keep-alive socket is closed soon, so it does not hold one of the connections.
+  server.keepAliveTimeout = 5_000
+
+  const hasSession = (req: IncomingMessage): boolean => sameSecret(readCookie(req, sessionCookieName(port)), session)
+  const authorised = (req: IncomingMessage): boolean => {
+    // An empty header is no header: the page sends none (its cookie is its session); a script sends the secret.
+    const header = req.headers[TOKEN_HEADER]
+    if (header) return sameSecret(String(header), token)
+    return hasSession(req)
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const allowedHosts = new Set([`${HOST}:${port}`, `localhost:${port}`])
@@ -53,7 +91,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (req.headers['sec-fetch-site'] && !['same-origin', 'none'].includes(String(req.headers['sec-fetch-site']))) {
         return sendJson(res, 403, transportError('forbidden-origin', 'Requests from other sites are refused.'))
       }
-      if (req.headers[TOKEN_HEADER] !== token) return sendJson(res, 403, transportError('bad-token', 'Missing or wrong session token; reload the page.'))
+      if (!authorised(req)) {
+        return sendJson(res, 403, transportError('bad-token', 'Missing or wrong session; open the address printed where Ninekeeper was started (it ends in ?k=…).'))
+      }
       const type = String(req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
       if (type !== 'application/json') return sendJson(res, 415, transportError('unsupported-media-type', 'Send the request body as application/json.'))
       const body = await readBody(req)
@@ -70,6 +110,22 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed')
+    const offered = url.searchParams.get(SECRET_PARAM)
+    if (offered !== null) {
+      if (!sameSecret(offered, token)) return send(res, 403, CONTENT_TYPES['.html'] as string, howToOpenPage('That address has an old or wrong key.'), req.method === 'HEAD')
+      // Trade the secret for the cookie, then drop it from the address bar (and from history).
+      url.searchParams.delete(SECRET_PARAM)
+      const clean = `${url.pathname}${url.search}`
+      res.writeHead(303, {
+        ...securityHeaders(),
+        'Set-Cookie': `${sessionCookieName(port)}=${session}; Path=/; HttpOnly; SameSite=Strict`,
+        Location: clean,
+        'Content-Length': 0,
+      })
+      res.end()
+      return
+    }
+    if (!hasSession(req)) return send(res, 403, CONTENT_TYPES['.html'] as string, howToOpenPage(null), req.method === 'HEAD')
     const file = resolveStaticPath(options.rendererDir, url.pathname)
     if (!file) return send(res, 404, 'text/plain; charset=utf-8', 'Not found')
     let content: Buffer
@@ -79,10 +135,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return send(res, 404, 'text/plain; charset=utf-8', 'Not found')
     }
     const ext = extname(file)
-    if (ext === '.html') {
-      const html = content.toString('utf8').replace('</head>', `  <meta name="${TOKEN_META}" content="${token}">\n  </head>`)
-      return send(res, 200, CONTENT_TYPES['.html'] as string, html, req.method === 'HEAD')
-    }
     return send(res, 200, CONTENT_TYPES[ext] ?? 'application/octet-stream', content, req.method === 'HEAD')
   }
 
@@ -94,17 +146,50 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     })
   })
   port = (server.address() as AddressInfo).port
+  const url = `http://${HOST}:${port}/`
   return {
     server,
     port,
     token,
-    url: `http://${HOST}:${port}/`,
+    url,
+    openUrl: `${url}?${SECRET_PARAM}=${token}`,
     close: () =>
       new Promise<void>((done) => {
         server.close(() => done())
         server.closeAllConnections()
       }),
   }
+}
+
+/** Compares two secrets in constant time (hashing first, so unequal lengths are no shortcut). */
+function sameSecret(offered: string | null | undefined, expected: string): boolean {
+  if (!offered) return false
+  const a = createHash('sha256').update(offered).digest()
+  const b = createHash('sha256').update(expected).digest()
+  return timingSafeEqual(a, b)
+}
+
+function readCookie(req: IncomingMessage, name: string): string | null {
+  const header = req.headers.cookie
+  if (!header) return null
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
+  }
+  return null
+}
+
+/** What a browser sees without the session: how to open the app, and nothing of it. */
+function howToOpenPage(problem: string | null): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Ninekeeper</title></head>
+<body>
+<h1>Open Ninekeeper from its address</h1>
+${problem ? `<p>${problem}</p>\n` : ''}<p>Ninekeeper only answers the browser that opened the address printed in the terminal where it was started
+(<code>npm start</code> or <code>npm run web</code>). That address ends in <code>?k=</code> and a key that changes at every start.</p>
+<p>Copy that whole address into this browser. If the terminal is gone, start Ninekeeper again.</p>
+</body></html>
+`
 }
 
 function allowedOrigin(origin: string, port: number): boolean {

@@ -27,7 +27,8 @@ export async function startApp(dataDir: string): Promise<RunningApp> {
     const timer = setTimeout(() => reject(new Error(`web bridge did not start: ${out}${err}`)), 15_000)
     child.stdout?.on('data', (c: Buffer) => {
       out += c.toString()
-      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)
+      // The printed address carries the per-start secret (…/?k=…); opening it sets the session cookie.
+      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/\?k=[A-Za-z0-9_-]+)\s/.exec(out)
       if (m?.[1]) {
         clearTimeout(timer)
         resolveUrl(m[1])
@@ -76,12 +77,11 @@ export async function seriousViolations(page: Page): Promise<{ id: string; impac
   return (await axeScan(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')
 }
 
-/** Calls the app's API from inside the page, as the renderer does (same token, same contract). */
+/** Calls the app's API from inside the page, as the renderer does (same session cookie, same contract). */
 export async function apiCall<T = unknown>(page: Page, channel: string, payload: unknown): Promise<T> {
   const result = await page.evaluate(
     async ([ch, body]) => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="ninekeeper-token"]')?.content ?? ''
-      const res = await fetch(`/api/${ch}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Ninekeeper-Token': token }, body: JSON.stringify(body) })
+      const res = await fetch(`/api/${ch}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
       return (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } }
     },
     [channel, payload] as const,

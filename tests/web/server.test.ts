@@ -45,6 +45,12 @@ function raw(opts: { method?: string; path: string; headers?: Record<string, str
   })
 }
 
+/** Opens the printed address once, as a browser does, and returns the session cookie it set. */
+async function sessionCookie(): Promise<string> {
+  const r = await raw({ path: `/?k=${web.token}` })
+  return String(r.headers['set-cookie']).split(';')[0] as string
+}
+
 const api = (channel: string, payload: unknown, headers: Record<string, string> = {}) =>
   raw({
     method: 'POST',
@@ -59,13 +65,98 @@ describe('web bridge', () => {
     expect(web.url).toBe(`http://127.0.0.1:${web.port}/`)
   })
 
-  it('serves the page with the per-start token and a strict CSP header', async () => {
-    const r = await raw({ path: '/' })
+  it('shows a page without the secret or session that explains how to open the app, not the app', async () => {
+    for (const path of ['/', '/index.html', '/assets/app.js']) {
+      const r = await raw({ path })
+      expect(r.status, path).toBe(403)
+      expect(r.headers['content-type'], path).toMatch(/^text\/html/)
+      expect(r.body, path).toMatch(/address printed in the terminal/)
+      expect(r.body, path).toContain('?k=')
+      expect(r.body, path).not.toContain(web.token)
+      expect(r.body, path).not.toContain('<title>t</title>')
+      expect(r.body, path).not.toContain('console.log(1)')
+      expect(r.headers['set-cookie'], path).toBeUndefined()
+    }
+  })
+
+  it('trades the secret in the address for an HttpOnly SameSite=Strict cookie and a clean address', async () => {
+    expect(web.openUrl).toBe(`http://127.0.0.1:${web.port}/?k=${web.token}`)
+    const r = await raw({ path: `/?k=${web.token}` })
+    expect(r.status).toBe(303)
+    expect(r.headers.location).toBe('/')
+    const cookie = String(r.headers['set-cookie'])
+    expect(cookie).toMatch(new RegExp(`^ninekeeper_session_${web.port}=[A-Za-z0-9_-]{40,}; `))
+    expect(cookie).toMatch(/; HttpOnly/)
+    expect(cookie).toMatch(/; SameSite=Strict/)
+    expect(cookie).toMatch(/; Path=\//)
+    expect(cookie).not.toContain(web.token)
+    // Other query parameters survive the redirect; only the secret goes.
+    const deep = await raw({ path: `/index.html?x=1&k=${web.token}` })
+    expect(deep.headers.location).toBe('/index.html?x=1')
+  })
+
+  it('serves the app to the session cookie, and the page carries no secret', async () => {
+    const r = await raw({ path: '/', headers: { cookie: await sessionCookie() } })
     expect(r.status).toBe(200)
-    expect(r.body).toContain(`<meta name="ninekeeper-token" content="${web.token}">`)
+    expect(r.body).toContain('<title>t</title>')
+    expect(r.body).not.toContain(web.token)
+    expect(r.body).not.toMatch(/ninekeeper-token/)
     expect(r.headers['content-security-policy']).toMatch(/script-src 'self'/)
     expect(r.headers['x-content-type-options']).toBe('nosniff')
     expect(web.token.length).toBeGreaterThanOrEqual(40)
+  })
+
+  it('refuses a wrong or empty secret, with no cookie', async () => {
+    for (const k of ['guess', '', web.token.slice(0, -1), `${web.token}x`]) {
+      const r = await raw({ path: `/?k=${encodeURIComponent(k)}` })
+      expect(r.status, k).toBe(403)
+      expect(r.headers['set-cookie'], k).toBeUndefined()
+      expect(r.body, k).toMatch(/address printed in the terminal/)
+    }
+  })
+
+  it('answers API calls with the session cookie (as the page does) or the secret header (as a script does)', async () => {
+    const viaCookie = await api('players:list', {}, { 'x-ninekeeper-token': '', cookie: await sessionCookie() })
+    expect(JSON.parse(viaCookie.body)).toMatchObject({ ok: true })
+    const viaHeader = await api('players:list', {})
+    expect(JSON.parse(viaHeader.body)).toMatchObject({ ok: true })
+  })
+
+  it('refuses a forged, stale or other-port cookie, and a wrong header even with a good cookie', async () => {
+    const before = snapshot(core.db)
+    const good = await sessionCookie()
+    const value = good.split('=')[1] as string
+    const cases: Record<string, string>[] = [
+      { 'x-ninekeeper-token': '', cookie: `ninekeeper_session_${web.port}=${web.token}` },
+      { 'x-ninekeeper-token': '', cookie: `ninekeeper_session_${web.port}=${value.slice(0, -1)}` },
+      { 'x-ninekeeper-token': '', cookie: `ninekeeper_session_${web.port + 1}=${value}` },
+      { 'x-ninekeeper-token': 'guess', cookie: good },
+    ]
+    for (const headers of cases) {
+      const r = await api('players:create', { name: 'Eve' }, headers)
+      expect(r.status, JSON.stringify(headers)).toBe(403)
+      expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: { code: 'bad-token' } })
+    }
+    const other = await startWebServer({ dispatch: core.dispatch, rendererDir })
+    try {
+      // A session of another start (another server) opens nothing here.
+      const r = await raw({ path: `/?k=${other.token}` })
+      expect(r.status).toBe(403)
+    } finally {
+      await other.close()
+    }
+    expect(snapshot(core.db)).toEqual(before)
+  })
+
+  it('sends the framing, opener and resource policies on every answer', async () => {
+    for (const r of [await raw({ path: '/' }), await raw({ path: '/', headers: { cookie: await sessionCookie() } }), await api('players:list', {})]) {
+      const csp = String(r.headers['content-security-policy'])
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(r.headers['cross-origin-opener-policy']).toBe('same-origin')
+      expect(r.headers['cross-origin-resource-policy']).toBe('same-origin')
+      expect(r.headers['referrer-policy']).toBe('no-referrer')
+      expect(r.headers['cache-control']).toBe('no-store')
+    }
   })
 
   it('uses a different token on every start', async () => {
@@ -135,12 +226,13 @@ describe('web bridge', () => {
   })
 
   it('never serves files outside the renderer folder', async () => {
+    const cookie = await sessionCookie()
     for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt']) {
-      const r = await raw({ path })
+      const r = await raw({ path, headers: { cookie } })
       expect(r.status, path).toBe(404)
       expect(r.body).not.toContain('do not serve')
     }
-    const js = await raw({ path: '/assets/app.js' })
+    const js = await raw({ path: '/assets/app.js', headers: { cookie: await sessionCookie() } })
     expect(js.status).toBe(200)
     expect(js.headers['content-type']).toMatch(/^text\/javascript/)
   })
