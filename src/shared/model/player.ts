@@ -39,14 +39,27 @@ export function playerNameKey(name: string): string {
   return cleanPlayerName(name).toLocaleLowerCase('en-US')
 }
 
+/** A UTF-16 surrogate without its pair: not text, it would be stored as invalid UTF-8 and shown as \uFFFD. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+/** C0 and C1 control characters and DEL. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+/** Bidi embeddings, overrides and isolates (they can make a name read backwards or hide what follows). */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/
+/** At least one letter, digit, punctuation mark or symbol: not only spaces, zero-width or combining marks. */
+const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u
+
 export function validatePlayerName(raw: string): Result<string> {
+  if (LONE_SURROGATE.test(raw)) return err('invalid-name', 'A name must be valid text: this one contains a broken character.', 'name')
+  // Tabs and line breaks are white space: cleaning turns them into single spaces before this check.
   const name = cleanPlayerName(raw)
+  if (CONTROL.test(name)) return err('invalid-name', 'A name cannot contain control characters.', 'name')
+  if (BIDI_CONTROL.test(name)) return err('invalid-name', 'A name cannot contain text-direction override characters.', 'name')
   if (name.length === 0) return err('invalid-name', 'Enter a name.', 'name')
   if ([...name].length > PLAYER_NAME_MAX) {
     return err('invalid-name', `A name can have at most ${PLAYER_NAME_MAX} characters; this one has ${[...name].length}.`, 'name')
   }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) return err('invalid-name', 'A name cannot contain control characters.', 'name')
+  if (!VISIBLE.test(name)) return err('invalid-name', 'A name needs at least one visible letter, digit or symbol.', 'name')
   return ok(name)
 }
 
