@@ -13,6 +13,9 @@ import { userVersion } from './db/migrate'
 import { systemClock, type Clock } from './ids'
 import { PlayerService } from './services/players'
 import { MatchService } from './services/matches'
+import { Device } from './services/device'
+import { Projector } from './services/projector'
+import { EventStore } from './db/repos/events'
 import { StatsProjector, StatsService } from './services/stats'
 import { BackupService, DAY_MS } from './services/backup'
 import { TransferService } from './services/transfer'
@@ -44,31 +47,37 @@ export function createCore(options: CoreOptions): Core {
   const clock = options.clock ?? systemClock
   const sqliteVersion = (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v
   const log = options.log ?? ((m: string, e?: unknown) => console.error(m, e))
-  const projector = new StatsProjector(db)
-  const matches = new MatchService(db, clock, (m) => projector.matchRefreshed(m))
-  const rebuildStats = (): void => {
-    const row = db.prepare("SELECT value FROM meta WHERE key = 'stats_rebuild_needed'").get() as { value: string } | undefined
+  const device = new Device(db, clock)
+  // A data file copied from another computer (or put back by hand) must not continue that computer's numbering.
+  if (device.bindTo(file)) log('this data file was copied or moved: new events get a new device id')
+  const events = new EventStore(db, device)
+  const statsProjector = new StatsProjector(db)
+  const projector = new Projector(db, events, statsProjector)
+  const matches = new MatchService(db, clock, events, projector)
+  const rebuildProjections = (): void => {
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'projections_rebuild_needed'").get() as { value: string } | undefined
     if (row?.value !== '1') return
     db.transaction(() => {
-      for (const { id } of db.prepare('SELECT id FROM matches ORDER BY created_at, id').all() as { id: string }[]) {
-        try {
-          matches.reproject(id)
-        } catch (e) {
-          // A log that no longer replays must not stop the app from opening; that match is left out of the stats.
-          log(`stats rebuild skipped match ${id}`, e)
-        }
-      }
-      db.prepare("DELETE FROM meta WHERE key = 'stats_rebuild_needed'").run()
+      projector.rebuildAll()
+      db.prepare("DELETE FROM meta WHERE key = 'projections_rebuild_needed'").run()
     }).immediate()
   }
-  rebuildStats()
-  const backups = new BackupService(db, file, clock, rebuildStats)
+  rebuildProjections()
+  const afterRestore = (): void => {
+    // The restored file's device id is this computer's old one; events made after the backup may
+    // already be elsewhere under those numbers, so new events start a new device id.
+    device.renew('restored from a backup')
+    device.bindTo(file)
+    matches.invalidate()
+    rebuildProjections()
+  }
+  const backups = new BackupService(db, file, clock, afterRestore)
   const handlers = createHandlers({
-    players: new PlayerService(db, clock),
+    players: new PlayerService(db, clock, events, projector),
     matches,
     stats: new StatsService(db),
     backups,
-    transfer: new TransferService(db, matches, clock),
+    transfer: new TransferService(db, { events, device, projector, matches, stats: statsProjector }, clock),
     uploads: new UploadService(options.dataDir, clock),
     appInfo: () => ({
       name: PRODUCT_NAME,
@@ -100,11 +109,19 @@ export function createCore(options: CoreOptions): Core {
     dispatch,
     backups,
     close: () => {
+      // Never throws (it runs at shutdown): a checkpoint that fails only leaves the -wal for the next open.
       if (timer) clearInterval(timer)
       if (first) clearTimeout(first)
-      if (db.open) {
+      if (!db.open) return
+      try {
         db.pragma('wal_checkpoint(TRUNCATE)')
+      } catch (e) {
+        log('checkpoint at close failed', e)
+      }
+      try {
         db.close()
+      } catch (e) {
+        log('closing the data file failed', e)
       }
     },
   }

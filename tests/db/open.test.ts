@@ -32,14 +32,15 @@ describe('openDatabase', () => {
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000)
     expect(db.pragma('application_id', { simple: true })).toBe(APPLICATION_ID)
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all()
-    expect(tables).toEqual(expect.arrayContaining(['players', 'matches', 'match_seats', 'match_events', 'round_results', 'meta']))
+    expect(tables).toEqual(expect.arrayContaining(['events', 'players', 'matches', 'match_seats', 'round_results', 'meta']))
+    expect(tables).not.toContain('match_events')
     db.close()
   })
 
   it('reopens an existing file without migrating again and keeps its data, still with synchronous=FULL', () => {
     const file = dbFile()
     const first = openDatabase(file)
-    first.db.prepare("INSERT INTO players VALUES ('p1', 'Ana', 'ana', NULL, NULL, 'now', 'now')").run()
+    first.db.prepare("INSERT INTO players (id, name, name_key, created_at, updated_at, canonical_id) VALUES ('p1', 'Ana', 'ana', 'now', 'now', 'p1')").run()
     first.db.close()
     const again = openDatabase(file)
     expect(again.migration).toEqual({ from: LATEST_VERSION, to: LATEST_VERSION, applied: [] })
@@ -73,7 +74,7 @@ describe('openDatabase', () => {
       name: 'half-done step',
       up(db) {
         db.exec('CREATE TABLE half_done (x INTEGER)')
-        db.exec("INSERT INTO players VALUES ('p9', 'Zed', 'zed', NULL, NULL, 'now', 'now')")
+        db.exec("INSERT INTO players (id, name, name_key, created_at, updated_at, canonical_id) VALUES ('p9', 'Zed', 'zed', 'now', 'now', 'p9')")
         throw new Error('boom in step 2')
       },
     }
@@ -88,7 +89,7 @@ describe('openDatabase', () => {
   it('copies the file before migrating an existing database, and the copy is the old version', () => {
     const file = dbFile()
     const { db } = openDatabase(file)
-    db.prepare("INSERT INTO players VALUES ('p1', 'Ana', 'ana', NULL, NULL, 'now', 'now')").run()
+    db.prepare("INSERT INTO players (id, name, name_key, created_at, updated_at, canonical_id) VALUES ('p1', 'Ana', 'ana', 'now', 'now', 'p1')").run()
     db.close()
     const extra: Migration = { name: 'add notes', up: (d) => d.exec('ALTER TABLE players ADD COLUMN notes TEXT') }
     const opened = openDatabase(file, { migrations: [...MIGRATIONS, extra], now: () => new Date('2026-11-30T10:00:00Z') })
@@ -119,8 +120,10 @@ describe('openDatabase', () => {
       expect(opened.backupFile).not.toBeNull()
       expect(opened.db.pragma('integrity_check', { simple: true })).toBe('ok')
       expect(opened.db.pragma('foreign_key_check')).toEqual([])
-      expect(opened.db.prepare('SELECT name, color FROM players').all()).toEqual([{ name: 'Ana', color: '#d7263d' }])
-      expect(opened.db.prepare('SELECT count(*) FROM match_seats').pluck().get()).toBe(1)
+      // Rows became events; the projections are rebuilt from them when the app opens the file.
+      expect(opened.db.prepare("SELECT payload FROM events WHERE kind = 'player.created'").pluck().all()).toEqual(['{"name":"Ana","color":"#d7263d"}'])
+      expect(JSON.parse(opened.db.prepare("SELECT payload FROM events WHERE kind = 'match.started'").pluck().get() as string).seats).toEqual([{ playerId: 'p1', color: null }])
+      expect(opened.db.prepare("SELECT value FROM meta WHERE key = 'projections_rebuild_needed'").pluck().get()).toBe('1')
       opened.db.close()
     }
   })
@@ -144,17 +147,13 @@ describe('openDatabase', () => {
     expect(sha(file)).toBe(before)
   })
 
-  it('keeps the match log append-only', () => {
+  it('keeps the event log append-only', () => {
     const file = dbFile()
     const { db } = openDatabase(file)
-    db.exec(`
-      INSERT INTO players VALUES ('p1', 'Ana', 'ana', NULL, NULL, 'now', 'now');
-      INSERT INTO matches (id, game_id, config_json, house_rules_json, status, created_at, updated_at, finished_at, device_id) VALUES ('m1', 'nine', '{}', '{}', 'in-progress', 'now', 'now', NULL, 'dev');
-      INSERT INTO match_events VALUES ('e1', 'm1', 0, 'action', '{}', NULL, 'dev', 1, 'hlc', 'now');
-    `)
-    expect(() => db.exec("UPDATE match_events SET payload_json = '{\"x\":1}'")).toThrow(/append-only/)
-    expect(() => db.exec('DELETE FROM match_events')).toThrow(/append-only/)
-    expect(db.prepare('SELECT payload_json FROM match_events').pluck().get()).toBe('{}')
+    db.exec(`INSERT INTO events VALUES ('e1', 'dev', 1, 'hlc', 'match.action', 1, 'm1', '{}')`)
+    expect(() => db.exec("UPDATE events SET payload = '{\"x\":1}'")).toThrow(/append-only/)
+    expect(() => db.exec('DELETE FROM events')).toThrow(/append-only/)
+    expect(db.prepare('SELECT payload FROM events').pluck().get()).toBe('{}')
     db.close()
   })
 })

@@ -39,6 +39,8 @@ const CASES: Record<Channel, Case> = {
     wrong: { id: [7, null, 'nope', MB], archived: ['true', 1, null, MB] },
   },
   'players:delete': { valid: { id: ID }, required: ['id'], wrong: { id: [7, null, 'nope', MB, ['a']] } },
+  'players:merge-preview': { valid: { from: ID, into: ID2 }, required: ['from', 'into'], wrong: { from: [7, null, 'nope', MB], into: [[ID2], 'nope', MB] } },
+  'players:merge': { valid: { from: ID, into: ID2 }, required: ['from', 'into'], wrong: { from: [7, null, 'nope', MB], into: [[ID2], 'nope', MB] } },
   'matches:create': {
     valid: { gameId: 'nine', playerIds: [ID, ID2], options: { firstDealer: 1, houseRules: { overNineDeclaration: 'REJECT' } } },
     required: ['gameId', 'playerIds'],
@@ -54,13 +56,18 @@ const CASES: Record<Channel, Case> = {
     required: [],
     wrong: { gameId: ['chess', 1], playerId: ['nope', 1], status: ['done', 1], from: ['yesterday', 1, MB], limit: [0, 501, 1.5, '10'], offset: [-1, 'x'] },
   },
-  'matches:apply': { valid: { id: ID, action: { type: 'round', declarer: 0, totals: [3, 12] } }, required: ['id', 'action'], wrong: { id: [7, 'nope'], action: [MB] } },
+  'matches:apply': {
+    valid: { id: ID, action: { type: 'round', declarer: 0, totals: [3, 12] }, expected: '000001764504000000.000000.x' },
+    required: ['id', 'action'],
+    wrong: { id: [7, 'nope'], action: [MB], expected: [7, null, MB] },
+  },
   'matches:correct': {
     valid: { id: ID, eventId: ID2, action: { type: 'round' } },
     required: ['id', 'eventId', 'action'],
     wrong: { id: [7, 'nope'], eventId: [null, 'nope', MB], action: [MB] },
   },
-  'matches:undo': { valid: { id: ID }, required: ['id'], wrong: { id: [7, null, 'nope', MB] } },
+  'matches:undo': { valid: { id: ID }, required: ['id'], wrong: { id: [7, null, 'nope', MB], expected: [false, MB] } },
+  'matches:redo': { valid: { id: ID, expected: '' }, required: ['id'], wrong: { id: [7, null, 'nope', MB], expected: [1, {}, MB] } },
   'matches:close': { valid: { id: ID, status: 'abandoned' }, required: ['id', 'status'], wrong: { id: ['nope'], status: ['deleted', 1, null, MB] } },
   'matches:history': { valid: { id: ID }, required: ['id'], wrong: { id: [7, null, 'nope', MB] } },
   'stats:overview': {

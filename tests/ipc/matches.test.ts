@@ -98,7 +98,7 @@ describe('matches', () => {
     expect(undone.actions).toHaveLength(1)
     expect((undone.state as NineState).totals).toEqual([0, 10])
     expect(rows(m.id).map((r) => r.round)).toEqual([1, 1])
-    expect(core.db.prepare('SELECT kind FROM match_events WHERE match_id = ? ORDER BY seq').pluck().all(m.id)).toEqual(['action', 'action', 'undo'])
+    expect(core.db.prepare('SELECT kind FROM events WHERE subject = ? ORDER BY hlc').pluck().all(m.id)).toEqual(['match.started', 'match.action', 'match.action', 'match.undone'])
     await call('matches:undo', { id: m.id })
     expect(await refused('matches:undo', { id: m.id }, 'nothing-to-undo')).toBe('There is nothing to undo in this match yet.')
   })
@@ -183,10 +183,10 @@ describe('matches', () => {
     const m = await call<MatchView>('matches:create', { gameId: 'nine', playerIds: [ana.id, bo.id] })
     await call('matches:apply', { id: m.id, action: round(0, [3, 10]) })
     await call('matches:apply', { id: m.id, action: round(1, [13, 0]) })
-    const events = core.db.prepare('SELECT device_id, device_seq, hlc FROM match_events ORDER BY seq').all() as { device_id: string; device_seq: number; hlc: string }[]
+    const events = core.db.prepare('SELECT device_id, device_seq, hlc FROM events ORDER BY hlc').all() as { device_id: string; device_seq: number; hlc: string }[]
     expect(new Set(events.map((e) => e.device_id)).size).toBe(1)
-    const seqs = events.map((e) => e.device_seq)
-    expect(seqs).toEqual([...seqs].sort((a, b) => a - b))
+    // The three players, the start and two rounds: numbered 1 to 6 with no gap.
+    expect(events.map((e) => e.device_seq)).toEqual([1, 2, 3, 4, 5, 6])
     const hlcs = events.map((e) => e.hlc)
     expect(hlcs).toEqual([...hlcs].sort())
     expect(new Set(hlcs).size).toBe(hlcs.length)

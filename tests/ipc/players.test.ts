@@ -37,7 +37,7 @@ describe('players', () => {
     expect(p.createdAt).toBe('2026-11-30T12:00:02.000Z')
     expect(p).toMatchObject({ archived: false, color: null, matchCount: 0 })
     // The UUIDv7 prefix encodes the creation time.
-    expect(parseInt(p.id.replace(/-/g, '').slice(0, 12), 16)).toBe(Date.parse('2026-11-30T12:00:01.000Z'))
+    expect(parseInt(p.id.replace(/-/g, '').slice(0, 12), 16)).toBe(Date.parse(p.createdAt))
   })
 
   it('accepts 1 to 40 characters and refuses anything else with a clear message', async () => {
@@ -95,16 +95,13 @@ describe('players', () => {
   it('deletes a player with no matches, but only archives one who has played', async () => {
     const ana = await create('Ana')
     const bo = await create('Bo')
-    core.db.exec(`
-      INSERT INTO matches (id, game_id, config_json, house_rules_json, status, created_at, updated_at, finished_at, device_id) VALUES ('m1', 'nine', '{}', '{}', 'finished', 'now', 'now', 'now', 'dev');
-      INSERT INTO match_seats VALUES ('m1', 0, '${ana.id}', NULL);
-    `)
+    expect((await core.dispatch('matches:create', { gameId: 'nine', playerIds: [ana.id, (await create('Cy')).id] })).ok).toBe(true)
     expect(await refused('players:delete', { id: ana.id }, 'player-has-matches')).toBe(
       'Ana has played 1 match, so they can be archived but never deleted.',
     )
     const gone = await core.dispatch('players:delete', { id: bo.id })
     expect(gone).toEqual({ ok: true, value: { id: bo.id } })
-    expect(await names({ includeArchived: true })).toEqual(['Ana'])
+    expect(await names({ includeArchived: true })).toEqual(['Ana', 'Cy'])
     const archived = await core.dispatch('players:set-archived', { id: ana.id, archived: true })
     expect(archived.ok && (archived.value as Player)).toMatchObject({ archived: true, matchCount: 1 })
   })

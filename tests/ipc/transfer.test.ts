@@ -48,6 +48,16 @@ async function seedHistory(core: Core): Promise<void> {
 }
 
 const withoutIds = (o: StatsOverview) => o
+interface ExportEvent {
+  id: string
+  kind: string
+  subject: string
+  deviceSeq: number
+  payload: Record<string, unknown>
+}
+interface ExportFile {
+  events: ExportEvent[]
+}
 
 describe('export and import', () => {
   it('export -> import into an empty database gives identical stats; a second import changes nothing', async () => {
@@ -78,20 +88,22 @@ describe('export and import', () => {
     expect(after).toEqual(before)
   })
 
-  it('reports conflicts and keeps this computer’s version', async () => {
+  it('reports an event that differs under the same id and keeps this computer’s version', async () => {
     const src = fresh()
     await seedHistory(src)
     const { content } = await call<{ content: string }>(src, 'transfer:export-json', {})
-    const file = JSON.parse(content) as { players: { name: string }[] }
-    ;(file.players[0] as { name: string }).name = 'Renamed elsewhere'
+    const file = JSON.parse(content) as { events: { kind: string; payload: { name?: string } }[] }
+    const created = file.events.find((e) => e.kind === 'player.created') as { payload: { name: string } }
+    created.payload.name = 'Renamed elsewhere'
     const dst = fresh()
     await importText(dst, content)
     const r = await importText(dst, JSON.stringify(file))
     expect(r.ok).toBe(true)
     if (r.ok) {
       const rep = r.value as ImportReport
+      expect(rep.eventsAdded).toBe(0)
       expect(rep.conflicts).toHaveLength(1)
-      expect(rep.conflicts[0]?.message).toMatch(/Renamed elsewhere/)
+      expect(rep.conflicts[0]?.message).toMatch(/same id .* different content; this computer’s version was kept/)
     }
     const names = (await call<{ name: string }[]>(dst, 'players:list', {})).map((p) => p.name)
     expect(names).not.toContain('Renamed elsewhere')
@@ -100,29 +112,96 @@ describe('export and import', () => {
   it('refuses a malformed, foreign or inconsistent file and changes nothing', async () => {
     const src = fresh()
     await seedHistory(src)
+    const other = fresh()
+    await seedHistory(other)
     const { content } = await call<{ content: string }>(src, 'transfer:export-json', {})
+    const otherFile = JSON.parse((await call<{ content: string }>(other, 'transfer:export-json', {})).content) as ExportFile
     const dst = fresh()
     await call(dst, 'players:create', { name: 'Zed' })
-    const broken = JSON.parse(content) as { matches: { events: { payload: unknown }[] }[] }
-    ;(broken.matches[0]?.events[0] as { payload: unknown }).payload = { type: 'round', declarer: 7, totals: [1] }
-    const cases: [string, string][] = [
+    const edit = (fn: (f: ExportFile) => void): string => {
+      const f = JSON.parse(content) as ExportFile
+      fn(f)
+      return JSON.stringify(f)
+    }
+    const started = (f: ExportFile) => f.events.find((e) => e.kind === 'match.started') as ExportEvent
+    const cases: [string, string, RegExp?][] = [
       [content.slice(0, content.length / 2), 'invalid-file'],
       ['{"hello": "world"}', 'foreign-file'],
       ['SQLite format 3\u0000 not json', 'invalid-file'],
       [JSON.stringify({ ...JSON.parse(content), version: 99 }), 'unsupported-version'],
-      [JSON.stringify({ ...JSON.parse(content), players: [{ id: 'x' }] }), 'invalid-file'],
-      [JSON.stringify(broken), 'invalid-file'],
+      [edit((f) => (f.events = [{ id: 'x' } as unknown as ExportEvent])), 'invalid-file', /event 1/],
+      // The names in the engine config disagree with the seats.
+      [edit((f) => ((started(f).payload.config as { names: string[] }).names = ['Only one'])), 'invalid-file', /name 1 players for 3 seats/],
+      [edit((f) => ((started(f).payload.seats as { color: string | null }[])[0]!.color = 'javascript:alert(1)')), 'invalid-file', /colour/],
+      [edit((f) => (started(f).payload.houseRules = { sneaky: true })), 'invalid-file', /house rule/],
+      [edit((f) => (f.events.find((e) => e.kind === 'match.action')!.kind = 'match.teleported')), 'invalid-file', /known kind/],
+      // An undo that points into another match.
+      [
+        edit((f) => {
+          const undo = otherFile.events.find((e) => e.kind === 'match.started') as ExportEvent
+          const action = f.events.find((e) => e.kind === 'match.action') as ExportEvent
+          f.events.push({ ...action, id: '0190f5c2-9999-7000-8000-000000009999', kind: 'match.undone', subject: undo.subject, deviceSeq: 999, payload: { target: action.id } })
+        }),
+        'invalid-file',
+        /outside its match/,
+      ],
     ]
-    for (const [text, code] of cases) {
+    for (const [text, code, message] of cases) {
       const before = snapshot(dst.db)
       const r = await importText(dst, text)
       expect(r.ok, code).toBe(false)
       if (!r.ok) {
         expect(r.error.code).toBe(code)
         expect(r.error.message).toMatch(/Nothing was changed/)
+        if (message) expect(r.error.message).toMatch(message)
       }
       expect(snapshot(dst.db)).toEqual(before)
     }
+  })
+
+  it('reads a file with a byte-order mark', async () => {
+    const src = fresh()
+    await seedHistory(src)
+    const { content } = await call<{ content: string }>(src, 'transfer:export-json', {})
+    const dst = fresh()
+    const r = await importText(dst, `\ufeff${content}`)
+    expect(r.ok && (r.value as ImportReport).matchesAdded).toBe(4)
+  })
+
+  it('still reads an export of the first format (rows and per-match logs)', async () => {
+    const dst = fresh()
+    const P = ['0190f5c2-0001-7000-8000-000000000001', '0190f5c2-0002-7000-8000-000000000002']
+    const dev = '0190f5c2-0000-7000-8000-00000000d001'
+    const hlc = (n: number) => `${String(Date.parse('2026-10-01T19:00:00.000Z') + n * 1000).padStart(15, '0')}.000000.${dev}`
+    const v1 = {
+      format: 'ninekeeper-export',
+      version: 1,
+      schemaVersion: 3,
+      exportedAt: '2026-10-02T00:00:00.000Z',
+      players: P.map((id, i) => ({ id, name: ['Ana', 'Bo'][i], color: null, archivedAt: null, createdAt: '2026-10-01T18:00:00.000Z', updatedAt: '2026-10-01T18:00:00.000Z' })),
+      matches: [
+        {
+          id: '0190f5c2-0010-7000-8000-000000000010',
+          gameId: 'nine',
+          config: { names: ['Ana', 'Bo'] },
+          houseRules: {},
+          createdAt: '2026-10-01T19:00:00.000Z',
+          deviceId: dev,
+          seats: P.map((playerId, seat) => ({ seat, playerId, color: null })),
+          events: [
+            { id: '0190f5c2-0101-7000-8000-000000000101', seq: 0, kind: 'action', payload: { type: 'round', declarer: 0, totals: [3, 10] }, supersedes: null, deviceId: dev, deviceSeq: 2, hlc: hlc(1), createdAt: '2026-10-01T19:00:01.000Z' },
+            { id: '0190f5c2-0102-7000-8000-000000000102', seq: 1, kind: 'void', payload: { status: 'finished' }, supersedes: null, deviceId: dev, deviceSeq: 3, hlc: hlc(2), createdAt: '2026-10-01T19:00:02.000Z' },
+          ],
+        },
+      ],
+    }
+    const r = await importText(dst, JSON.stringify(v1))
+    expect(r.ok && r.value).toMatchObject({ playersAdded: 2, matchesAdded: 1, conflicts: [] })
+    const [m] = await call<{ status: string; winners: string[] }[]>(dst, 'matches:list', {})
+    expect(m).toMatchObject({ status: 'finished', winners: ['Ana'] })
+    // The same file again adds nothing: the conversion gives the same event ids every time.
+    const again = await importText(dst, JSON.stringify(v1))
+    expect(again.ok && again.value).toMatchObject({ eventsAdded: 0, conflicts: [] })
   })
 
   it('exports CSV per table, safe for spreadsheets', async () => {

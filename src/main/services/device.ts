@@ -1,26 +1,16 @@
 /**
- * This device's identity for the event log: a UUIDv7 device id, a per-device sequence number and
- * a hybrid logical clock, all kept in the meta table so they survive restarts. They let several
- * laptops' logs be merged later without collisions (see shared/design/SYNC-NOTES.md).
+ * This device's identity for the event log: a UUIDv7 device id and the hybrid logical clock, kept
+ * in the meta table. The per-device sequence is not kept here: it is read from the log itself
+ * inside each write transaction, so it can never drift from the events (see EventStore.append).
+ *
+ * A device id must never live on two machines, or two laptops would number different events the
+ * same. The id is bound to the data file's identity on disk (device and inode): a copied data
+ * file, or one put back by a restore, starts a new device id for its new events.
  */
 import type { Database, Statement } from 'better-sqlite3'
+import { statSync } from 'node:fs'
+import { HLC_ZERO, hlcRecv, hlcSend, type HlcState } from '../../shared/events/hlc'
 import { uuidv7, type Clock } from '../ids'
-
-export interface Stamp {
-  deviceId: string
-  deviceSeq: number
-  hlc: string
-}
-
-/** HLC text sorts in time order: 15-digit wall milliseconds, 6-digit counter, device id. */
-export function formatHlc(wall: number, counter: number, deviceId: string): string {
-  return `${String(wall).padStart(15, '0')}.${String(counter).padStart(6, '0')}.${deviceId}`
-}
-
-export function parseHlc(hlc: string): { wall: number; counter: number } {
-  const [wall, counter] = hlc.split('.')
-  return { wall: Number(wall), counter: Number(counter) }
-}
 
 export class Device {
   private readonly get: Statement<[string], { value: string }>
@@ -34,23 +24,75 @@ export class Device {
     this.set = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
   }
 
-  /** Must be called inside the write transaction that uses the stamp. */
-  next(): Stamp {
-    if (!this.db.inTransaction) throw new Error('Device.next() must run inside a write transaction')
+  id(): string {
     let deviceId = this.get.get('device_id')?.value
     if (!deviceId) {
       deviceId = uuidv7(this.clock().getTime())
       this.set.run('device_id', deviceId)
     }
-    const deviceSeq = Number(this.get.get('device_seq')?.value ?? '0') + 1
-    this.set.run('device_seq', String(deviceSeq))
-    const last = this.get.get('hlc')?.value
+    return deviceId
+  }
+
+  /** Starts a new device id (after a restore, or when the data file was copied from elsewhere). */
+  renew(reason: string): string {
+    const deviceId = uuidv7(this.clock().getTime())
+    const previous = this.get.get('device_id')?.value
+    this.db
+      .transaction(() => {
+        this.set.run('device_id', deviceId)
+        if (previous) this.set.run('previous_device_ids', `${this.get.get('previous_device_ids')?.value ?? ''}${previous} (${reason})\n`)
+      })
+      .immediate()
+    return deviceId
+  }
+
+  /**
+   * Checks the data file is the one this device id was issued for; if it was copied or restored
+   * (another inode), a new device id is started. Returns true when it renewed.
+   */
+  bindTo(file: string): boolean {
+    let st: { dev: number; ino: number }
+    try {
+      st = statSync(file)
+    } catch {
+      return false
+    }
+    const binding = `${st.dev}:${st.ino}`
+    const stored = this.get.get('device_binding')?.value
+    if (stored === binding) return false
+    const hadDevice = this.get.get('device_id') !== undefined
+    if (stored !== undefined && hadDevice) this.renew('data file copied or moved')
+    this.db.transaction(() => this.set.run('device_binding', binding)).immediate()
+    return stored !== undefined && hadDevice
+  }
+
+  private state(): HlcState {
+    const raw = this.get.get('hlc')?.value
+    if (!raw) return HLC_ZERO
+    const [wall, counter] = raw.split('.')
+    const w = Number(wall)
+    const c = Number(counter)
+    return Number.isFinite(w) && Number.isFinite(c) ? { wall: w, counter: c } : HLC_ZERO
+  }
+
+  private save(s: HlcState): void {
+    this.set.run('hlc', `${s.wall}.${s.counter}`)
+  }
+
+  /** A stamp for a local event. Must run inside the write transaction that stores it. */
+  stamp(): { deviceId: string; hlc: string } {
+    if (!this.db.inTransaction) throw new Error('Device.stamp() must run inside a write transaction')
+    const deviceId = this.id()
+    const next = hlcSend(this.state(), this.clock().getTime(), deviceId)
+    this.save(next.state)
+    return { deviceId, hlc: next.hlc }
+  }
+
+  /** Folds stamps that arrived from elsewhere into the clock (import, sync). */
+  receive(hlcs: Iterable<string>): void {
+    let s = this.state()
     const now = this.clock().getTime()
-    const prev = last ? parseHlc(last) : { wall: 0, counter: -1 }
-    const wall = Math.max(now, prev.wall)
-    const counter = wall === prev.wall ? prev.counter + 1 : 0
-    const hlc = formatHlc(wall, counter, deviceId)
-    this.set.run('hlc', hlc)
-    return { deviceId, deviceSeq, hlc }
+    for (const h of hlcs) s = hlcRecv(s, h, now)
+    this.save(s)
   }
 }

@@ -1,22 +1,23 @@
 /**
- * Matches: a config plus an append-only event log. Every read replays the log through the game's
- * engine; every write appends one event, replays, and refreshes the round_results projection and
- * the match outcome in the same immediate transaction. A refused write changes nothing.
- *
- * Events: 'action' (an engine action), 'correction' (replaces the action of an earlier event),
- * 'undo' (takes back the latest action, correction or close), 'void' (the match was closed by hand).
+ * Matches, as events: match.started (game, config with house rules, seats, engine version), then
+ * match.action, .corrected, .undone, .redone, .closed and .reopened. Every write checks the request
+ * against the match as it is, appends one event and re-projects the match in the same immediate
+ * transaction; a refused write changes nothing. Every read is the projection (src/main/services/projector.ts).
  */
 import type { Database } from 'better-sqlite3'
 import { GAME_NAMES, type GameId } from '../../shared/games/engine'
-import { completedRounds, roundRows } from '../../shared/games/projections'
-import { ENGINES, SEAT_LIMITS, type AnyEngine } from '../../shared/games/registry'
+import { ENGINES, ENGINE_VERSIONS, SEAT_LIMITS } from '../../shared/games/registry'
+import { effectiveAction, reduceMatch, replayMatch, type LogEntry } from '../../shared/events/reduce'
+import { hlcTime } from '../../shared/events/hlc'
+import { validateMatchSetup } from '../../shared/events/validate'
+import type { DomainEvent, EventKind, PayloadOf } from '../../shared/events/types'
 import type { LoggedAction, MatchHistoryEntry, MatchStatus, MatchSummary, MatchView } from '../../shared/model/match'
 import { err, ok, type Result } from '../../shared/result'
-import { MatchesRepo, type EventRow, type MatchFilter, type MatchRow, type SeatRow } from '../db/repos/matches'
+import { MatchesRepo, type MatchFilter } from '../db/repos/matches'
+import type { EventStore } from '../db/repos/events'
 import { writeTransaction } from '../db/transaction'
-import { uuidv7, type Clock } from '../ids'
-import { Device } from './device'
-import type { RefreshedMatch } from './stats'
+import type { Clock } from '../ids'
+import type { ProjectedMatch, Projector } from './projector'
 
 export interface MatchOptions {
   firstDealer?: number | undefined
@@ -26,76 +27,19 @@ export interface MatchOptions {
   houseRules?: Record<string, string | number | boolean> | undefined
 }
 
-interface Entry {
-  eventId: string
-  original: unknown
-  at: string
-  corrections: { id: string; action: unknown; at: string }[]
-}
-
-interface Reduced {
-  entries: Entry[]
-  closes: { id: string; status: 'finished' | 'abandoned'; at: string }[]
-  /** Undoable events, oldest first. */
-  stack: { id: string; kind: 'action' | 'correction' | 'void' }[]
-}
-
-/** Folds the event log into the effective action list (the pure reducer every projection starts from). */
-export function reduceEvents(events: readonly EventRow[]): Reduced {
-  const out: Reduced = { entries: [], closes: [], stack: [] }
-  for (const ev of events) {
-    const payload = JSON.parse(ev.payload_json) as unknown
-    if (ev.kind === 'action') {
-      out.entries.push({ eventId: ev.id, original: payload, at: ev.created_at, corrections: [] })
-      out.stack.push({ id: ev.id, kind: 'action' })
-    } else if (ev.kind === 'correction') {
-      const entry = out.entries.find((e) => e.eventId === ev.supersedes)
-      if (!entry) continue
-      entry.corrections.push({ id: ev.id, action: payload, at: ev.created_at })
-      out.stack.push({ id: ev.id, kind: 'correction' })
-    } else if (ev.kind === 'void') {
-      const status = (payload as { status?: string }).status === 'abandoned' ? 'abandoned' : 'finished'
-      out.closes.push({ id: ev.id, status, at: ev.created_at })
-      out.stack.push({ id: ev.id, kind: 'void' })
-    } else if (ev.kind === 'undo') {
-      const i = out.stack.findIndex((s) => s.id === ev.supersedes)
-      if (i < 0) continue
-      const [target] = out.stack.splice(i, 1)
-      if (target?.kind === 'action') out.entries = out.entries.filter((e) => e.eventId !== target.id)
-      else if (target?.kind === 'correction') for (const e of out.entries) e.corrections = e.corrections.filter((c) => c.id !== target.id)
-      else if (target?.kind === 'void') out.closes = out.closes.filter((c) => c.id !== target.id)
-    }
-  }
-  return out
-}
-
-const effective = (e: Entry): unknown => (e.corrections.length ? e.corrections[e.corrections.length - 1]?.action : e.original)
 const actionType = (a: unknown): string =>
   a !== null && typeof a === 'object' && typeof (a as { type?: unknown }).type === 'string' ? (a as { type: string }).type : 'entry'
 
-interface Loaded {
-  row: MatchRow
-  seats: SeatRow[]
-  engine: AnyEngine
-  config: unknown
-  reduced: Reduced
-  state: unknown
-  /** Time each completed round was entered (index = round - 1). */
-  roundTimes: string[]
-}
-
 export class MatchService {
   private readonly repo: MatchesRepo
-  private readonly device: Device
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    /** Called inside each write's transaction after the projection is rewritten (stats summaries). */
-    private readonly onRefresh?: (m: RefreshedMatch) => void,
+    private readonly events: EventStore,
+    private readonly projector: Projector,
   ) {
     this.repo = new MatchesRepo(db)
-    this.device = new Device(db, clock)
   }
 
   create(input: { gameId: GameId; playerIds: string[]; options?: MatchOptions | undefined }): Result<MatchView> {
@@ -107,32 +51,32 @@ export class MatchService {
     }
     if (new Set(playerIds).size !== playerIds.length) return err('invalid-seats', 'A player can take only one seat.', 'playerIds')
     return writeTransaction(this.db, () => {
-      const players = playerIds.map((id) => this.db.prepare('SELECT id, name, color, archived_at FROM players WHERE id = ?').get(id)) as
-        | ({ id: string; name: string; color: string | null; archived_at: string | null } | undefined)[]
+      const players = playerIds.map((id) => this.repo.rosterPlayer(id))
       const missing = players.findIndex((p) => !p)
       if (missing >= 0) return err('not-found', `The player in seat ${missing + 1} no longer exists. Pick the players again.`, 'playerIds')
       const archived = players.find((p) => p?.archived_at)
       if (archived) return err('archived-player', `${archived.name} is archived. Unarchive them on the Players screen to seat them.`, 'playerIds')
       const names = players.map((p) => p!.name)
       const { houseRules, ...rest } = input.options ?? {}
-      const config = { ...rest, names, ...(houseRules ? { houseRules } : {}) }
-      const engine = ENGINES[gameId]
-      const setup = engine.setup(config)
-      if (!setup.ok) return setup as Result<never>
-      const at = this.now()
-      const id = uuidv7(this.clock().getTime())
-      const stamp = this.device.next()
-      this.repo.insertMatch({ id, gameId, config: JSON.stringify(config), houseRules: JSON.stringify(houseRules ?? {}), at, deviceId: stamp.deviceId })
       const colours = input.options?.colours
-      players.forEach((p, seat) => this.repo.insertSeat(id, seat, p!.id, colours?.[seat] ?? null))
-      this.refresh(this.load(id)!, at)
-      return ok(this.view(this.load(id)!))
+      const config = { ...rest, names, ...(houseRules ? { houseRules } : {}) }
+      const payload: PayloadOf['match.started'] = {
+        gameId,
+        config,
+        houseRules: houseRules ?? {},
+        seats: players.map((p, seat) => ({ playerId: p!.id, color: colours?.[seat] ?? null })),
+        engineVersion: ENGINE_VERSIONS[gameId],
+      }
+      const valid = validateMatchSetup(payload)
+      if (!valid.ok) return valid
+      const { subject } = this.events.appendNew('match.started', payload)
+      return this.project(subject)
     })
   }
 
   get(id: string): Result<MatchView> {
-    const loaded = this.load(id)
-    return loaded ? ok(this.view(loaded)) : notFound()
+    if (!this.repo.get(id)) return notFound()
+    return this.viewOf(this.current(id))
   }
 
   list(filter: MatchFilter): Result<MatchSummary[]> {
@@ -151,223 +95,300 @@ export class MatchService {
           winners,
           roundsPlayed: r.rounds_played,
           summary: r.summary,
+          problem: r.problem,
+          engineVersion: r.engine_version,
         }
       }),
     )
   }
 
-  apply(id: string, action: unknown): Result<MatchView> {
-    return writeTransaction(this.db, () => {
-      const m = this.load(id)
-      if (!m) return notFound()
-      if (m.row.status === 'abandoned' || m.reduced.closes.length > 0) return closed(m.row.status)
+  apply(id: string, action: unknown, expected?: string): Result<MatchView> {
+    return this.write(id, expected, (m) => {
+      if (m.status === 'abandoned' || m.log.closes.length > 0) return closed(m.status)
+      if (!m.engine || m.state === null) return broken(m)
       const next = m.engine.apply(m.state, action)
       if (!next.ok) return next as Result<never>
-      return this.append(m, 'action', action, null)
+      return this.append('match.action', id, { action })
     })
   }
 
-  correct(id: string, eventId: string, action: unknown): Result<MatchView> {
-    return writeTransaction(this.db, () => {
-      const m = this.load(id)
-      if (!m) return notFound()
-      if (m.row.status === 'abandoned') return closed(m.row.status)
-      const index = m.reduced.entries.findIndex((e) => e.eventId === eventId)
+  correct(id: string, eventId: string, action: unknown, expected?: string): Result<MatchView> {
+    return this.write(id, expected, (m) => {
+      if (m.status === 'abandoned') return closed(m.status)
+      if (!m.engine) return broken(m)
+      const index = m.log.entries.findIndex((e) => e.eventId === eventId)
       if (index < 0) return err('not-found', 'That entry is no longer in the log (it may have been undone).', 'eventId')
-      const actions = m.reduced.entries.map(effective)
-      actions[index] = action
-      const replayed = this.replay(m.engine, m.config, actions)
-      if (!replayed.ok) {
-        const { index: failed, message, code } = replayed.error
-        return failed === index
-          ? err(code, message, 'action')
-          : err('correction-breaks-later-entry', `That change makes entry ${failed + 1} invalid: ${message}`, 'action')
+      const entries: LogEntry[] = m.log.entries.map((e, i) => (i === index ? { ...e, corrections: [...e.corrections, { id: 'probe', action, at: '', hlc: '', deviceId: '' }] } : e))
+      const failed = this.firstFailure(m, entries)
+      if (failed) {
+        return failed.index === index
+          ? err(failed.code, failed.message, 'action')
+          : err('correction-breaks-later-entry', `That change makes entry ${failed.index + 1} invalid: ${failed.message}`, 'action')
       }
-      return this.append(m, 'correction', action, eventId)
+      return this.append('match.corrected', id, { target: eventId, action })
     })
   }
 
-  undo(id: string): Result<MatchView> {
-    return writeTransaction(this.db, () => {
-      const m = this.load(id)
-      if (!m) return notFound()
-      if (m.row.status === 'abandoned' && m.reduced.closes.length === 0) return closed(m.row.status)
-      const top = m.reduced.stack[m.reduced.stack.length - 1]
+  undo(id: string, expected?: string): Result<MatchView> {
+    return this.write(id, expected, (m) => {
+      if (m.status === 'abandoned' && m.log.closes.length === 0) return closed(m.status)
+      const top = m.log.undoTarget
       if (!top) return err('nothing-to-undo', 'There is nothing to undo in this match yet.')
-      const events = [...this.repo.events(id), { id: 'probe', seq: -1, kind: 'undo' as const, payload_json: '{}', supersedes: top.id, created_at: this.now() }]
-      const after = reduceEvents(events)
-      const replayed = this.replay(m.engine, m.config, after.entries.map(effective))
-      if (!replayed.ok) return err('cannot-undo', `Undoing that would make entry ${replayed.error.index + 1} invalid: ${replayed.error.message}`)
-      return this.append(m, 'undo', {}, top.id)
+      if (top.kind === 'match.closed') return this.append('match.reopened', id, { target: top.id })
+      const entries = this.withoutTarget(m, top.id)
+      const failed = this.firstFailure(m, entries)
+      if (failed) return err('cannot-undo', `Undoing that would make entry ${failed.index + 1} invalid: ${failed.message}`)
+      return this.append('match.undone', id, { target: top.id })
     })
   }
 
-  close(id: string, status: 'finished' | 'abandoned'): Result<MatchView> {
-    return writeTransaction(this.db, () => {
-      const m = this.load(id)
-      if (!m) return notFound()
-      if (m.row.status !== 'in-progress') return closed(m.row.status)
-      if (status === 'finished' && m.reduced.entries.length === 0) {
+  redo(id: string, expected?: string): Result<MatchView> {
+    return this.write(id, expected, (m) => {
+      if (m.status === 'abandoned') return closed(m.status)
+      const r = m.log.redoTarget
+      if (!r) return err('nothing-to-redo', 'There is nothing to redo: nothing was undone since the last entry.')
+      const probe = this.probe(m, 'match.redone', { target: r.id })
+      const failed = this.firstFailure(m, probe.entries)
+      if (failed) return err('cannot-redo', `Redoing that would make entry ${failed.index + 1} invalid: ${failed.message}`)
+      return this.append('match.redone', id, { target: r.id })
+    })
+  }
+
+  close(id: string, status: 'finished' | 'abandoned', expected?: string): Result<MatchView> {
+    return this.write(id, expected, (m) => {
+      if (m.status !== 'in-progress') return closed(m.status)
+      if (status === 'finished' && m.log.entries.length === 0) {
         return err('nothing-played', 'Nothing has been played in this match yet; abandon it instead.', 'status')
       }
-      return this.append(m, 'void', { status }, null)
+      return this.append('match.closed', id, { status })
     })
-  }
-
-  /** Rebuilds a match's projections from its log (after an import, or a one-time stats rebuild). Call inside a transaction. */
-  reproject(id: string): boolean {
-    const m = this.load(id)
-    if (!m) return false
-    this.refresh(m, m.row.updated_at)
-    return true
   }
 
   history(id: string): Result<MatchHistoryEntry[]> {
     if (!this.repo.get(id)) return notFound()
-    const events = this.repo.events(id)
+    const m = this.current(id)
     const index = new Map<string, number>()
-    const kinds = new Map<string, EventRow['kind']>()
+    const kinds = new Map<string, EventKind>()
+    const skipped = new Set(m.skipped.map((s) => s.eventId))
     let n = 0
+    let seq = 0
     return ok(
-      events.map((ev) => {
+      m.log.events.filter(({ event }) => event.kind !== 'match.started').map(({ event: ev, active }) => {
         kinds.set(ev.id, ev.kind)
-        if (ev.kind === 'action') index.set(ev.id, ++n)
-        const action = ev.kind === 'action' || ev.kind === 'correction' ? (JSON.parse(ev.payload_json) as unknown) : null
+        const p = ev.payload as Record<string, unknown>
+        let kind: MatchHistoryEntry['kind']
         let description: string
-        if (ev.kind === 'action') description = `Entry ${index.get(ev.id)} (${actionType(action)})`
-        else if (ev.kind === 'correction') description = `Entry ${index.get(ev.supersedes ?? '') ?? '?'} corrected`
-        else if (ev.kind === 'void') description = (JSON.parse(ev.payload_json) as { status?: string }).status === 'abandoned' ? 'Match abandoned' : 'Match finished by hand'
-        else {
-          const k = kinds.get(ev.supersedes ?? '')
-          description =
-            k === 'action' ? `Undid entry ${index.get(ev.supersedes ?? '')}` : k === 'correction' ? 'Undid a correction' : k === 'void' ? 'Reopened the match' : 'Undo'
+        let action: unknown = null
+        let supersedes: string | null = null
+        switch (ev.kind) {
+          case 'match.action':
+            index.set(ev.id, ++n)
+            kind = 'action'
+            action = p.action
+            description = `Entry ${n} (${actionType(action)})${skipped.has(ev.id) ? ' — not applied' : ''}`
+            break
+          case 'match.corrected':
+            kind = 'correction'
+            action = p.action
+            supersedes = p.target as string
+            description = `Entry ${index.get(supersedes) ?? '?'} corrected`
+            break
+          case 'match.closed':
+            kind = 'void'
+            description = p.status === 'abandoned' ? 'Match abandoned' : 'Match finished by hand'
+            break
+          case 'match.reopened':
+            kind = 'undo'
+            supersedes = p.target as string
+            description = 'Reopened the match'
+            break
+          case 'match.redone':
+            kind = 'redo'
+            supersedes = p.target as string
+            description = 'Redo'
+            break
+          default: {
+            kind = 'undo'
+            supersedes = p.target as string
+            const k = kinds.get(supersedes)
+            description =
+              k === 'match.action' ? `Undid entry ${index.get(supersedes)}` : k === 'match.corrected' ? 'Undid a correction' : k === 'match.closed' ? 'Reopened the match' : 'Undo'
+          }
         }
-        return { seq: ev.seq, kind: ev.kind, at: ev.created_at, action, supersedes: ev.supersedes, eventId: ev.id, description }
+        return {
+          seq: seq++,
+          kind,
+          at: hlcTime(ev.hlc),
+          action,
+          supersedes,
+          eventId: ev.id,
+          description,
+          deviceId: ev.deviceId,
+          hlc: ev.hlc,
+          inForce: active && !skipped.has(ev.id),
+        }
       }),
     )
   }
 
-  private append(m: Loaded, kind: EventRow['kind'], payload: unknown, supersedes: string | null): Result<MatchView> {
-    const stamp = this.device.next()
-    const at = this.now()
-    this.repo.appendEvent({ id: uuidv7(this.clock().getTime()), matchId: m.row.id, kind, payload: JSON.stringify(payload), supersedes, ...stamp, at })
-    const fresh = this.load(m.row.id)
-    if (!fresh) return notFound()
-    this.refresh(fresh, at)
-    return ok(this.view(this.load(m.row.id)!))
+  /** Re-projects one match from its events (after an import or a merge). Call inside a transaction. */
+  reproject(id: string): boolean {
+    return this.projector.projectMatch(id) !== null
   }
 
-  /** Rewrites the projection rows and the outcome columns from the replayed state. */
-  private refresh(m: Loaded, at: string): void {
-    const gameId = m.row.game_id
-    const status = m.engine.status(m.state)
-    const close = m.reduced.closes[m.reduced.closes.length - 1]
-    const matchStatus: MatchStatus = status.over ? 'finished' : (close?.status ?? 'in-progress')
-    const finishedAt = status.over ? (m.roundTimes[m.roundTimes.length - 1] ?? at) : (close?.at ?? null)
-    const rows = roundRows(gameId, m.state).map((r) => ({ ...r, playedAt: m.roundTimes[r.round - 1] ?? at }))
-    this.repo.replaceRounds(m.row.id, gameId, m.seats.map((s) => s.player_id), rows)
-    const winners = status.over ? status.winners : matchStatus === 'finished' ? m.engine.standings(m.state).filter((s) => s.rank === 1).map((s) => s.seat) : []
-    this.repo.setOutcome({
-      id: m.row.id,
-      status: matchStatus,
-      at,
-      finishedAt: matchStatus === 'in-progress' ? null : finishedAt,
-      winners: JSON.stringify(winners),
-      rounds: completedRounds(gameId, m.state),
-      summary: status.message,
-    })
-    this.onRefresh?.({
-      id: m.row.id,
-      gameId,
-      status: matchStatus,
-      finishedAt: matchStatus === 'in-progress' ? null : finishedAt,
-      playerIds: m.seats.map((s) => s.player_id),
-      winners,
-      standings: m.engine.standings(m.state),
+  // -------------------------------------------------------------------------------------------
+
+  private write(id: string, expected: string | undefined, fn: (m: ProjectedMatch) => Result<MatchView>): Result<MatchView> {
+    return writeTransaction(this.db, () => {
+      if (!this.repo.get(id)) return notFound()
+      const m = this.current(id)
+      if (expected !== undefined && expected !== (m.log.head ?? '')) {
+        return err('stale', 'This match changed in another window or on another computer — here is the current sheet. Nothing was saved.')
+      }
+      return fn(m)
     })
   }
 
-  private load(id: string): Loaded | null {
-    const row = this.repo.get(id)
-    if (!row) return null
-    const engine = ENGINES[row.game_id]
-    const config = JSON.parse(row.config_json) as unknown
-    const reduced = reduceEvents(this.repo.events(id))
-    const replayed = this.replay(engine, config, reduced.entries.map(effective), reduced.entries)
-    if (!replayed.ok) throw new Error(`Stored log of match ${id} no longer replays at entry ${replayed.error.index + 1}: ${replayed.error.message}`)
-    return { row, seats: this.repo.seats(id), engine, config, reduced, state: replayed.value.state, roundTimes: replayed.value.roundTimes }
+  private append<K extends EventKind>(kind: K, id: string, payload: PayloadOf[K]): Result<MatchView> {
+    const event = this.events.append(kind, id, payload)
+    return this.project(id, event)
   }
 
-  private replay(
-    engine: AnyEngine,
-    config: unknown,
-    actions: unknown[],
-    entries?: Entry[],
-  ): { ok: true; value: { state: unknown; roundTimes: string[] } } | { ok: false; error: { code: string; message: string; index: number } } {
-    const start = engine.setup(config)
-    if (!start.ok) return { ok: false, error: { ...start.error, index: -1 } }
-    let state = start.value
-    const roundTimes: string[] = []
-    const gameId = engine.id
-    let done = completedRounds(gameId, state)
-    for (let i = 0; i < actions.length; i++) {
-      const r = engine.apply(state, actions[i])
-      if (!r.ok) return { ok: false, error: { code: r.error.code, message: r.error.message, index: i } }
-      state = r.value
-      const now = completedRounds(gameId, state)
-      const at = entries?.[i]?.at ?? ''
-      while (done < now) {
-        roundTimes[done] = at
-        done++
-      }
-      if (now < done) {
-        roundTimes.length = now
-        done = now
-      }
+  /** The match as its events say (without writing). */
+  private current(id: string): ProjectedMatch {
+    return this.cached(id) ?? this.reduce(id, this.events.forSubject(id))
+  }
+
+  private cache = new Map<string, { head: string; events: DomainEvent[] }>()
+
+  /** Forgets the cached logs (after an import or a restore brought events in from elsewhere). */
+  invalidate(): void {
+    this.cache.clear()
+  }
+
+  /** The events of a recently written match, kept so a commit does not read its whole log again. */
+  private cached(id: string): ProjectedMatch | null {
+    const c = this.cache.get(id)
+    if (!c) return null
+    const head = this.repo.head(id)
+    if (head !== c.head) {
+      this.cache.delete(id)
+      return null
     }
-    return { ok: true, value: { state, roundTimes } }
+    return this.reduce(id, c.events)
   }
 
-  private view(m: Loaded): MatchView {
-    const actions: LoggedAction[] = m.reduced.entries.map((e, index) => ({
+  private reduce(id: string, events: DomainEvent[]): ProjectedMatch {
+    const log = reduceMatch(events)
+    const started = log.started
+    const engine = started ? ((ENGINES as Partial<Record<string, (typeof ENGINES)[GameId]>>)[started.gameId] ?? null) : null
+    if (!started || !engine) return { id, gameId: (started?.gameId ?? 'nine') as GameId, engine: null, config: started?.config ?? null, log, state: null, status: 'in-progress', game: null, standings: [], skipped: [], problem: 'unknown game' }
+    const r = replayMatch(started.gameId, engine, started.config, log.entries)
+    if (r.setupError) return { id, gameId: started.gameId, engine, config: started.config, log, state: null, status: 'in-progress', game: null, standings: [], skipped: [], problem: r.setupError.message }
+    const rr = r as { state: unknown; skipped: ProjectedMatch['skipped'] }
+    const game = engine.status(rr.state)
+    const close = log.closes[log.closes.length - 1]
+    const status: MatchStatus = game.over ? 'finished' : (close?.status ?? 'in-progress')
+    return { id, gameId: started.gameId, engine, config: started.config, log, state: rr.state, status, game, standings: engine.standings(rr.state), skipped: rr.skipped, problem: null }
+  }
+
+  private project(id: string, appended?: DomainEvent): Result<MatchView> {
+    const c = this.cache.get(id)
+    const events = appended && c && c.head === this.repo.head(id) ? [...c.events, appended] : this.events.forSubject(id)
+    const projected = this.projector.projectMatch(id, events)
+    if (!projected) return notFound()
+    this.cache.set(id, { head: projected.log.head ?? '', events })
+    if (this.cache.size > 8) this.cache.delete(this.cache.keys().next().value as string)
+    return this.viewOf(projected)
+  }
+
+  /** The log as it would be with one more event (to check an undo or redo before writing it). */
+  private probe<K extends EventKind>(m: ProjectedMatch, kind: K, payload: PayloadOf[K]): ReturnType<typeof reduceMatch> {
+    const last = m.log.events[m.log.events.length - 1]?.event
+    const hlc = `${last ? last.hlc : ''}~`
+    const probe = { id: 'ffffffff-ffff-7fff-bfff-ffffffffffff', deviceId: '', deviceSeq: 0, hlc, kind, v: 1, subject: m.id, payload } as DomainEvent
+    return reduceMatch([...m.log.events.map((e) => e.event), probe])
+  }
+
+  private withoutTarget(m: ProjectedMatch, target: string): LogEntry[] {
+    return this.probe(m, 'match.undone', { target }).entries
+  }
+
+  /** The first entry the engine would refuse if the log were `entries`, or null. */
+  private firstFailure(m: ProjectedMatch, entries: LogEntry[]): { index: number; code: string; message: string } | null {
+    if (!m.engine) return { index: -1, code: 'unknown-game', message: 'This match is of a game this version does not know.' }
+    const start = m.engine.setup(m.config)
+    if (!start.ok) return { index: -1, ...start.error }
+    let state = start.value
+    for (let i = 0; i < entries.length; i++) {
+      const r = m.engine.apply(state, effectiveAction(entries[i] as LogEntry))
+      if (!r.ok) {
+        // An entry already left out before this change stays left out; it is not this change's fault.
+        if (m.skipped.some((s) => s.eventId === entries[i]?.eventId)) continue
+        return { index: i, code: r.error.code, message: r.error.message }
+      }
+      state = r.value
+    }
+    return null
+  }
+
+  private viewOf(m: ProjectedMatch): Result<MatchView> {
+    const row = this.repo.get(m.id)
+    if (!row) return notFound()
+    const seats = this.repo.seats(m.id)
+    const actions: LoggedAction[] = m.log.entries.map((e, index) => ({
       index,
       eventId: e.eventId,
-      action: effective(e),
+      action: effectiveAction(e),
       at: e.at,
       correctedAt: e.corrections.length ? (e.corrections[e.corrections.length - 1]?.at ?? null) : null,
     }))
-    const top = m.reduced.stack[m.reduced.stack.length - 1]
+    const top = m.log.undoTarget
     let undo: string | null = null
-    if (top?.kind === 'action') {
-      const i = m.reduced.entries.findIndex((e) => e.eventId === top.id)
-      undo = `Undo entry ${i + 1} (${actionType(effective(m.reduced.entries[i] as Entry))})`
-    } else if (top?.kind === 'correction') undo = 'Undo the last correction'
-    else if (top?.kind === 'void') undo = 'Reopen the match'
-    return {
-      id: m.row.id,
-      gameId: m.row.game_id,
-      status: m.row.status,
-      createdAt: m.row.created_at,
-      updatedAt: m.row.updated_at,
-      finishedAt: m.row.finished_at,
-      seats: m.seats.map((s) => ({ seat: s.seat, playerId: s.player_id, name: s.name, color: s.color })),
+    if (top?.kind === 'match.action') {
+      const i = m.log.entries.findIndex((e) => e.eventId === top.id)
+      undo = `Undo entry ${i + 1} (${actionType(effectiveAction(m.log.entries[i] as LogEntry))})`
+    } else if (top?.kind === 'match.corrected') undo = 'Undo the last correction'
+    else if (top?.kind === 'match.closed') undo = 'Reopen the match'
+    let redo: string | null = null
+    const r = m.log.redoTarget
+    if (r) {
+      const target = m.log.events.find((e) => e.event.id === r.target)?.event
+      if (target?.kind === 'match.action') redo = `Redo entry (${actionType((target.payload as PayloadOf['match.action']).action)})`
+      else if (target?.kind === 'match.corrected') redo = 'Redo the correction'
+      else if (target?.kind === 'match.closed') redo = 'Close the match again'
+    }
+    const engine = m.engine
+    return ok({
+      id: m.id,
+      gameId: row.game_id,
+      status: row.status,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      finishedAt: row.finished_at,
+      seats: seats.map((s) => ({ seat: s.seat, playerId: s.player_id, name: s.name, color: s.color })),
       config: m.config,
       state: m.state,
-      game: m.engine.status(m.state),
-      standings: m.engine.standings(m.state),
-      legal: m.engine.legalActions(m.state),
+      game: m.game ?? { over: false, winners: [], message: row.problem ?? '' },
+      standings: m.standings,
+      legal: engine && m.state !== null ? engine.legalActions(m.state) : [],
       actions,
       undo,
-    }
-  }
-
-  private now(): string {
-    return this.clock().toISOString()
+      redo,
+      head: m.log.head ?? '',
+      engineVersion: row.engine_version,
+      problem: row.problem,
+      skipped: m.skipped.map((s) => ({ eventId: s.eventId, message: s.message })),
+    } as MatchView)
   }
 }
 
 function notFound(): Result<never> {
   return err('not-found', 'That match no longer exists.', 'matchId')
+}
+
+function broken(m: ProjectedMatch): Result<never> {
+  return err('match-unreadable', `This match cannot be continued here: ${m.problem ?? 'its log does not replay'}.`)
 }
 
 function closed(status: MatchStatus): Result<never> {

@@ -1,17 +1,25 @@
 import type { Database } from 'better-sqlite3'
 import { err, ok, type Result } from '../../shared/result'
 import { normalizeColor, playerNameKey, validatePlayerName, type Player } from '../../shared/model/player'
+import type { PlayerMergePreview } from '../../shared/model/merge'
 import { PlayersRepo } from '../db/repos/players'
 import { writeTransaction } from '../db/transaction'
-import { uuidv7, type Clock } from '../ids'
+import type { EventStore } from '../db/repos/events'
+import type { Clock } from '../ids'
+import type { Projector } from './projector'
 
-/** The roster. Every write is one immediate transaction; every refusal changes nothing. */
+/**
+ * The roster. Every change is an event (player.created, .renamed, .color-set, .archived, .restored,
+ * .deleted, .merged) appended and projected in one immediate transaction; every refusal changes nothing.
+ */
 export class PlayerService {
   private readonly repo: PlayersRepo
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly events: EventStore,
+    private readonly projector: Projector,
   ) {
     this.repo = new PlayersRepo(db)
   }
@@ -33,9 +41,9 @@ export class PlayerService {
     return this.write(() => {
       const clash = this.nameClash(name.value)
       if (clash) return clash
-      const id = uuidv7(this.clock().getTime())
-      this.repo.insert({ id, name: name.value, nameKey: playerNameKey(name.value), color: color.value, at: this.now() })
-      return this.get(id)
+      const { subject } = this.events.appendNew('player.created', { name: name.value, color: color.value })
+      this.projector.projectPlayer(subject)
+      return this.get(subject)
     })
   }
 
@@ -47,7 +55,7 @@ export class PlayerService {
       if (!current) return notFound()
       const clash = this.nameClash(name.value, input.id)
       if (clash) return clash
-      if (current.name !== name.value) this.repo.rename(input.id, name.value, playerNameKey(name.value), this.now())
+      if (current.name !== name.value) this.record('player.renamed', input.id, { name: name.value })
       return this.get(input.id)
     })
   }
@@ -58,7 +66,7 @@ export class PlayerService {
     return this.write(() => {
       const current = this.repo.get(input.id)
       if (!current) return notFound()
-      if (current.color !== color.value) this.repo.setColor(input.id, color.value, this.now())
+      if (current.color !== color.value) this.record('player.color-set', input.id, { color: color.value })
       return this.get(input.id)
     })
   }
@@ -67,10 +75,7 @@ export class PlayerService {
     return this.write(() => {
       const current = this.repo.get(input.id)
       if (!current) return notFound()
-      if (current.archived !== input.archived) {
-        const at = this.now()
-        this.repo.setArchivedAt(input.id, input.archived ? at : null, at)
-      }
+      if (current.archived !== input.archived) this.record(input.archived ? 'player.archived' : 'player.restored', input.id, {})
       return this.get(input.id)
     })
   }
@@ -86,9 +91,45 @@ export class PlayerService {
           `${current.name} has played ${n} ${n === 1 ? 'match' : 'matches'}, so they can be archived but never deleted.`,
         )
       }
-      this.repo.delete(input.id)
+      this.record('player.deleted', input.id, {})
       return ok({ id: input.id })
     })
+  }
+
+  /** What merging `from` into `into` would move, without changing anything. */
+  mergePreview(input: { from: string; into: string }): Result<PlayerMergePreview> {
+    const from = this.repo.get(input.from)
+    const into = this.repo.get(input.into)
+    if (!from) return notFound('from')
+    if (!into) return notFound('into')
+    if (from.id === into.id) return err('same-player', 'Pick two different players to merge.', 'into')
+    const shared = this.repo.sharedMatches(from.id, into.id)
+    return ok({
+      from,
+      into,
+      matches: from.matchCount,
+      sharedMatches: shared,
+      message:
+        `${from.matchCount} ${from.matchCount === 1 ? 'match' : 'matches'} of ${from.name} will count for ${into.name}; ` +
+        `${from.name} leaves the roster.` +
+        (shared > 0 ? ` In ${shared} ${shared === 1 ? 'match' : 'matches'} both sat at the table; there each seat keeps its own results.` : ''),
+    })
+  }
+
+  /** Moves `from`'s whole history to `into` (player.merged); stats follow. */
+  merge(input: { from: string; into: string }): Result<Player> {
+    return this.write(() => {
+      const preview = this.mergePreview(input)
+      if (!preview.ok) return preview
+      this.record('player.merged', input.from, { into: input.into })
+      return this.get(input.into)
+    })
+  }
+
+  private record<K extends Parameters<EventStore['append']>[0]>(kind: K, id: string, payload: Parameters<EventStore['append']>[2]): void {
+    this.events.append(kind, id, payload as never)
+    const moved = this.projector.projectPlayer(id)
+    for (const m of this.projector.matchesOf(moved)) this.projector.projectMatch(m)
   }
 
   private nameClash(name: string, exceptId?: string): Result<never> | null {
@@ -101,12 +142,8 @@ export class PlayerService {
   private write<T>(fn: () => Result<T>): Result<T> {
     return writeTransaction(this.db, fn)
   }
-
-  private now(): string {
-    return this.clock().toISOString()
-  }
 }
 
-function notFound(): Result<never> {
-  return err('not-found', 'That player no longer exists. The list has been refreshed.', 'id')
+function notFound(field = 'id'): Result<never> {
+  return err('not-found', 'That player no longer exists. The list has been refreshed.', field)
 }

@@ -89,7 +89,26 @@ export class StatsProjector {
     this.lastRated = db.prepare('SELECT finished_at, match_id FROM rating_history WHERE game_id = ? ORDER BY finished_at DESC, match_id DESC LIMIT 1')
   }
 
-  /** Called by MatchService.refresh() after every write to a match. Cheap when the outcome did not change. */
+  private batching: { players: Set<string>; pivots: Map<GameId, { finished_at: string; match_id: string } | null> } | null = null
+
+  /**
+   * Runs `fn` with streak and rating updates deferred to its end, so a large import or a rebuild
+   * replays each game's ratings once, from the earliest match it touched, instead of once per match.
+   */
+  batch<T>(fn: () => T): T {
+    if (this.batching) return fn()
+    this.batching = { players: new Set(), pivots: new Map() }
+    try {
+      return fn()
+    } finally {
+      const b = this.batching
+      this.batching = null
+      for (const p of b.players) this.updateStreaks(p)
+      for (const [gameId, pivot] of b.pivots) this.rebuildRatings(gameId, pivot)
+    }
+  }
+
+  /** Called by the projector after every write to a match. Cheap when the outcome did not change. */
   matchRefreshed(m: RefreshedMatch): void {
     const before = this.existing.all(m.id)
     const next: ResultRow[] =
@@ -111,11 +130,23 @@ export class StatsProjector {
             }
           })
         : []
+    this.replaceResults(m.id, m.gameId, before, next)
+  }
+
+  /** The match is gone from the projections (its start was never received, say). */
+  matchRemoved(id: string): void {
+    const before = this.existing.all(id)
+    if (before[0]) this.replaceResults(id, before[0].game_id, before, [])
+  }
+
+  private replaceResults(matchId: string, gameId: GameId, before: ResultRow[], next: ResultRow[]): void {
     if (JSON.stringify(before) === JSON.stringify(next)) return
-    this.clear.run(m.id)
+    this.clear.run(matchId)
     for (const r of next) this.insert.run(r)
-    for (const p of new Set([...before.map((r) => r.player_id), ...next.map((r) => r.player_id)])) this.updateStreaks(p)
-    this.updateRatings(m.gameId, m.id, before.length > 0, next)
+    const players = new Set([...before.map((r) => r.player_id), ...next.map((r) => r.player_id)])
+    if (this.batching) for (const p of players) this.batching.players.add(p)
+    else for (const p of players) this.updateStreaks(p)
+    this.updateRatings(gameId, matchId, before, next)
   }
 
   updateStreaks(playerId: string): void {
@@ -128,13 +159,26 @@ export class StatsProjector {
     }
   }
 
-  /** Appends one match's rating update when it is the latest in its game; otherwise replays the game's ratings. */
-  private updateRatings(gameId: GameId, matchId: string, wasRated: boolean, next: ResultRow[]): void {
+  /**
+   * Appends one match's rating update when it is the newest in its game; otherwise replays the
+   * game's ratings from the earliest match the change touched (not from the start).
+   */
+  private updateRatings(gameId: GameId, matchId: string, before: ResultRow[], next: ResultRow[]): void {
     const last = this.lastRated.get(gameId)
     const first = next[0]
-    const isLatest = !wasRated && first && (!last || first.finished_at > last.finished_at || (first.finished_at === last.finished_at && matchId > last.match_id))
+    const after = (a: { finished_at: string; match_id: string }, b: { finished_at: string; match_id: string }): boolean =>
+      a.finished_at > b.finished_at || (a.finished_at === b.finished_at && a.match_id > b.match_id)
+    const isLatest = before.length === 0 && first && (!last || after({ finished_at: first.finished_at, match_id: matchId }, last))
+    if (!before.length && !first) return
+    const candidates = [before[0], first].filter((x): x is ResultRow => x !== undefined).map((r) => ({ finished_at: r.finished_at, match_id: matchId }))
+    const pivot = candidates.reduce((a, b) => (after(a, b) ? b : a))
+    if (this.batching) {
+      const cur = this.batching.pivots.get(gameId)
+      if (cur === undefined || (cur !== null && after(cur, pivot))) this.batching.pivots.set(gameId, pivot)
+      return
+    }
     if (isLatest) this.rateMatch(gameId, next)
-    else if (wasRated || first) this.rebuildRatings(gameId)
+    else this.rebuildRatings(gameId, pivot)
   }
 
   private rateMatch(gameId: GameId, rows: ResultRow[]): void {
@@ -160,13 +204,27 @@ export class StatsProjector {
     })
   }
 
-  /** Ratings depend on order: after an edit to an older match, replay the game's matches in finish order. */
-  rebuildRatings(gameId: GameId): void {
-    this.db.prepare('DELETE FROM rating_history WHERE game_id = ?').run(gameId)
+  /**
+   * Ratings depend on order: after a change to an older match, the game's ratings are replayed
+   * from that match on (`from`, or from the start when null). Ratings before it stay as they are.
+   */
+  rebuildRatings(gameId: GameId, from: { finished_at: string; match_id: string } | null = null): void {
+    const f = from ?? { finished_at: '', match_id: '' }
+    const cond = '(finished_at > @fa OR (finished_at = @fa AND match_id >= @mid))'
+    this.db.prepare(`DELETE FROM rating_history WHERE game_id = @g AND ${cond}`).run({ g: gameId, fa: f.finished_at, mid: f.match_id })
+    // Each player's rating as it stood before the pivot: their last row left in the history.
     this.db.prepare('DELETE FROM stat_rating WHERE game_id = ?').run(gameId)
+    this.db
+      .prepare(
+        `INSERT INTO stat_rating (player_id, game_id, mu, sigma, matches, last_finished_at, last_match_id)
+         SELECT h.player_id, h.game_id, h.mu, h.sigma, c.n, h.finished_at, h.match_id
+         FROM (SELECT player_id, count(*) AS n, max(finished_at || char(31) || match_id) AS k FROM rating_history WHERE game_id = @g GROUP BY player_id) c
+         JOIN rating_history h ON h.game_id = @g AND h.player_id = c.player_id AND h.finished_at || char(31) || h.match_id = c.k`,
+      )
+      .run({ g: gameId })
     const rows = this.db
-      .prepare<[string], ResultRow>('SELECT * FROM match_results WHERE game_id = ? ORDER BY finished_at, match_id, seat')
-      .all(gameId)
+      .prepare(`SELECT * FROM match_results WHERE game_id = @g AND ${cond} ORDER BY finished_at, match_id, seat`)
+      .all({ g: gameId, fa: f.finished_at, mid: f.match_id }) as ResultRow[]
     let batch: ResultRow[] = []
     for (const r of rows) {
       if (batch.length && batch[0]?.match_id !== r.match_id) {
@@ -221,7 +279,7 @@ export class StatsService {
     this.streakOne = db.prepare('SELECT * FROM stat_player_streak WHERE player_id = ?')
     this.ratingsAll = db.prepare('SELECT player_id, game_id, mu, sigma, matches FROM stat_rating')
     this.ratingsOne = db.prepare('SELECT player_id, game_id, mu, sigma, matches FROM stat_rating WHERE player_id = ?')
-    this.playersAll = db.prepare('SELECT id, name, color FROM players ORDER BY name_key')
+    this.playersAll = db.prepare('SELECT id, name, color FROM players WHERE canonical_id = id ORDER BY name_key, id')
     this.playerOne = db.prepare('SELECT id, name, color FROM players WHERE id = ?')
   }
 

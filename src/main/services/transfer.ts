@@ -1,31 +1,41 @@
 /**
  * Export (CSV per table, one full JSON file) and import of a JSON export.
  *
- * The JSON carries what the data really is: players, matches with their seats and the append-only
- * event log. Import merges by UUID in one transaction: new rows are added, identical rows are left
- * alone (so a second import changes nothing), and rows that differ are reported as conflicts and
- * this computer's version is kept. Every touched match is replayed through its engine; a log that
- * does not replay refuses the whole file, so a malformed file changes nothing.
+ * The JSON export is the event log itself plus a small manifest: the events are the data, everything
+ * else is rebuilt from them. Import validates every event with the same checks as a live call,
+ * inserts (in one transaction) the events this computer does not have, and re-projects only what
+ * they touch. Importing the same file twice adds nothing and reports nothing. Exports of the first
+ * format (rows plus per-match logs) are turned into events by the same frozen migration step that
+ * upgrades an old data file, so both give the same event ids.
  */
-import type { Database } from 'better-sqlite3'
+import Database from 'better-sqlite3'
+import type { Database as Db } from 'better-sqlite3'
 import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
-import { GAME_IDS } from '../../shared/games/engine'
-import { playerNameKey } from '../../shared/model/player'
+import { GAME_IDS, GAME_NAMES, type GameId } from '../../shared/games/engine'
+import { validateEvent } from '../../shared/events/validate'
+import { hlcTime } from '../../shared/events/hlc'
+import { compareEvents, isMatchKind, isPlayerKind, type DomainEvent } from '../../shared/events/types'
 import { err, ok, type Result } from '../../shared/result'
 import { userVersion } from '../db/migrate'
+import { MIGRATIONS } from '../db/migrations/index'
+import { toEvent, toRow, type EventRow, type EventStore } from '../db/repos/events'
 import type { Clock } from '../ids'
+import type { Device } from './device'
 import type { MatchService } from './matches'
-
-export const EXPORT_FORMAT = 'ninekeeper-export'
-export const EXPORT_VERSION = 1
-
+import type { Projector } from './projector'
+import type { StatsProjector } from './stats'
 import type { ImportReport } from '../../shared/model/transfer'
 
 export type { ImportReport }
 
+export const EXPORT_FORMAT = 'ninekeeper-export'
+/** 2: the event log. 1 (still read): players, matches and per-match logs as rows. */
+export const EXPORT_VERSION = 2
+
 export type CsvTable = 'players' | 'matches' | 'rounds'
 
+// The first export format, read for old files.
 const UUID = v.pipe(v.string(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/))
 const Text = (max: number) => v.pipe(v.string(), v.maxLength(max))
 const Stamp = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp())
@@ -62,25 +72,14 @@ const MatchSchema = v.strictObject({
   ),
   events: v.array(EventSchema),
 })
-const ExportSchema = v.strictObject({
+const ExportSchemaV1 = v.strictObject({
   format: v.literal(EXPORT_FORMAT),
-  version: v.literal(EXPORT_VERSION),
+  version: v.literal(1),
   schemaVersion: v.number(),
   exportedAt: v.string(),
   players: v.array(PlayerSchema),
   matches: v.array(MatchSchema),
 })
-type ExportFile = v.InferOutput<typeof ExportSchema>
-
-interface PlayerRow {
-  id: string
-  name: string
-  name_key: string
-  color: string | null
-  archived_at: string | null
-  created_at: string
-  updated_at: string
-}
 
 const csvCell = (x: unknown): string => {
   if (x === null || x === undefined) return ''
@@ -90,47 +89,45 @@ const csvCell = (x: unknown): string => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
+export interface TransferDeps {
+  events: EventStore
+  device: Device
+  projector: Projector
+  matches: MatchService
+  stats: StatsProjector
+}
+
+const Manifest = v.object({
+  format: v.literal(EXPORT_FORMAT),
+  version: v.literal(EXPORT_VERSION),
+  events: v.array(v.unknown()),
+})
+
 export class TransferService {
   constructor(
-    private readonly db: Database,
-    private readonly matches: MatchService,
+    private readonly db: Db,
+    private readonly deps: TransferDeps,
     private readonly clock: Clock,
   ) {}
 
   exportJson(): Result<{ fileName: string; content: string }> {
-    const players = (this.db.prepare('SELECT * FROM players ORDER BY id').all() as PlayerRow[]).map((p) => ({
-      id: p.id,
-      name: p.name,
-      color: p.color,
-      archivedAt: p.archived_at,
-      createdAt: p.created_at,
-      updatedAt: p.updated_at,
-    }))
-    const seats = this.db.prepare('SELECT seat, player_id, color FROM match_seats WHERE match_id = ? ORDER BY seat')
-    const events = this.db.prepare('SELECT * FROM match_events WHERE match_id = ? ORDER BY seq')
-    const matches = (this.db.prepare('SELECT * FROM matches ORDER BY id').all() as Record<string, string>[]).map((m) => ({
-      id: m.id as string,
-      gameId: m.game_id,
-      config: JSON.parse(m.config_json as string) as unknown,
-      houseRules: JSON.parse(m.house_rules_json as string) as unknown,
-      createdAt: m.created_at,
-      deviceId: m.device_id,
-      seats: (seats.all(m.id) as { seat: number; player_id: string; color: string | null }[]).map((s) => ({ seat: s.seat, playerId: s.player_id, color: s.color })),
-      events: (events.all(m.id) as Record<string, unknown>[]).map((e) => ({
-        id: e.id,
-        seq: e.seq,
-        kind: e.kind,
-        payload: JSON.parse(e.payload_json as string) as unknown,
-        supersedes: e.supersedes,
-        deviceId: e.device_id,
-        deviceSeq: e.device_seq,
-        hlc: e.hlc,
-        createdAt: e.created_at,
-      })),
-    }))
     const now = this.clock()
-    const content = JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, schemaVersion: userVersion(this.db), exportedAt: now.toISOString(), players, matches })
-    return ok({ fileName: `ninekeeper-export-${now.toISOString().slice(0, 10)}.json`, content })
+    const rows = this.db.prepare('SELECT * FROM events ORDER BY hlc, id').all() as EventRow[]
+    const devices: Record<string, number> = {}
+    for (const r of rows) devices[r.device_id] = Math.max(devices[r.device_id] ?? 0, r.device_seq)
+    const manifest = {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exportedAt: now.toISOString(),
+      schemaVersion: userVersion(this.db),
+      deviceId: this.deps.device.id(),
+      eventCount: rows.length,
+      devices,
+    }
+    // Built by hand so each event is one line: a diff of two exports reads event by event.
+    const head = JSON.stringify(manifest).slice(0, -1)
+    const body = rows.map((r) => JSON.stringify(toEvent(r))).join(',\n')
+    return ok({ fileName: `ninekeeper-export-${now.toISOString().slice(0, 10)}.json`, content: `${head},"events":[\n${body}\n]}\n` })
   }
 
   exportCsv(table: CsvTable): Result<{ fileName: string; content: string }> {
@@ -160,7 +157,8 @@ export class TransferService {
     return this.importText(text)
   }
 
-  importText(text: string): Result<ImportReport> {
+  importText(input: string): Result<ImportReport> {
+    const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
     let raw: unknown
     try {
       raw = JSON.parse(text)
@@ -170,110 +168,199 @@ export class TransferService {
     if (raw === null || typeof raw !== 'object' || (raw as { format?: unknown }).format !== EXPORT_FORMAT) {
       return err('foreign-file', 'That file is not a Ninekeeper export (it has no "format": "ninekeeper-export"). Nothing was changed.')
     }
-    if ((raw as { version?: unknown }).version !== EXPORT_VERSION) {
-      return err('unsupported-version', `That export uses format version ${String((raw as { version?: unknown }).version)}; this Ninekeeper reads version ${EXPORT_VERSION}. Nothing was changed.`)
-    }
-    const parsed = v.safeParse(ExportSchema, raw)
-    if (!parsed.success) {
-      const issue = parsed.issues[0]
-      return err('invalid-file', `That export is damaged at ${v.getDotPath(issue) ?? 'the top level'}: ${issue.message}. Nothing was changed.`)
+    const version = (raw as { version?: unknown }).version
+    let events: DomainEvent[]
+    if (version === 1) {
+      const converted = eventsFromV1(raw)
+      if (!converted.ok) return converted
+      events = converted.value
+    } else if (version === EXPORT_VERSION) {
+      const m = v.safeParse(Manifest, raw)
+      if (!m.success) return err('invalid-file', 'That export is damaged: it has no list of events. Nothing was changed.')
+      events = []
+      for (const [i, e] of m.output.events.entries()) {
+        const checked = validateEvent(e)
+        if (!checked.ok) return err('invalid-file', `That export is damaged at event ${i + 1}: ${checked.error.message}. Nothing was changed.`)
+        events.push(checked.value)
+      }
+    } else {
+      return err('unsupported-version', `That export uses format version ${String(version)}; this Ninekeeper reads versions 1 and ${EXPORT_VERSION}. Nothing was changed.`)
     }
     try {
-      return this.db.transaction(() => ok(this.merge(parsed.output))).immediate()
+      return this.db.transaction(() => this.merge(events)).immediate()
     } catch (e) {
       const m = (e as Error).message
       return err('invalid-file', `That export could not be imported: ${m.length > 200 ? `${m.slice(0, 200)}…` : m}. Nothing was changed.`)
+    } finally {
+      this.deps.matches.invalidate()
     }
   }
 
-  private merge(file: ExportFile): ImportReport {
+  /** Inserts the events this computer lacks and re-projects what they touch. Runs in the caller's transaction. */
+  private merge(events: DomainEvent[]): Result<ImportReport> {
     const report: ImportReport = { playersAdded: 0, matchesAdded: 0, eventsAdded: 0, unchanged: 0, conflicts: [] }
-    const getPlayer = this.db.prepare<[string], PlayerRow>('SELECT * FROM players WHERE id = ?')
-    const byName = this.db.prepare<[string], PlayerRow>('SELECT * FROM players WHERE name_key = ?')
-    const insPlayer = this.db.prepare(
-      'INSERT INTO players (id, name, name_key, color, archived_at, created_at, updated_at) VALUES (@id, @name, @nameKey, @color, @archivedAt, @createdAt, @updatedAt)',
-    )
-    const skippedPlayers = new Set<string>()
-    for (const p of file.players) {
-      const local = getPlayer.get(p.id)
-      if (local) {
-        if (local.name !== p.name || local.color !== p.color || (local.archived_at === null) !== (p.archivedAt === null)) {
-          report.conflicts.push({ kind: 'player', id: p.id, message: `Player “${local.name}” differs in the file (“${p.name}”); this computer’s version was kept.` })
-        } else report.unchanged++
-        continue
+    const { events: store, projector, device, stats } = this.deps
+    // Every reference stays inside its own match: an undo or correction that points elsewhere is refused.
+    const inFile = new Map(events.map((e) => [e.id, e]))
+    for (const e of events) {
+      const target = (e.payload as { target?: unknown }).target
+      if (!isMatchKind(e.kind) || typeof target !== 'string') continue
+      const t = inFile.get(target) ?? store.get(target)
+      if (!t || t.subject !== e.subject) {
+        return err('invalid-file', `That export is damaged: a ${e.kind.replace('match.', '')} event refers to an entry outside its match. Nothing was changed.`)
       }
-      const nameKey = playerNameKey(p.name)
-      const clash = byName.get(nameKey)
-      if (clash) {
-        report.conflicts.push({ kind: 'player', id: p.id, message: `A different player called “${clash.name}” already exists here; “${p.name}” and their matches were not imported.` })
-        skippedPlayers.add(p.id)
-        continue
-      }
-      insPlayer.run({ ...p, nameKey })
-      report.playersAdded++
     }
+    const kinds = new Map<string, 'player' | 'match'>()
+    const fresh: DomainEvent[] = []
+    const knownBefore = new Set<string>()
+    const existsStmt = this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM events WHERE subject = ?')
+    for (const e of [...events].sort(compareEvents)) {
+      if (!kinds.has(e.subject)) {
+        kinds.set(e.subject, isPlayerKind(e.kind) ? 'player' : 'match')
+        if ((existsStmt.get(e.subject)?.n ?? 0) > 0) knownBefore.add(e.subject)
+      }
+      if (store.insertRemote(e)) {
+        fresh.push(e)
+        continue
+      }
+      const local = store.rawById(e.id)
+      if (local && JSON.stringify(toRow(e)) !== JSON.stringify(local)) {
+        report.conflicts.push({ kind: 'event', id: e.id, message: 'An event in the file has the same id as one here but different content; this computer’s version was kept.' })
+      } else report.unchanged++
+    }
+    report.eventsAdded = fresh.length
+    if (fresh.length === 0) return ok(report)
+    device.receive(fresh.map((e) => e.hlc))
 
-    const getMatch = this.db.prepare<[string], { game_id: string; config_json: string }>('SELECT game_id, config_json FROM matches WHERE id = ?')
-    const seatsOf = this.db.prepare<[string], { seat: number; player_id: string }>('SELECT seat, player_id FROM match_seats WHERE match_id = ? ORDER BY seat')
-    const insMatch = this.db.prepare(
-      `INSERT INTO matches (id, game_id, config_json, house_rules_json, status, created_at, updated_at, finished_at, device_id)
-       VALUES (@id, @gameId, @config, @houseRules, 'in-progress', @createdAt, @createdAt, NULL, @deviceId)`,
-    )
-    const insSeat = this.db.prepare('INSERT INTO match_seats (match_id, seat, player_id, color) VALUES (?, ?, ?, ?)')
-    const getEvent = this.db.prepare<[string], Record<string, unknown>>('SELECT * FROM match_events WHERE id = ?')
-    const seqTaken = this.db.prepare<[string, number], { id: string }>('SELECT id FROM match_events WHERE match_id = ? AND seq = ?')
-    const devTaken = this.db.prepare<[string, number], { id: string }>('SELECT id FROM match_events WHERE device_id = ? AND device_seq = ?')
-    const insEvent = this.db.prepare(
-      `INSERT INTO match_events (id, match_id, seq, kind, payload_json, supersedes, device_id, device_seq, hlc, created_at)
-       VALUES (@id, @matchId, @seq, @kind, @payload, @supersedes, @deviceId, @deviceSeq, @hlc, @createdAt)`,
-    )
-    const playerExists = this.db.prepare<[string], { id: string }>('SELECT id FROM players WHERE id = ?')
-    const touchMatch = this.db.prepare('UPDATE matches SET updated_at = max(updated_at, ?) WHERE id = ?')
-    const touched: string[] = []
-    for (const m of file.matches) {
-      const missing = m.seats.find((s) => skippedPlayers.has(s.playerId) || !playerExists.get(s.playerId))
-      if (missing) {
-        report.conflicts.push({ kind: 'match', id: m.id, message: `A ${m.gameId} match was not imported: one of its players is not available here.` })
-        continue
+    const touchedPlayers = new Set<string>()
+    const touchedMatches = new Map<string, DomainEvent[]>()
+    for (const e of fresh) {
+      if (isPlayerKind(e.kind)) touchedPlayers.add(e.subject)
+      else {
+        const list = touchedMatches.get(e.subject) ?? []
+        list.push(e)
+        touchedMatches.set(e.subject, list)
       }
-      const local = getMatch.get(m.id)
-      if (local) {
-        const seats = seatsOf.all(m.id)
-        const sameSeats = seats.length === m.seats.length && seats.every((s, i) => s.player_id === m.seats[i]?.playerId)
-        if (local.game_id !== m.gameId || !sameSeats || local.config_json !== JSON.stringify(m.config)) {
-          report.conflicts.push({ kind: 'match', id: m.id, message: 'A match with this id exists here with different players or settings; this computer’s version was kept.' })
-          continue
-        }
-      } else {
-        insMatch.run({ id: m.id, gameId: m.gameId, config: JSON.stringify(m.config), houseRules: JSON.stringify(m.houseRules), createdAt: m.createdAt, deviceId: m.deviceId })
-        for (const s of [...m.seats].sort((a, b) => a.seat - b.seat)) insSeat.run(m.id, s.seat, s.playerId, s.color)
-        report.matchesAdded++
-      }
-      let added = 0
-      for (const e of [...m.events].sort((a, b) => a.seq - b.seq)) {
-        const payload = JSON.stringify(e.payload ?? null)
-        const existing = getEvent.get(e.id)
-        if (existing) {
-          if (existing.match_id !== m.id || existing.seq !== e.seq || existing.kind !== e.kind || existing.payload_json !== payload || existing.supersedes !== e.supersedes) {
-            report.conflicts.push({ kind: 'event', id: e.id, message: 'An entry with this id differs from the one here; this computer’s version was kept.' })
-          } else report.unchanged++
-          continue
-        }
-        if (seqTaken.get(m.id, e.seq) || devTaken.get(e.deviceId, e.deviceSeq)) {
-          report.conflicts.push({ kind: 'event', id: e.id, message: 'This match was continued differently on this computer; the entries from the file after that point were not imported.' })
-          break
-        }
-        insEvent.run({ ...e, matchId: m.id, payload })
-        added++
-      }
-      report.eventsAdded += added
-      if (added > 0) {
-        const last = m.events.reduce((t, e) => (e.createdAt > t ? e.createdAt : t), m.createdAt)
-        touchMatch.run(last, m.id)
-      }
-      if (added > 0 || !local) touched.push(m.id)
+      if (e.kind === 'player.created' && !knownBefore.has(e.subject)) report.playersAdded++
+      if (e.kind === 'match.started' && !knownBefore.has(e.subject)) report.matchesAdded++
     }
-    for (const id of touched) this.matches.reproject(id)
-    return report
+    stats.batch(() => {
+      const moved = new Set<string>()
+      for (const id of touchedPlayers) for (const m of projector.projectPlayer(id)) moved.add(m)
+      const rematch = new Set([...touchedMatches.keys(), ...projector.matchesOf([...moved])])
+      for (const id of rematch) {
+        // A match that is new here has all its events in the file: no need to read them back.
+        const own = touchedMatches.get(id)
+        const projected = own && !knownBefore.has(id) ? projector.projectMatch(id, own) : projector.projectMatch(id)
+        if (projected) this.describe(projected, new Set((own ?? []).map((e) => e.id)), report)
+      }
+    })
+    this.sameNames(touchedPlayers, report)
+    return ok(report)
+  }
+
+  /** Says, per match, what a person needs to know about what the import did to it. */
+  private describe(m: NonNullable<ReturnType<Projector['projectMatch']>>, arrived: Set<string>, report: ImportReport): void {
+    const started = m.log.started
+    if (!started) return
+    const names = this.db
+      .prepare<[string], { name: string }>("SELECT coalesce(p.name, 'Unknown player') AS name FROM match_seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.match_id = ? ORDER BY s.seat")
+      .all(m.id)
+      .map((r) => r.name)
+    const label = `${GAME_NAMES[started.gameId as GameId] ?? started.gameId}, ${dayLabel(started.at)}, ${names.join(' · ')}`
+    const me = this.deps.device.id()
+    const where = (deviceId: string, hlc: string): string => `${deviceId === me ? 'this computer' : 'another computer'}, ${hlcTime(hlc).slice(11, 16)} UTC`
+    for (const entry of m.log.entries) {
+      const devices = new Set(entry.corrections.map((c) => c.deviceId))
+      const last = entry.corrections[entry.corrections.length - 1]
+      if (devices.size < 2 || !last || !entry.corrections.some((c) => arrived.has(c.id))) continue
+      const n = m.log.entries.indexOf(entry) + 1
+      report.conflicts.push({
+        kind: 'match',
+        id: m.id,
+        message: `${label}: entry ${n} was corrected differently on two computers; the later correction (${where(last.deviceId, last.hlc)}) now shows. Both are in the match’s history.`,
+      })
+    }
+    if (m.skipped.some((s) => arrived.has(s.eventId) || m.log.entries.some((e) => e.eventId === s.eventId))) {
+      report.conflicts.push({ kind: 'match', id: m.id, message: `${label}: ${m.problem ?? 'part of its log could not be applied'}` })
+    } else if (m.problem) report.conflicts.push({ kind: 'match', id: m.id, message: `${label}: ${m.problem}` })
+  }
+
+  /** Two people with one name after an import (each laptop added its own “Zoe”): say so, once. */
+  private sameNames(touched: Set<string>, report: ImportReport): void {
+    const rows = this.db
+      .prepare<[], { id: string; name: string; name_key: string }>(
+        `SELECT id, name, name_key FROM players WHERE deleted = 0 AND canonical_id = id AND name_key IN
+           (SELECT name_key FROM players WHERE deleted = 0 AND canonical_id = id GROUP BY name_key HAVING count(*) > 1)`,
+      )
+      .all()
+    const byKey = new Map<string, { id: string; name: string }[]>()
+    for (const r of rows) byKey.set(r.name_key, [...(byKey.get(r.name_key) ?? []), r])
+    for (const list of byKey.values()) {
+      const added = list.find((p) => touched.has(p.id))
+      if (!added) continue
+      report.conflicts.push({
+        kind: 'player',
+        id: added.id,
+        message: `There are now ${list.length} players called “${added.name}” (each computer added its own). If they are the same person, use “Merge into…” on the Players screen.`,
+      })
+    }
   }
 }
+
+function dayLabel(iso: string): string {
+  const d = new Date(iso)
+  return `${d.getUTCDate()} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][d.getUTCMonth()]} ${d.getUTCFullYear()}`
+}
+
+/**
+ * An export of the first format, as events: its rows go into a scratch database at schema 3 and
+ * the frozen v4 migration turns them into events, exactly as it does for an old data file.
+ */
+function eventsFromV1(raw: unknown): Result<DomainEvent[]> {
+  const parsed = v.safeParse(ExportSchemaV1, raw)
+  if (!parsed.success) {
+    const issue = parsed.issues[0]
+    return err('invalid-file', `That export is damaged at ${v.getDotPath(issue) ?? 'the top level'}: ${issue.message}. Nothing was changed.`)
+  }
+  const file = parsed.output
+  const scratch = new Database(':memory:')
+  try {
+    scratch.transaction(() => {
+      for (const m of MIGRATIONS.slice(0, 3)) m.up(scratch)
+    })()
+    scratch.transaction(() => {
+      const insPlayer = scratch.prepare(
+        "INSERT INTO players (id, name, name_key, color, archived_at, created_at, updated_at) VALUES (@id, @name, @id, @color, @archivedAt, @createdAt, @updatedAt)",
+      )
+      for (const p of file.players) insPlayer.run(p)
+      const insMatch = scratch.prepare(
+        `INSERT INTO matches (id, game_id, config_json, house_rules_json, status, created_at, updated_at, device_id) VALUES (?, ?, ?, ?, 'in-progress', ?, ?, ?)`,
+      )
+      const insSeat = scratch.prepare('INSERT INTO match_seats (match_id, seat, player_id, color) VALUES (?, ?, ?, ?)')
+      const insEvent = scratch.prepare(
+        `INSERT INTO match_events (id, match_id, seq, kind, payload_json, supersedes, device_id, device_seq, hlc, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      scratch.pragma('foreign_keys = OFF')
+      for (const m of file.matches) {
+        insMatch.run(m.id, m.gameId, JSON.stringify(m.config), JSON.stringify(m.houseRules ?? {}), m.createdAt, m.createdAt, m.deviceId)
+        for (const s of m.seats) insSeat.run(m.id, s.seat, s.playerId, s.color)
+        for (const e of m.events) insEvent.run(e.id, m.id, e.seq, e.kind, JSON.stringify(e.payload ?? null), e.supersedes, e.deviceId, e.deviceSeq, e.hlc, e.createdAt)
+      }
+    })()
+    // The device the players were made on is not in a v1 file: derive it from the file, as v4 does.
+    scratch.transaction(() => (MIGRATIONS[3] as (typeof MIGRATIONS)[number]).up(scratch))()
+    const out: DomainEvent[] = []
+    for (const [i, r] of (scratch.prepare('SELECT * FROM events ORDER BY hlc, id').all() as EventRow[]).entries()) {
+      const checked = validateEvent(toEvent(r))
+      if (!checked.ok) return err('invalid-file', `That export is damaged at entry ${i + 1}: ${checked.error.message}. Nothing was changed.`)
+      out.push(checked.value)
+    }
+    return ok(out)
+  } catch (e) {
+    return err('invalid-file', `That export could not be read: ${(e as Error).message}. Nothing was changed.`)
+  } finally {
+    scratch.close()
+  }
+}
+

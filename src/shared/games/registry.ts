@@ -19,6 +19,17 @@ export const ENGINES: Record<GameId, AnyEngine> = {
   'seven-eight-nine': senEngine as unknown as AnyEngine,
 }
 
+/**
+ * Each engine's version, stored with every match it starts. Raise it when a change could make an
+ * old log replay differently; the Matches screen then shows any old match that no longer replays.
+ */
+export const ENGINE_VERSIONS: Record<GameId, number> = {
+  ennea: 1,
+  'wild-nine': 1,
+  nine: 1,
+  'seven-eight-nine': 1,
+}
+
 /** Seat counts each game allows (SPEC section 5). */
 export const SEAT_LIMITS: Record<GameId, { min: number; max: number }> = {
   ennea: { min: 2, max: 4 },

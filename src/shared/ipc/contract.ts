@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 import type { AppInfo } from '../model/app'
 import type { Player } from '../model/player'
+import type { PlayerMergePreview } from '../model/merge'
 import type { MatchHistoryEntry, MatchSummary, MatchView } from '../model/match'
 import type { HeadToHead, MatchProgress, MonthlyResults, PlayerStats, RatingSeries, StatsOverview } from '../model/stats'
 import type { BackupFileInfo, BackupInfo, ImportReport } from '../model/transfer'
@@ -52,6 +53,12 @@ const Action = v.pipe(
   v.check((a) => a !== undefined, 'is missing'),
   v.check((a) => jsonSize(a) <= MAX_ACTION_JSON, `is larger than ${MAX_ACTION_JSON / 1024} KB`),
 )
+
+/**
+ * Optional on every match write: the `head` of the MatchView the request was made against. When the
+ * match changed since (another window, another laptop), the write is refused as stale.
+ */
+const Expected = v.optional(v.pipe(v.string('must be text'), v.maxLength(80, 'is too long')))
 
 const MatchOptions = obj({
   firstDealer: v.optional(Seat),
@@ -103,6 +110,8 @@ export const schemas = {
   'players:set-color': obj({ id: Id, color: Color }),
   'players:set-archived': obj({ id: Id, archived: v.boolean('must be true or false') }),
   'players:delete': obj({ id: Id }),
+  'players:merge-preview': obj({ from: Id, into: Id }),
+  'players:merge': obj({ from: Id, into: Id }),
   'matches:create': obj({
     gameId: GameIdSchema,
     playerIds: v.pipe(v.array(Id, 'must be a list of player ids'), v.minLength(1, 'must name the players'), v.maxLength(8, 'has more than 8 players')),
@@ -120,10 +129,11 @@ export const schemas = {
       v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more'), v.maxValue(MAX_LIST_OFFSET, `must be at most ${MAX_LIST_OFFSET}`)),
     ),
   }),
-  'matches:apply': obj({ id: Id, action: Action }),
-  'matches:correct': obj({ id: Id, eventId: Id, action: Action }),
-  'matches:undo': obj({ id: Id }),
-  'matches:close': obj({ id: Id, status: v.picklist(['finished', 'abandoned'], 'must be finished or abandoned') }),
+  'matches:apply': obj({ id: Id, action: Action, expected: Expected }),
+  'matches:correct': obj({ id: Id, eventId: Id, action: Action, expected: Expected }),
+  'matches:undo': obj({ id: Id, expected: Expected }),
+  'matches:redo': obj({ id: Id, expected: Expected }),
+  'matches:close': obj({ id: Id, status: v.picklist(['finished', 'abandoned'], 'must be finished or abandoned'), expected: Expected }),
   'matches:history': obj({ id: Id }),
   'stats:overview': obj(StatsFilterEntries),
   'stats:player': obj({ playerId: Id, ...StatsFilterEntries }),
@@ -165,12 +175,15 @@ export interface Outputs {
   'players:set-color': Player
   'players:set-archived': Player
   'players:delete': { id: string }
+  'players:merge-preview': PlayerMergePreview
+  'players:merge': Player
   'matches:create': MatchView
   'matches:get': MatchView
   'matches:list': MatchSummary[]
   'matches:apply': MatchView
   'matches:correct': MatchView
   'matches:undo': MatchView
+  'matches:redo': MatchView
   'matches:close': MatchView
   'matches:history': MatchHistoryEntry[]
   'stats:overview': StatsOverview

@@ -39,6 +39,19 @@ export interface MatchView {
   actions: LoggedAction[]
   /** What Ctrl+Z would take back, in words, or null when there is nothing to undo. */
   undo: string | null
+  /** What redo (Ctrl+Shift+Z) would bring back, in words, or null. */
+  redo: string | null
+  /**
+   * The match's position in the event log. A write may send it back as `expected`; if the match
+   * changed meanwhile (another window, another laptop) the write is refused as stale.
+   */
+  head: string
+  /** The engine version the match was started under. */
+  engineVersion: number
+  /** Why part of the log does not replay (entries left out), in words; null when all of it does. */
+  problem: string | null
+  /** Entries kept in the log but not applied (the engine refused them on replay). */
+  skipped: { eventId: string; message: string }[]
 }
 
 export interface MatchSummary {
@@ -52,11 +65,14 @@ export interface MatchSummary {
   winners: string[]
   roundsPlayed: number
   summary: string
+  /** Why the match's log does not replay in full under this version, or null. */
+  problem: string | null
+  engineVersion: number
 }
 
 export interface MatchHistoryEntry {
   seq: number
-  kind: 'action' | 'undo' | 'correction' | 'void'
+  kind: 'action' | 'undo' | 'correction' | 'void' | 'redo'
   at: string
   /** The logged action (for 'action' and 'correction'). */
   action: unknown
@@ -65,4 +81,9 @@ export interface MatchHistoryEntry {
   eventId: string
   /** What the event did, in words: "Entry 3 (round) corrected", "Undid entry 5 (play)". */
   description: string
+  /** The device that recorded it, and its clock stamp (the order of the log). */
+  deviceId: string
+  hlc: string
+  /** False when a later event took it back (an undone entry, a superseded correction) or the engine refused it. */
+  inForce: boolean
 }

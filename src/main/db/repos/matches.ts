@@ -1,6 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3'
 import type { GameId } from '../../../shared/games/engine'
-import type { RoundRow } from '../../../shared/games/projections'
 import type { MatchStatus } from '../../../shared/model/match'
 
 export interface MatchRow {
@@ -16,6 +15,9 @@ export interface MatchRow {
   winners_json: string
   rounds_played: number
   summary: string
+  engine_version: number
+  head_hlc: string
+  problem: string | null
 }
 
 export interface SeatRow {
@@ -23,15 +25,6 @@ export interface SeatRow {
   player_id: string
   name: string
   color: string | null
-}
-
-export interface EventRow {
-  id: string
-  seq: number
-  kind: 'action' | 'undo' | 'correction' | 'void'
-  payload_json: string
-  supersedes: string | null
-  created_at: string
 }
 
 export interface MatchFilter {
@@ -48,103 +41,41 @@ export interface SummaryRow extends MatchRow {
   players_json: string
 }
 
-/** Prepared statements over matches, seats, the event log and the round_results projection. */
+/** The name shown for a seat whose player's events have not arrived (yet) from another laptop. */
+export const UNKNOWN_PLAYER = 'Unknown player'
+
+/** Reads of the matches projection (writes are events: see MatchService and the Projector). */
 export class MatchesRepo {
-  private readonly insertMatchStmt: Statement
-  private readonly insertSeatStmt: Statement
   private readonly getStmt: Statement<[string], MatchRow>
+  private readonly headStmt: Statement<[string], { head_hlc: string }>
   private readonly seatsStmt: Statement<[string], SeatRow>
-  private readonly eventsStmt: Statement<[string], EventRow>
-  private readonly nextSeqStmt: Statement<[string], { next: number }>
-  private readonly insertEventStmt: Statement
-  private readonly outcomeStmt: Statement
-  private readonly clearRoundsStmt: Statement<[string]>
-  private readonly insertRoundStmt: Statement
+  private readonly rosterStmt: Statement<[string], { id: string; name: string; color: string | null; archived_at: string | null }>
 
   constructor(private readonly db: Database) {
-    this.insertMatchStmt = db.prepare(
-      `INSERT INTO matches (id, game_id, config_json, house_rules_json, status, created_at, updated_at, finished_at, device_id)
-       VALUES (@id, @gameId, @config, @houseRules, 'in-progress', @at, @at, NULL, @deviceId)`,
-    )
-    this.insertSeatStmt = db.prepare('INSERT INTO match_seats (match_id, seat, player_id, color) VALUES (?, ?, ?, ?)')
     this.getStmt = db.prepare('SELECT * FROM matches WHERE id = ?')
+    this.headStmt = db.prepare('SELECT head_hlc FROM matches WHERE id = ?')
     this.seatsStmt = db.prepare(
-      `SELECT s.seat, s.player_id, p.name, coalesce(s.color, p.color) AS color
-       FROM match_seats s JOIN players p ON p.id = s.player_id WHERE s.match_id = ? ORDER BY s.seat`,
+      `SELECT s.seat, s.player_id, coalesce(p.name, '${UNKNOWN_PLAYER}') AS name, coalesce(s.color, p.color) AS color
+       FROM match_seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.match_id = ? ORDER BY s.seat`,
     )
-    this.eventsStmt = db.prepare('SELECT id, seq, kind, payload_json, supersedes, created_at FROM match_events WHERE match_id = ? ORDER BY seq')
-    this.nextSeqStmt = db.prepare('SELECT coalesce(max(seq) + 1, 0) AS next FROM match_events WHERE match_id = ?')
-    this.insertEventStmt = db.prepare(
-      `INSERT INTO match_events (id, match_id, seq, kind, payload_json, supersedes, device_id, device_seq, hlc, created_at)
-       VALUES (@id, @matchId, @seq, @kind, @payload, @supersedes, @deviceId, @deviceSeq, @hlc, @at)`,
-    )
-    this.outcomeStmt = db.prepare(
-      `UPDATE matches SET status = @status, updated_at = @at, finished_at = @finishedAt, winners_json = @winners,
-              rounds_played = @rounds, summary = @summary WHERE id = @id`,
-    )
-    this.clearRoundsStmt = db.prepare('DELETE FROM round_results WHERE match_id = ?')
-    this.insertRoundStmt = db.prepare(
-      `INSERT INTO round_results (match_id, round, seat, player_id, game_id, score, total, won_round, details_json, played_at)
-       VALUES (@matchId, @round, @seat, @playerId, @gameId, @score, @total, @won, @details, @playedAt)`,
-    )
-  }
-
-  insertMatch(m: { id: string; gameId: GameId; config: string; houseRules: string; at: string; deviceId: string }): void {
-    this.insertMatchStmt.run(m)
-  }
-
-  insertSeat(matchId: string, seat: number, playerId: string, color: string | null): void {
-    this.insertSeatStmt.run(matchId, seat, playerId, color)
+    this.rosterStmt = db.prepare('SELECT id, name, color, archived_at FROM players WHERE id = ? AND deleted = 0 AND canonical_id = id')
   }
 
   get(id: string): MatchRow | undefined {
     return this.getStmt.get(id)
   }
 
+  head(id: string): string | undefined {
+    return this.headStmt.get(id)?.head_hlc
+  }
+
   seats(matchId: string): SeatRow[] {
     return this.seatsStmt.all(matchId)
   }
 
-  events(matchId: string): EventRow[] {
-    return this.eventsStmt.all(matchId)
-  }
-
-  appendEvent(e: {
-    id: string
-    matchId: string
-    kind: EventRow['kind']
-    payload: string
-    supersedes: string | null
-    deviceId: string
-    deviceSeq: number
-    hlc: string
-    at: string
-  }): number {
-    const seq = (this.nextSeqStmt.get(e.matchId) as { next: number }).next
-    this.insertEventStmt.run({ ...e, seq })
-    return seq
-  }
-
-  setOutcome(o: { id: string; status: MatchStatus; at: string; finishedAt: string | null; winners: string; rounds: number; summary: string }): void {
-    this.outcomeStmt.run(o)
-  }
-
-  replaceRounds(matchId: string, gameId: GameId, playerIds: string[], rows: (RoundRow & { playedAt: string })[]): void {
-    this.clearRoundsStmt.run(matchId)
-    for (const r of rows) {
-      this.insertRoundStmt.run({
-        matchId,
-        round: r.round,
-        seat: r.seat,
-        playerId: playerIds[r.seat],
-        gameId,
-        score: r.score,
-        total: r.total,
-        won: r.wonRound ? 1 : 0,
-        details: JSON.stringify(r.details),
-        playedAt: r.playedAt,
-      })
-    }
+  /** A player who can take a seat in a new match (on the roster: not deleted, not merged away). */
+  rosterPlayer(id: string): { id: string; name: string; color: string | null; archived_at: string | null } | undefined {
+    return this.rosterStmt.get(id)
   }
 
   list(f: MatchFilter): SummaryRow[] {
@@ -172,7 +103,7 @@ export class MatchesRepo {
     }
     const sql = `
       SELECT m.*, (SELECT json_group_array(json_object('id', p.id, 'name', p.name))
-                   FROM (SELECT p.id, p.name FROM match_seats s JOIN players p ON p.id = s.player_id
+                   FROM (SELECT s.player_id AS id, coalesce(p.name, '${UNKNOWN_PLAYER}') AS name FROM match_seats s LEFT JOIN players p ON p.id = s.player_id
                          WHERE s.match_id = m.id ORDER BY s.seat) p) AS players_json
       FROM matches m
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}

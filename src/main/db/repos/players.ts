@@ -15,6 +15,8 @@ const SELECT = `
   SELECT p.id, p.name, p.color, p.archived_at, p.created_at, p.updated_at,
          (SELECT count(*) FROM match_seats s WHERE s.player_id = p.id) AS match_count
   FROM players p`
+/** Players on the roster: not deleted, and not merged into someone else. */
+const LISTED = 'p.deleted = 0 AND p.canonical_id = p.id'
 
 function toPlayer(row: PlayerRow): Player {
   return {
@@ -28,30 +30,22 @@ function toPlayer(row: PlayerRow): Player {
   }
 }
 
-/** Prepared statements over the players table. Callers own the transactions. */
+/** Reads of the players projection (writes are events: see PlayerService and the Projector). */
 export class PlayersRepo {
   private readonly byId: Statement<[string], PlayerRow>
   private readonly byKey: Statement<[string], PlayerRow>
   private readonly all: Statement<[number, string], PlayerRow>
-  private readonly insertStmt: Statement<[string, string, string, string | null, string, string]>
-  private readonly renameStmt: Statement<[string, string, string, string]>
-  private readonly colorStmt: Statement<[string | null, string, string]>
-  private readonly archiveStmt: Statement<[string | null, string, string]>
-  private readonly deleteStmt: Statement<[string]>
+  private readonly sharedStmt: Statement<[string, string], { n: number }>
 
   constructor(db: Database) {
-    this.byId = db.prepare(`${SELECT} WHERE p.id = ?`)
-    this.byKey = db.prepare(`${SELECT} WHERE p.name_key = ?`)
+    this.byId = db.prepare(`${SELECT} WHERE p.id = ? AND ${LISTED}`)
+    this.byKey = db.prepare(`${SELECT} WHERE p.name_key = ? AND ${LISTED} ORDER BY p.created_at, p.id LIMIT 1`)
     this.all = db.prepare(
-      `${SELECT} WHERE (? = 1 OR p.archived_at IS NULL) AND p.name_key LIKE ? ESCAPE '\\' ORDER BY p.name_key, p.name, p.id`,
+      `${SELECT} WHERE ${LISTED} AND (? = 1 OR p.archived_at IS NULL) AND p.name_key LIKE ? ESCAPE '\\' ORDER BY p.name_key, p.name, p.id`,
     )
-    this.insertStmt = db.prepare(
-      'INSERT INTO players (id, name, name_key, color, archived_at, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?)',
+    this.sharedStmt = db.prepare(
+      'SELECT count(DISTINCT a.match_id) AS n FROM match_seats a JOIN match_seats b ON b.match_id = a.match_id WHERE a.player_id = ? AND b.player_id = ?',
     )
-    this.renameStmt = db.prepare('UPDATE players SET name = ?, name_key = ?, updated_at = ? WHERE id = ?')
-    this.colorStmt = db.prepare('UPDATE players SET color = ?, updated_at = ? WHERE id = ?')
-    this.archiveStmt = db.prepare('UPDATE players SET archived_at = ?, updated_at = ? WHERE id = ?')
-    this.deleteStmt = db.prepare('DELETE FROM players WHERE id = ?')
   }
 
   get(id: string): Player | undefined {
@@ -69,23 +63,8 @@ export class PlayersRepo {
     return this.all.all(includeArchived ? 1 : 0, pattern).map(toPlayer)
   }
 
-  insert(p: { id: string; name: string; nameKey: string; color: string | null; at: string }): void {
-    this.insertStmt.run(p.id, p.name, p.nameKey, p.color, p.at, p.at)
-  }
-
-  rename(id: string, name: string, nameKey: string, at: string): void {
-    this.renameStmt.run(name, nameKey, at, id)
-  }
-
-  setColor(id: string, color: string | null, at: string): void {
-    this.colorStmt.run(color, at, id)
-  }
-
-  setArchivedAt(id: string, archivedAt: string | null, at: string): void {
-    this.archiveStmt.run(archivedAt, at, id)
-  }
-
-  delete(id: string): void {
-    this.deleteStmt.run(id)
+  /** Matches where both players have a seat. */
+  sharedMatches(a: string, b: string): number {
+    return this.sharedStmt.get(a, b)?.n ?? 0
   }
 }

@@ -1,0 +1,315 @@
+/**
+ * Keeps the projection tables in step with the event log. Each write re-runs the pure reducer
+ * (src/shared/events/reduce.ts) for what it touched (one player, one match) and rewrites only the
+ * rows that changed; rebuildAll() makes every table again from the events alone, and gives the same
+ * rows (tests compare digests of both).
+ */
+import type { Database, Statement } from 'better-sqlite3'
+import { GAME_NAMES, type GameId, type GameStatus, type Standing } from '../../shared/games/engine'
+import { completedRounds, roundRows } from '../../shared/games/projections'
+import { ENGINES, type AnyEngine } from '../../shared/games/registry'
+import { canonicalIds, reduceMatch, reducePlayer, replayMatch, type MatchLog } from '../../shared/events/reduce'
+import { hlcTime } from '../../shared/events/hlc'
+import type { DomainEvent } from '../../shared/events/types'
+import { playerNameKey } from '../../shared/model/player'
+import type { MatchStatus } from '../../shared/model/match'
+import type { EventStore } from '../db/repos/events'
+import type { StatsProjector } from './stats'
+
+export interface ProjectedMatch {
+  id: string
+  gameId: GameId
+  engine: AnyEngine | null
+  config: unknown
+  log: MatchLog
+  state: unknown
+  status: MatchStatus
+  game: GameStatus | null
+  standings: Standing[]
+  /** Entries the engine refused on replay, with the reason. */
+  skipped: { eventId: string; code: string; message: string }[]
+  problem: string | null
+}
+
+interface RoundDbRow {
+  round: number
+  seat: number
+  player_id: string
+  score: number
+  total: number
+  won_round: number
+  details_json: string
+  played_at: string
+}
+
+interface PlayerDbRow {
+  id: string
+  name: string
+  color: string | null
+  archived_at: string | null
+  created_at: string
+  updated_at: string
+  deleted: number
+  merged_into: string | null
+  canonical_id: string
+}
+
+const roundKey = (r: { round: number; seat: number }): string => `${r.round}:${r.seat}`
+const sameRound = (a: RoundDbRow, b: RoundDbRow): boolean =>
+  a.player_id === b.player_id &&
+  a.score === b.score &&
+  a.total === b.total &&
+  a.won_round === b.won_round &&
+  a.details_json === b.details_json &&
+  a.played_at === b.played_at
+
+export class Projector {
+  private readonly s: Record<string, Statement>
+
+  constructor(
+    private readonly db: Database,
+    private readonly events: EventStore,
+    private readonly stats: StatsProjector,
+  ) {
+    const p = (sql: string): Statement => db.prepare(sql)
+    this.s = {
+      playerRow: p('SELECT * FROM players WHERE id = ?'),
+      upsertPlayer: p(
+        `INSERT INTO players (id, name, name_key, color, archived_at, created_at, updated_at, deleted, merged_into, canonical_id)
+         VALUES (@id, @name, @name_key, @color, @archived_at, @created_at, @updated_at, @deleted, @merged_into, @canonical_id)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key, color = excluded.color,
+           archived_at = excluded.archived_at, created_at = excluded.created_at, updated_at = excluded.updated_at,
+           deleted = excluded.deleted, merged_into = excluded.merged_into`,
+      ),
+      deletePlayer: p('DELETE FROM players WHERE id = ?'),
+      allMerges: p('SELECT id, merged_into, canonical_id FROM players'),
+      setCanonical: p('UPDATE players SET canonical_id = ? WHERE id = ?'),
+      canonicalOf: p('SELECT canonical_id FROM players WHERE id = ?'),
+      matchesOfPlayers: p('SELECT DISTINCT match_id FROM match_seats WHERE original_player_id IN (SELECT value FROM json_each(?))'),
+      matchRow: p('SELECT id FROM matches WHERE id = ?'),
+      upsertMatch: p(
+        `INSERT INTO matches (id, game_id, config_json, house_rules_json, status, created_at, updated_at, finished_at, device_id,
+                              winners_json, rounds_played, summary, engine_version, head_hlc, problem)
+         VALUES (@id, @game_id, @config_json, @house_rules_json, @status, @created_at, @updated_at, @finished_at, @device_id,
+                 @winners_json, @rounds_played, @summary, @engine_version, @head_hlc, @problem)
+         ON CONFLICT (id) DO UPDATE SET game_id = excluded.game_id, config_json = excluded.config_json,
+           house_rules_json = excluded.house_rules_json, status = excluded.status, created_at = excluded.created_at,
+           updated_at = excluded.updated_at, finished_at = excluded.finished_at, device_id = excluded.device_id,
+           winners_json = excluded.winners_json, rounds_played = excluded.rounds_played, summary = excluded.summary,
+           engine_version = excluded.engine_version, head_hlc = excluded.head_hlc, problem = excluded.problem`,
+      ),
+      deleteMatch: p('DELETE FROM matches WHERE id = ?'),
+      seats: p('SELECT seat, player_id, original_player_id, color FROM match_seats WHERE match_id = ? ORDER BY seat'),
+      deleteSeats: p('DELETE FROM match_seats WHERE match_id = ?'),
+      insertSeat: p('INSERT INTO match_seats (match_id, seat, player_id, original_player_id, color) VALUES (?, ?, ?, ?, ?)'),
+      rounds: p('SELECT round, seat, player_id, score, total, won_round, details_json, played_at FROM round_results WHERE match_id = ?'),
+      deleteRound: p('DELETE FROM round_results WHERE match_id = ? AND round = ? AND seat = ?'),
+      insertRound: p(
+        `INSERT INTO round_results (match_id, round, seat, player_id, game_id, score, total, won_round, details_json, played_at)
+         VALUES (@match_id, @round, @seat, @player_id, @game_id, @score, @total, @won_round, @details_json, @played_at)`,
+      ),
+    }
+  }
+
+  /** Re-reduces one player; returns the players whose history moved (their matches need re-projecting). */
+  projectPlayer(id: string): string[] {
+    const before = this.s.playerRow!.get(id) as PlayerDbRow | undefined
+    const p = reducePlayer(this.events.forSubject(id))
+    if (!p) {
+      if (before) this.s.deletePlayer!.run(id)
+      return before ? this.refreshCanonical() : []
+    }
+    this.s.upsertPlayer!.run({
+      id: p.id,
+      name: p.name,
+      name_key: playerNameKey(p.name),
+      color: p.color,
+      archived_at: p.archivedAt,
+      created_at: p.createdAt,
+      updated_at: p.updatedAt,
+      deleted: p.deleted ? 1 : 0,
+      merged_into: p.mergedInto,
+      canonical_id: before?.canonical_id ?? p.id,
+    })
+    return !before || before.merged_into !== p.mergedInto ? this.refreshCanonical() : []
+  }
+
+  /** Recomputes where every player's history lives; returns the ids whose place changed. */
+  refreshCanonical(): string[] {
+    const rows = this.s.allMerges!.all() as { id: string; merged_into: string | null; canonical_id: string }[]
+    const canon = canonicalIds(new Map(rows.map((r) => [r.id, r.merged_into])))
+    const changed: string[] = []
+    for (const r of rows) {
+      const c = canon.get(r.id) ?? r.id
+      if (c !== r.canonical_id) {
+        this.s.setCanonical!.run(c, r.id)
+        changed.push(r.id)
+      }
+    }
+    return changed
+  }
+
+  /** The matches in which any of these players (as the match was started) has a seat. */
+  matchesOf(playerIds: readonly string[]): string[] {
+    if (playerIds.length === 0) return []
+    return (this.s.matchesOfPlayers!.all(JSON.stringify(playerIds)) as { match_id: string }[]).map((r) => r.match_id)
+  }
+
+  /** Re-reduces one match from its events and rewrites what changed. Null when it has no start. */
+  projectMatch(id: string, events: readonly DomainEvent[] = this.events.forSubject(id)): ProjectedMatch | null {
+    const log = reduceMatch(events)
+    if (!log.started) {
+      this.removeMatch(id)
+      return null
+    }
+    const started = log.started
+    const gameId = started.gameId
+    const engine = (ENGINES as Partial<Record<string, AnyEngine>>)[gameId] ?? null
+    let state: unknown = null
+    let roundTimes: string[] = []
+    let skipped: ProjectedMatch['skipped'] = []
+    let problem: string | null = null
+    if (!engine) problem = `This match is of a game this version of Ninekeeper does not know (${String(gameId)}).`
+    else {
+      const r = replayMatch(gameId, engine, started.config, log.entries)
+      if (r.setupError) problem = `This match no longer starts under this version of ${GAME_NAMES[gameId]}: ${r.setupError.message}`
+      else {
+        const ok = r as Exclude<typeof r, { setupError: { code: string; message: string } }> & { state: unknown }
+        state = ok.state
+        roundTimes = ok.roundTimes
+        skipped = ok.skipped
+        if (skipped.length) {
+          const first = skipped[0] as { eventId: string; message: string }
+          const n = log.entries.findIndex((e) => e.eventId === first.eventId) + 1
+          problem =
+            skipped.length === 1
+              ? `Entry ${n} could not be applied and is left out: ${first.message}`
+              : `${skipped.length} entries could not be applied and are left out; the first, entry ${n}: ${first.message}`
+        }
+      }
+    }
+    const at = log.head ? hlcTime(log.head) : started.at
+    const game = engine && state !== null ? engine.status(state) : null
+    const standings = engine && state !== null ? engine.standings(state) : []
+    const close = log.closes[log.closes.length - 1]
+    const status: MatchStatus = game?.over ? 'finished' : (close?.status ?? 'in-progress')
+    const finishedAt = game?.over ? (roundTimes[roundTimes.length - 1] ?? close?.at ?? at) : (close?.at ?? null)
+    const winners = game?.over ? game.winners : status === 'finished' ? standings.filter((s) => s.rank === 1).map((s) => s.seat) : []
+
+    // Seats: each player where their history lives now; a second seat of the same person (two
+    // players merged after sitting at one table) keeps its own id so no result is counted twice.
+    const taken = new Set<string>()
+    const seats = started.seats.map((s, seat) => {
+      const canonical = (this.s.canonicalOf!.get(s.playerId) as { canonical_id: string } | undefined)?.canonical_id ?? s.playerId
+      const playerId = taken.has(canonical) ? s.playerId : canonical
+      taken.add(playerId)
+      return { seat, playerId, original: s.playerId, color: s.color }
+    })
+    const oldSeats = this.s.seats!.all(id) as { seat: number; player_id: string; original_player_id: string; color: string | null }[]
+    const seatsChanged =
+      oldSeats.length !== seats.length ||
+      oldSeats.some((o, i) => o.player_id !== seats[i]?.playerId || o.original_player_id !== seats[i]?.original || o.color !== seats[i]?.color)
+    if (seatsChanged) {
+      this.s.deleteSeats!.run(id)
+      for (const s of seats) this.s.insertSeat!.run(id, s.seat, s.playerId, s.original, s.color)
+    }
+    this.s.upsertMatch!.run({
+      id,
+      game_id: gameId,
+      config_json: JSON.stringify(started.config),
+      house_rules_json: JSON.stringify(started.houseRules ?? {}),
+      status,
+      created_at: started.at,
+      updated_at: at,
+      finished_at: status === 'in-progress' ? null : finishedAt,
+      device_id: started.deviceId,
+      winners_json: JSON.stringify(winners),
+      rounds_played: engine && state !== null ? completedRounds(gameId, state) : 0,
+      summary: game?.message ?? problem ?? '',
+      engine_version: started.engineVersion,
+      head_hlc: log.head ?? '',
+      problem,
+    })
+
+    // Round rows: only the ones that changed are rewritten (usually just the newest round).
+    const want: RoundDbRow[] =
+      engine && state !== null
+        ? roundRows(gameId, state).map((r) => ({
+            round: r.round,
+            seat: r.seat,
+            player_id: seats[r.seat]?.playerId ?? '',
+            score: r.score,
+            total: r.total,
+            won_round: r.wonRound ? 1 : 0,
+            details_json: JSON.stringify(r.details),
+            played_at: roundTimes[r.round - 1] ?? at,
+          }))
+        : []
+    const have = new Map((this.s.rounds!.all(id) as RoundDbRow[]).map((r) => [roundKey(r), r]))
+    for (const w of want) {
+      const k = roundKey(w)
+      const h = have.get(k)
+      if (h && sameRound(h, w)) {
+        have.delete(k)
+        continue
+      }
+      if (h) {
+        this.s.deleteRound!.run(id, h.round, h.seat)
+        have.delete(k)
+      }
+      this.s.insertRound!.run({ match_id: id, game_id: gameId, ...w })
+    }
+    for (const h of have.values()) this.s.deleteRound!.run(id, h.round, h.seat)
+
+    this.stats.matchRefreshed({
+      id,
+      gameId,
+      status,
+      finishedAt: status === 'in-progress' ? null : finishedAt,
+      playerIds: seats.map((s) => s.playerId),
+      winners,
+      standings,
+    })
+    return { id, gameId, engine, config: started.config, log, state, status, game, standings, skipped, problem }
+  }
+
+  private removeMatch(id: string): void {
+    if (!this.s.matchRow!.get(id)) return
+    for (const r of this.s.rounds!.all(id) as RoundDbRow[]) this.s.deleteRound!.run(id, r.round, r.seat)
+    this.stats.matchRemoved(id)
+    this.s.deleteSeats!.run(id)
+    this.s.deleteMatch!.run(id)
+  }
+
+  /** Every projection table again, from the events alone. Call inside a transaction. */
+  rebuildAll(): void {
+    this.db.exec(`
+      DELETE FROM players; DELETE FROM matches; DELETE FROM match_seats; DELETE FROM match_results;
+      DELETE FROM rating_history; DELETE FROM stat_rating; DELETE FROM stat_player_streak;
+    `)
+    // Round rows go without their triggers' per-row bookkeeping: the summaries are emptied after.
+    this.db.exec('DELETE FROM round_results; DELETE FROM stat_player_game; DELETE FROM stat_player_game_day; DELETE FROM stat_player_match;')
+    const subjects = this.db.prepare("SELECT DISTINCT subject FROM events WHERE kind LIKE 'player.%'").all() as { subject: string }[]
+    for (const { subject } of subjects) {
+      const p = reducePlayer(this.events.forSubject(subject))
+      if (!p) continue
+      this.s.upsertPlayer!.run({
+        id: p.id,
+        name: p.name,
+        name_key: playerNameKey(p.name),
+        color: p.color,
+        archived_at: p.archivedAt,
+        created_at: p.createdAt,
+        updated_at: p.updatedAt,
+        deleted: p.deleted ? 1 : 0,
+        merged_into: p.mergedInto,
+        canonical_id: p.id,
+      })
+    }
+    this.refreshCanonical()
+    this.stats.batch(() => {
+      const matches = this.db.prepare("SELECT subject FROM events WHERE kind = 'match.started' GROUP BY subject ORDER BY min(hlc), subject").all() as { subject: string }[]
+      for (const { subject } of matches) this.projectMatch(subject)
+    })
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The domain events: every fact Ninekeeper keeps, in one append-only log. Everything else in the
+ * database (players, matches, seats, round rows, results, stats, ratings) is a projection that the
+ * reducer in ./reduce.ts rebuilds from these alone. See docs/ARCHITECTURE.md ("The event log").
+ */
+import type { GameId } from '../games/engine'
+
+export const PLAYER_EVENT_KINDS = [
+  'player.created',
+  'player.renamed',
+  'player.color-set',
+  'player.archived',
+  'player.restored',
+  'player.deleted',
+  'player.merged',
+] as const
+export const MATCH_EVENT_KINDS = [
+  'match.started',
+  'match.action',
+  'match.corrected',
+  'match.undone',
+  'match.redone',
+  'match.closed',
+  'match.reopened',
+] as const
+export const EVENT_KINDS = [...PLAYER_EVENT_KINDS, ...MATCH_EVENT_KINDS] as const
+
+export type PlayerEventKind = (typeof PLAYER_EVENT_KINDS)[number]
+export type MatchEventKind = (typeof MATCH_EVENT_KINDS)[number]
+export type EventKind = (typeof EVENT_KINDS)[number]
+
+/** The payload version every kind is written with today; a reader refuses versions it does not know. */
+export const PAYLOAD_VERSION = 1
+
+export interface PayloadOf {
+  'player.created': { name: string; color: string | null }
+  'player.renamed': { name: string }
+  'player.color-set': { color: string | null }
+  'player.archived': Record<string, never>
+  'player.restored': Record<string, never>
+  'player.deleted': Record<string, never>
+  /** This player's history now belongs to `into`. */
+  'player.merged': { into: string }
+  'match.started': {
+    gameId: GameId
+    /** The engine config (house rules, names, first dealer...), so the match always replays the same. */
+    config: unknown
+    houseRules: Record<string, string | number | boolean>
+    seats: { playerId: string; color: string | null }[]
+    engineVersion: number
+  }
+  'match.action': { action: unknown }
+  /** A new version of the action logged by event `target`. */
+  'match.corrected': { target: string; action: unknown }
+  /** Takes back event `target` (an action, correction, close or redo). */
+  'match.undone': { target: string }
+  /** Takes back the undo `target`, so what it took back is in force again. */
+  'match.redone': { target: string }
+  'match.closed': { status: 'finished' | 'abandoned' }
+  /** Takes back the close `target`. */
+  'match.reopened': { target: string }
+}
+
+export interface DomainEvent<K extends EventKind = EventKind> {
+  /** UUIDv7, made on the device that recorded the event. */
+  id: string
+  /** The device that recorded the event; a device id never lives on two machines. */
+  deviceId: string
+  /** 1, 2, 3 … per device, without gaps: a sync cursor can trust it. */
+  deviceSeq: number
+  /** Hybrid logical clock stamp (./hlc.ts); the order every projection uses, with id as tie-break. */
+  hlc: string
+  kind: K
+  v: number
+  /** The player or match the event is about. */
+  subject: string
+  payload: PayloadOf[K]
+}
+
+export type AnyEvent = { [K in EventKind]: DomainEvent<K> }[EventKind]
+
+export function isPlayerKind(kind: string): kind is PlayerEventKind {
+  return (PLAYER_EVENT_KINDS as readonly string[]).includes(kind)
+}
+
+export function isMatchKind(kind: string): kind is MatchEventKind {
+  return (MATCH_EVENT_KINDS as readonly string[]).includes(kind)
+}
+
+/** The one total order of the log: HLC, then id. */
+export function compareEvents(a: { hlc: string; id: string }, b: { hlc: string; id: string }): number {
+  return a.hlc < b.hlc ? -1 : a.hlc > b.hlc ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+}

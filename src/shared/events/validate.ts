@@ -1,0 +1,138 @@
+/**
+ * The checks every event passes before it is stored: the same for a live call and for an event that
+ * arrives in a file or from another laptop. Payloads are checked by kind with valibot (the schema
+ * library of the IPC contract); a match start is checked against the game's seat limits, house
+ * rules and engine, exactly as a new match made in the app.
+ */
+import * as v from 'valibot'
+import { GAME_IDS, GAME_NAMES, type GameId } from '../games/engine'
+import { HOUSE_RULES } from '../games/house-rules'
+import { ENGINES, SEAT_LIMITS } from '../games/registry'
+import { COLOR_PATTERN, validatePlayerName } from '../model/player'
+import { err, ok, type Result } from '../result'
+import { isHlc, parseHlc } from './hlc'
+import { EVENT_KINDS, PAYLOAD_VERSION, type DomainEvent, type EventKind, type PayloadOf } from './types'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+const Id = v.pipe(v.string('must be text'), v.regex(UUID, 'must be an id'))
+const Color = v.nullable(v.pipe(v.string('must be text'), v.regex(COLOR_PATTERN, 'must be a colour written #rrggbb')))
+const MAX_ACTION_JSON = 64 * 1024
+const Action = v.pipe(
+  v.unknown(),
+  v.check((a) => a !== undefined, 'is missing'),
+  v.check((a) => {
+    try {
+      return (JSON.stringify(a)?.length ?? Infinity) <= MAX_ACTION_JSON
+    } catch {
+      return false
+    }
+  }, 'is too large'),
+)
+const Empty = v.strictObject({})
+const Name = v.pipe(
+  v.string('must be text'),
+  v.check((n) => {
+    const r = validatePlayerName(n)
+    return r.ok && r.value === n
+  }, 'must be a valid player name'),
+)
+const RuleValue = v.union([v.pipe(v.string(), v.maxLength(40)), v.number(), v.boolean()], 'must be text, a number or true/false')
+
+const PAYLOADS: { [K in EventKind]: v.GenericSchema<unknown, PayloadOf[K]> } = {
+  'player.created': v.strictObject({ name: Name, color: Color }),
+  'player.renamed': v.strictObject({ name: Name }),
+  'player.color-set': v.strictObject({ color: Color }),
+  'player.archived': Empty as v.GenericSchema<unknown, Record<string, never>>,
+  'player.restored': Empty as v.GenericSchema<unknown, Record<string, never>>,
+  'player.deleted': Empty as v.GenericSchema<unknown, Record<string, never>>,
+  'player.merged': v.strictObject({ into: Id }),
+  'match.started': v.strictObject({
+    gameId: v.picklist(GAME_IDS, 'must be a known game'),
+    config: v.unknown(),
+    houseRules: v.record(v.pipe(v.string(), v.maxLength(40)), RuleValue),
+    seats: v.pipe(v.array(v.strictObject({ playerId: Id, color: Color })), v.minLength(1, 'must seat someone'), v.maxLength(8, 'has more than 8 seats')),
+    engineVersion: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  }) as v.GenericSchema<unknown, PayloadOf['match.started']>,
+  'match.action': v.strictObject({ action: Action }) as v.GenericSchema<unknown, PayloadOf['match.action']>,
+  'match.corrected': v.strictObject({ target: Id, action: Action }) as v.GenericSchema<unknown, PayloadOf['match.corrected']>,
+  'match.undone': v.strictObject({ target: Id }),
+  'match.redone': v.strictObject({ target: Id }),
+  'match.closed': v.strictObject({ status: v.picklist(['finished', 'abandoned'], 'must be finished or abandoned') }),
+  'match.reopened': v.strictObject({ target: Id }),
+}
+
+const Envelope = v.strictObject({
+  id: Id,
+  deviceId: Id,
+  deviceSeq: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be 1 or more'), v.maxValue(Number.MAX_SAFE_INTEGER)),
+  hlc: v.pipe(v.string(), v.maxLength(60), v.check(isHlc, 'must be a clock stamp')),
+  kind: v.picklist(EVENT_KINDS, 'must be a known kind of event'),
+  v: v.number(),
+  subject: Id,
+  payload: v.unknown(),
+})
+
+/** Checks one event's shape and payload; the message says where and what. */
+export function validateEvent(raw: unknown): Result<DomainEvent> {
+  const env = v.safeParse(Envelope, raw)
+  if (!env.success) {
+    const issue = env.issues[0]
+    return err('invalid-event', `${v.getDotPath(issue) ?? 'the event'} ${issue.message}`)
+  }
+  const e = env.output
+  if (e.v !== PAYLOAD_VERSION) return err('unsupported-event', `an event of kind ${e.kind} has payload version ${e.v}; this version reads ${PAYLOAD_VERSION}`)
+  if (parseHlc(e.hlc)?.deviceId !== e.deviceId) return err('invalid-event', 'the clock stamp names another device than the event')
+  const payload = v.safeParse(PAYLOADS[e.kind], e.payload)
+  if (!payload.success) {
+    const issue = payload.issues[0]
+    return err('invalid-event', `the ${e.kind} payload: ${v.getDotPath(issue) ?? 'it'} ${issue.message}`)
+  }
+  if (e.kind === 'match.started') {
+    const setup = validateMatchSetup(payload.output as PayloadOf['match.started'])
+    if (!setup.ok) return setup
+  }
+  if (e.kind === 'player.merged' && (payload.output as PayloadOf['player.merged']).into === e.subject) {
+    return err('invalid-event', 'a player cannot be merged into themselves')
+  }
+  return ok({ ...e, payload: payload.output } as DomainEvent)
+}
+
+/** A match start, checked as the New match screen's request is: seats, colours, house rules, engine. */
+export function validateMatchSetup(p: PayloadOf['match.started']): Result<true> {
+  const gameId: GameId = p.gameId
+  const name = GAME_NAMES[gameId]
+  const limits = SEAT_LIMITS[gameId]
+  if (p.seats.length < limits.min || p.seats.length > limits.max) {
+    return err('invalid-seats', `${name} is played by ${limits.min === limits.max ? `exactly ${limits.min}` : `${limits.min} to ${limits.max}`} players; this match has ${p.seats.length}.`, 'playerIds')
+  }
+  if (new Set(p.seats.map((s) => s.playerId)).size !== p.seats.length) return err('invalid-seats', 'A player can take only one seat.', 'playerIds')
+  for (const [i, s] of p.seats.entries()) {
+    if (s.color !== null && !COLOR_PATTERN.test(s.color)) return err('invalid-color', `The colour of seat ${i + 1} must be written as #rrggbb.`, 'colours')
+  }
+  const rules = HOUSE_RULES[gameId]
+  for (const [key, value] of Object.entries(p.houseRules)) {
+    const rule = rules.find((r) => r.key === key)
+    if (!rule) return err('invalid-house-rule', `${name} has no house rule called “${key}”.`, 'houseRules')
+    if (rule.kind === 'number') {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < rule.min || value > rule.max) {
+        return err('invalid-house-rule', `${rule.label} must be a whole number from ${rule.min} to ${rule.max}.`, 'houseRules')
+      }
+    } else if (!rule.choices.some((c) => c.value === value)) {
+      return err('invalid-house-rule', `${rule.label} cannot be “${String(value)}”.`, 'houseRules')
+    }
+  }
+  const config = p.config as { names?: unknown; houseRules?: unknown; colours?: unknown } | null
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) return err('invalid-config', 'The match settings are missing.')
+  if (!Array.isArray(config.names) || config.names.length !== p.seats.length) {
+    return err('invalid-config', `The match settings name ${Array.isArray(config.names) ? config.names.length : 'no'} players for ${p.seats.length} seats.`)
+  }
+  if (JSON.stringify(config.houseRules ?? {}) !== JSON.stringify(p.houseRules)) return err('invalid-config', 'The house rules in the match settings disagree with the match’s own.')
+  if (config.colours !== undefined) {
+    if (!Array.isArray(config.colours) || config.colours.some((c) => c !== null && (typeof c !== 'string' || !COLOR_PATTERN.test(c)))) {
+      return err('invalid-color', 'Seat colours must be written as #rrggbb.', 'colours')
+    }
+  }
+  const setup = ENGINES[gameId].setup(p.config)
+  if (!setup.ok) return err(setup.error.code, setup.error.message, 'options')
+  return ok(true)
+}
