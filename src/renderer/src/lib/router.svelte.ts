@@ -1,6 +1,7 @@
 /**
  * Hash routes (#/players, #/match/<id>): they work the same under app:// in Electron and over http
- * in a browser. Screens in the navigation have a key: Alt+1..6.
+ * in a browser. Screens in the navigation have a key: Alt+1..7. The Rules screen takes a page and a
+ * rule after it: #/rules/nine/NI-R12.
  */
 export const ROUTES = [
   { id: 'players', label: 'Players', key: '1' },
@@ -9,6 +10,7 @@ export const ROUTES = [
   { id: 'stats', label: 'Stats', key: '4' },
   { id: 'referee', label: 'Referee', key: '5' },
   { id: 'settings', label: 'Settings', key: '6' },
+  { id: 'rules', label: 'Rules', key: '7' },
 ] as const
 
 export type NavId = (typeof ROUTES)[number]['id']
@@ -16,7 +18,7 @@ export type RouteId = NavId | 'match'
 
 export interface Route {
   id: RouteId
-  /** The match id for 'match', else ''. */
+  /** The match id for 'match', the page and rule for 'rules' ('nine/NI-R12'), else ''. */
   param: string
   /** Query parameters after '?', e.g. #/new-match?game=nine. */
   query: Record<string, string>
@@ -30,7 +32,17 @@ export function parseRoute(hash: string): Route {
   const query = Object.fromEntries(new URLSearchParams(search))
   if (head === 'match' && param) return { id: 'match', param: decodeURIComponent(param), query }
   const nav = ROUTES.find((r) => r.id === head)
+  if (nav?.id === 'rules') return { id: 'rules', param: safeDecode(path.slice(head.length + 1)), query }
   return { id: nav?.id ?? 'players', param: '', query }
+}
+
+/** A malformed escape (`%E0`) reads as nothing rather than throwing on navigation. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return ''
+  }
 }
 
 class Router {

@@ -7,7 +7,7 @@ import nineMd from '../../../../docs/rules/nine.md?raw'
 import indexMd from '../../../../docs/rules/README.md?raw'
 import senMd from '../../../../docs/rules/seven-eight-nine.md?raw'
 import wildNineMd from '../../../../docs/rules/wild-nine.md?raw'
-import { RULE_GAME_NAMES, type RuleGame } from './ids'
+import { RULE_GAME_NAMES, searchTerms, type RuleGame } from './ids'
 import { parseMarkdown, plainText, type Block, type Inline, type ParsedDoc } from './markdown'
 
 export type RulesPage = 'overview' | RuleGame
@@ -35,10 +35,33 @@ export interface RuleEntry {
   haystack: string
 }
 
+/** A page cut for display: each rule heading with its text becomes one linkable section. */
+export type PageChunk = { anchor: string; blocks: Block[] } | { anchor: null; blocks: Block[] }
+
 export interface RulesDoc {
   page: RulesPage
   doc: ParsedDoc
+  chunks: PageChunk[]
   entries: RuleEntry[]
+}
+
+export function chunksOf(doc: ParsedDoc): PageChunk[] {
+  const out: PageChunk[] = []
+  let plain: Block[] = []
+  const blocks = doc.blocks
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!
+    if (b.t === 'heading' && b.anchor) {
+      if (plain.length) out.push({ anchor: null, blocks: plain })
+      plain = []
+      let j = i + 1
+      while (j < blocks.length && blocks[j]!.t !== 'heading') j++
+      out.push({ anchor: b.anchor, blocks: blocks.slice(i, j) })
+      i = j - 1
+    } else plain.push(b)
+  }
+  if (plain.length) out.push({ anchor: null, blocks: plain })
+  return out
 }
 
 function blockText(b: Block): string {
@@ -94,7 +117,7 @@ function firstStrong(nodes: Inline[]): Inline[] {
 export const RULES: Record<RulesPage, RulesDoc> = Object.fromEntries(
   PAGES.map((page) => {
     const doc = parseMarkdown(PAGE_SOURCES[page])
-    return [page, { page, doc, entries: page === 'overview' ? [] : entriesOf(page, doc) }]
+    return [page, { page, doc, chunks: chunksOf(doc), entries: page === 'overview' ? [] : entriesOf(page, doc) }]
   }),
 ) as Record<RulesPage, RulesDoc>
 
@@ -103,7 +126,7 @@ export const RULES: Record<RulesPage, RulesDoc> = Object.fromEntries(
  * A query that is a rule ID ("en-r10") puts that rule first.
  */
 export function searchRules(query: string, page: RulesPage | 'all' = 'all'): RuleEntry[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean)
+  const words = searchTerms(query)
   if (words.length === 0) return []
   const pool = page === 'all' ? PAGES.flatMap((p) => RULES[p].entries) : RULES[page].entries
   const hits = pool.filter((e) => words.every((w) => e.haystack.includes(w)))

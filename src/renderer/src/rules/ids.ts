@@ -72,3 +72,27 @@ export function parseRulesParam(param: string): { game: RuleGame | null; id: str
   }
   return { game, id: rest && gameOfRule(rest) === game ? rest : null }
 }
+
+/** Search words of a query: lower case, split on spaces. */
+export function searchTerms(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter(Boolean)
+}
+
+/** Splits text into parts that do and do not match any search word (any case), for <mark>. */
+export function highlightParts(text: string, terms: readonly string[]): { text: string; mark: boolean }[] {
+  const words = terms.filter(Boolean)
+  if (words.length === 0 || text === '') return text ? [{ text, mark: false }] : []
+  const lower = text.toLowerCase()
+  const marked = new Array<boolean>(text.length).fill(false)
+  for (const w of words) {
+    for (let at = lower.indexOf(w); at !== -1; at = lower.indexOf(w, at + 1)) marked.fill(true, at, at + w.length)
+  }
+  const parts: { text: string; mark: boolean }[] = []
+  for (let i = 0; i < text.length; ) {
+    let j = i
+    while (j < text.length && marked[j] === marked[i]) j++
+    parts.push({ text: text.slice(i, j), mark: marked[i]! })
+    i = j
+  }
+  return parts
+}
