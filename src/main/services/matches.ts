@@ -170,6 +170,8 @@ export class MatchService {
     const index = new Map<string, number>()
     const kinds = new Map<string, EventKind>()
     const skipped = new Set(m.skipped.map((s) => s.eventId))
+    // Only the newest correction of an entry is in force; earlier ones stay in the history.
+    const superseded = new Set(m.log.entries.flatMap((e) => e.corrections.slice(0, -1).map((c) => c.id)))
     let n = 0
     let seq = 0
     return ok(
@@ -225,7 +227,7 @@ export class MatchService {
           description,
           deviceId: ev.deviceId,
           hlc: ev.hlc,
-          inForce: active && !skipped.has(ev.id),
+          inForce: active && !skipped.has(ev.id) && !superseded.has(ev.id),
         }
       }),
     )
