@@ -179,7 +179,7 @@ export function senCheckDeclare(
   return ok({ missing, blocker, gap: d })
 }
 
-/** RULES-API: can `hand` declare on the flipped card? */
+/** Public rules API: can `hand` declare on the flipped card? */
 export function senCanDeclare(hand: number[], flipped: number, rules?: { declareGap?: number }): Result<true> {
   try {
     const r = senCheckDeclare(hand, flipped, rules)
@@ -213,7 +213,7 @@ export function senCheckBlock(hand: unknown, rules?: { blockRequirement?: 'TWO_D
   return err('block-not-eligible', `${need}; ${what}.`, 'hand')
 }
 
-/** RULES-API: may this hand block a Declare? false for invalid input. */
+/** Public rules API: may this hand block a Declare? false for invalid input. */
 export function senCanBlock(hand: number[], rules?: { blockRequirement?: 'TWO_DISTINCT' | 'TWO_CARDS' }): boolean {
   try {
     return senCheckBlock(hand, rules).ok
@@ -322,7 +322,7 @@ export function senResolveTiebreak(
   return ok({ winner, scores: [sa.score, sb.score], high: [ha, hb], explanation: `${text}. ${wins(winner)}` })
 }
 
-/** RULES-API: 0 or 1 = the seat that wins the tiebreaker; null = a draw (also for invalid input). */
+/** Public rules API: 0 or 1 = the seat that wins the tiebreaker; null = a draw (also for invalid input). */
 export function senTiebreak(first: number[], second: number[], rules?: TiebreakRules): 0 | 1 | null {
   try {
     const r = senResolveTiebreak(first, second, rules)
