@@ -5,8 +5,9 @@ import { resolve } from 'node:path'
 // NINEKEEPER_OUT_DIR lets parallel work build into separate folders; out/ otherwise.
 const OUT = process.env.NINEKEEPER_OUT_DIR ?? 'out'
 
-// Runtime libraries (better-sqlite3, valibot) stay external because they are in `dependencies`;
-// bundling better-sqlite3 would break its native module.
+// electron-vite leaves everything in package.json `dependencies` external to the main bundle, so only
+// better-sqlite3 (a native module, loaded from .native/ in the packaged app) is listed there; the
+// pure-JS libraries (openskill, valibot, chart.js) are devDependencies and bundled where they are used.
 export default defineConfig({
   main: {
     build: {
@@ -35,6 +36,10 @@ export default defineConfig({
     plugins: [svelte({ configFile: resolve(__dirname, 'svelte.config.mjs') })],
     build: {
       outDir: `${OUT}/renderer`,
+      // Minified, and split by route (App.svelte loads screens on demand): the start screen's payload
+      // has a budget (issue 16), checked by bench/renderer-size.ts in npm test.
+      minify: true,
+      cssMinify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },
   },

@@ -1,0 +1,6 @@
+// The baseline of the renderer budget (issue 16): a one-component Svelte 5 app built with the
+// project's own Vite, Svelte plugin and svelte.config.mjs, minified like the app.
+import { mount } from 'svelte'
+import App from './App.svelte'
+
+mount(App, { target: document.getElementById('app') as HTMLElement })
