@@ -3,7 +3,8 @@
  * markup or a link out of the app, and the rule-ID helpers that RuleLink and RuleText use.
  */
 import { describe, expect, it } from 'vitest'
-import { gameOfRule, parseRulesParam, ruleHref, splitRuleIds } from '../../src/renderer/src/rules/ids'
+import { chunksOf, entriesOf } from '../../src/renderer/src/rules/docs'
+import { gameOfRule, highlightParts, parseRulesParam, ruleHref, searchTerms, splitRuleIds } from '../../src/renderer/src/rules/ids'
 import { appHref, parseInline, parseMarkdown, plainText, type Block, type Inline } from '../../src/renderer/src/rules/markdown'
 
 /** Every node type that occurs anywhere in a parsed document. */
@@ -203,5 +204,51 @@ describe('rule IDs in the app', () => {
     expect(splitRuleIds('EN-A19')).toEqual([{ kind: 'rule', id: 'EN-A19' }])
     expect(splitRuleIds('P1 on R1C1, R2C2 (no rule here)')).toEqual([{ kind: 'text', text: 'P1 on R1C1, R2C2 (no rule here)' }])
     expect(splitRuleIds('')).toEqual([])
+  })
+})
+
+describe('search helpers', () => {
+  it('marks every occurrence of every word, in any case, and merges touching marks', () => {
+    expect(highlightParts('At 99 or more: 99 loses', searchTerms('99'))).toEqual([
+      { text: 'At ', mark: false },
+      { text: '99', mark: true },
+      { text: ' or more: ', mark: false },
+      { text: '99', mark: true },
+      { text: ' loses', mark: false },
+    ])
+    expect(highlightParts('Minimum Loss', searchTerms('loss MIN'))).toEqual([
+      { text: 'Min', mark: true },
+      { text: 'imum ', mark: false },
+      { text: 'Loss', mark: true },
+    ])
+    expect(highlightParts('abcabc', ['bca', 'ab'])).toEqual([
+      { text: 'abcab', mark: true },
+      { text: 'c', mark: false },
+    ])
+    expect(highlightParts('text', [])).toEqual([{ text: 'text', mark: false }])
+    expect(highlightParts('', ['x'])).toEqual([])
+    expect(searchTerms('  Minimum   LOSS ')).toEqual(['minimum', 'loss'])
+  })
+
+  it('cuts a page into rule sections, rows and items that can be shown and found on their own', () => {
+    const doc = parseMarkdown(
+      ['# Nine', '', 'Intro.', '', '## Setup', '', '### NI-R1 The deck', '', 'Fifty-four cards.', '', '- **NI-A1 Players.** Two to eight.', '', '## Checks', '', '| ID | Check |', '|---|---|', '| NI-V1 | 2 to 8 players |', '| note | not a rule |'].join('\n'),
+    )
+    const chunks = chunksOf(doc)
+    expect(chunks.map((c) => c.anchor)).toEqual([null, 'NI-R1', null])
+    expect(chunks[1]!.blocks.map((b) => b.t)).toEqual(['heading', 'para', 'list'])
+    const entries = entriesOf('nine', doc)
+    expect(entries.map((e) => [e.anchor, e.title])).toEqual([
+      ['NI-R1', 'NI-R1 The deck'],
+      ['NI-A1', 'NI-A1 Players.'],
+      ['NI-V1', 'NI-V1'],
+    ])
+    // A row is found by its own text and by its table's header, never by its neighbours' text.
+    const row = entries[2]!
+    expect(row.haystack).toContain('2 to 8 players')
+    expect(row.haystack).toContain('check')
+    expect(row.haystack).not.toContain('not a rule')
+    expect(row.blocks).toHaveLength(1)
+    expect(row.blocks[0]!.t === 'table' && row.blocks[0]!.rows).toHaveLength(1)
   })
 })
