@@ -179,11 +179,16 @@ function outsideRefs(file: string, text: string): string[] {
   return found
 }
 
-const SCANNED = ['src', 'tests', 'scripts', 'docs', 'bench'].flatMap((d) => walk(join(ROOT, d))).concat([join(ROOT, 'README.md')])
+/** Everything that ships or builds: the source folders, CI, and the configuration files at the root. */
+const ROOT_FILES = readdirSync(ROOT).filter((f) => /\.(ts|mts|mjs|cjs|js|json|yml|yaml|md)$/.test(f) && f !== 'package-lock.json')
+const CI_FILES = existsSync(join(ROOT, '.ci')) ? readdirSync(join(ROOT, '.ci')).map((f) => join(ROOT, '.ci', f)).filter((f) => statSync(f).isFile()) : []
+const SCANNED = ['src', 'tests', 'scripts', 'docs', 'bench', 'resources']
+  .flatMap((d) => walk(join(ROOT, d)))
+  .concat(ROOT_FILES.map((f) => join(ROOT, f)), CI_FILES)
 const allFiles = walk(ROOT).map(rel)
 
 describe('the repository stands alone', () => {
-  it('refers to no document outside the repository (src, tests, scripts, docs, bench, README.md)', () => {
+  it('refers to no document outside the repository (src, tests, scripts, docs, bench, resources, CI, root files)', () => {
     const offenders: string[] = []
     for (const file of SCANNED) {
       const name = rel(file)
