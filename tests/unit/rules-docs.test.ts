@@ -161,8 +161,9 @@ function outsideRefs(file: string, text: string): string[] {
   const found: string[] = []
   for (const m of text.matchAll(OUTSIDE_PATH)) {
     const ref = m[0]
-    // A relative path that stays inside the repository (src/renderer/... importing ../../../shared/...) is fine.
-    if (ref.startsWith('..') && !rel(resolve(dirname(file), ref)).startsWith('..')) continue
+    // A relative path into a folder of this repository (src/renderer/... importing ../../../shared/...) is fine.
+    const target = resolve(dirname(file), ref)
+    if (ref.startsWith('..') && !rel(target).startsWith('..') && existsSync(dirname(target))) continue
     found.push(ref)
   }
   for (const m of text.matchAll(MD_NAME)) {
@@ -206,6 +207,8 @@ describe('the repository stands alone', () => {
     expect(outsideRefs(here, 'see ../../../../../shared/rules/SPEC.md')).not.toEqual([])
     expect(outsideRefs(join(ROOT, 'README.md'), 'Design notes: `../shared/design/ARCHITECTURE.md`')).not.toEqual([])
     expect(outsideRefs(here, '(see shared/design/SYNC-NOTES.md)')).not.toEqual([])
+    // one level up from a folder at the root is the root: ../shared/design is no folder of the repository
+    expect(outsideRefs(join(ROOT, '.ci/run'), '# notes in ../shared/design/CI.md')).not.toEqual([])
     expect(outsideRefs(here, 'public rules API (RULES-API.md)')).toEqual(['RULES-API.md'])
     expect(outsideRefs(here, 'results in docs/BENCHMARKS.md; rules in docs/rules/nine.md')).toEqual([])
     expect(outsideRefs(here, 'the rules of src/shared/games/ennea/engine.ts')).toEqual([])
