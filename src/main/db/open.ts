@@ -3,8 +3,9 @@
  * version before writing anything, sets the pragmas explicitly, copies the file before migrating.
  */
 import Database from 'better-sqlite3'
-import { existsSync, mkdirSync, statSync } from 'node:fs'
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
+import { canWrite, createPrivateFile, ensurePrivateDir, removeSideFiles, SIDE_SUFFIXES, tighten, tightenDatabaseFiles } from '../private-files'
 import { MIGRATIONS, type Migration } from './migrations/index'
 import { DatabaseTooNewError, migrate, userVersion, type MigrationReport } from './migrate'
 
@@ -41,13 +42,29 @@ export class DatabaseOpenError extends Error {
 export function openDatabase(file: string, options: OpenOptions = {}): OpenedDatabase {
   const migrations = options.migrations ?? MIGRATIONS
   const driver = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}
-  mkdirSync(dirname(file), { recursive: true })
+  const dir = dirname(file)
+  try {
+    ensurePrivateDir(dir)
+  } catch (e) {
+    throw new DatabaseOpenError('read-only', `Ninekeeper cannot create its data folder ${dir} (${(e as Error).message}). Choose a folder you can write to.`)
+  }
+  // SQLite would quietly open a file it cannot write read-only, and every save would then fail.
+  assertWritable(file, dir)
   const existed = existsSync(file) && statSync(file).size > 0
 
   if (existed) inspectReadOnly(file, migrations.length, driver)
+  if (!existsSync(file)) createPrivateFile(file)
 
   const db = new Database(file, { ...driver, timeout: 5000 })
   try {
+    // A read-only mount, or a lock held elsewhere, shows here: a write transaction cannot start.
+    try {
+      db.exec('BEGIN IMMEDIATE')
+      db.exec('ROLLBACK')
+    } catch (e) {
+      if ((e as { code?: string }).code === 'SQLITE_BUSY') throw e
+      throw readOnlyError(file)
+    }
     db.pragma('journal_mode = WAL')
     // Set explicitly: better-sqlite3 would otherwise use FULL on the first run and NORMAL on later ones.
     db.pragma('synchronous = FULL')
@@ -61,10 +78,26 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedDat
       backupFile = preMigrationCopy(db, file, version, (options.now ?? (() => new Date()))())
     }
     const migration = migrate(db, migrations)
+    tightenDatabaseFiles(file)
     return { db, file, migration, backupFile }
   } catch (e) {
     db.close()
     throw e
+  }
+}
+
+function readOnlyError(what: string): DatabaseOpenError {
+  return new DatabaseOpenError(
+    'read-only',
+    `Ninekeeper cannot write to ${what}, so nothing could be saved. Make it writable for your user, or choose another data folder (--data-dir or NINEKEEPER_DATA_DIR), then start again.`,
+  )
+}
+
+/** The folder (for the -wal, -shm and backups), the file and any side file must be writable by us. */
+function assertWritable(file: string, dir: string): void {
+  if (!canWrite(dir)) throw readOnlyError(`the data folder ${dir}`)
+  for (const path of [file, ...SIDE_SUFFIXES.map((s) => `${file}${s}`)]) {
+    if (existsSync(path) && !canWrite(path)) throw readOnlyError(path)
   }
 }
 
@@ -91,12 +124,27 @@ function inspectReadOnly(file: string, latest: number, driver: { nativeBinding?:
   }
 }
 
-/** A consistent copy through SQLite itself (VACUUM INTO), never a raw copy of a live WAL file. */
+/**
+ * A consistent copy through SQLite itself (VACUUM INTO), never a raw copy of a live WAL file. Written
+ * as .partial and renamed only when complete, so a kill mid-copy never leaves a truncated file under a
+ * valid backup name (the BackupService sweeps stale .partial files at start).
+ */
 function preMigrationCopy(db: Database.Database, file: string, version: number, now: Date): string {
   const dir = join(dirname(file), 'backups')
-  mkdirSync(dir, { recursive: true })
+  ensurePrivateDir(dir)
   const stamp = now.toISOString().replace(/[:.]/g, '-')
   const target = join(dir, `${basename(file, '.sqlite')}.v${version}.before-migration.${stamp}.sqlite`)
-  db.prepare('VACUUM INTO ?').run(target)
+  const partial = `${target}.partial`
+  try {
+    createPrivateFile(partial)
+    db.prepare('VACUUM INTO ?').run(partial)
+    removeSideFiles(partial)
+    tighten(partial)
+    renameSync(partial, target)
+  } catch (e) {
+    rmSync(partial, { force: true })
+    removeSideFiles(partial)
+    throw e
+  }
   return target
 }

@@ -73,10 +73,11 @@ export function createDispatcher(handlers: Handlers, onError: (e: unknown, chann
       return await handler(input.value as never)
     } catch (e) {
       onError(e, channel)
-      const busy = (e as { code?: string }).code === 'SQLITE_BUSY'
-      return busy
-        ? err('busy', 'The data file is busy (is Ninekeeper open twice?). Nothing was saved; try again.')
-        : err('internal', 'Something went wrong inside Ninekeeper. Nothing was saved. The details are in the log.')
+      const code = (e as { code?: string }).code
+      if (code === 'SQLITE_BUSY') return err('busy', 'The data file is busy (is Ninekeeper open twice?). Nothing was saved; try again.')
+      // Every write is one transaction, so a write the disk had no room for was rolled back whole.
+      if (code === 'SQLITE_FULL' || code === 'ENOSPC') return err('disk-full', 'The disk is full. Nothing was saved.')
+      return err('internal', 'Something went wrong inside Ninekeeper. Nothing was saved. The details are in the log.')
     }
   }
 }

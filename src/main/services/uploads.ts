@@ -1,18 +1,38 @@
 /**
  * Files the renderer sends as content (an <input type=file> in the browser has no path): begun with
  * a declared size, sent as numbered base64 chunks, written to dataDir/uploads/, used once by an
- * import or a restore, then deleted. Sizes are bounded at every step.
+ * import or a restore, then deleted. Sizes are bounded at every step, the folder and files are
+ * private (0700/0600), and the first part of a file must already look like what it claims to be
+ * (a Ninekeeper export, an SQLite database), so a wrong 300 MB file is refused at its first megabyte.
  */
-import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { err, ok, type Result } from '../../shared/result'
 import { uuidv7, type Clock } from '../ids'
+import { createPrivateFile, ensurePrivateDir, removeSideFiles } from '../private-files'
 
 export const MAX_UPLOAD_BYTES = 512 * 1024 * 1024
 export const MAX_CHUNK_BYTES = 1024 * 1024
 /** Open uploads at once: enough for an import and a restore side by side, not enough to fill a disk. */
 export const MAX_OPEN_UPLOADS = 4
 const STALE_MS = 60 * 60 * 1000
+
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1')
+/** How every Ninekeeper export begins (after an optional BOM and white space): an object whose format is ours. */
+const EXPORT_START = /^\uFEFF?\s*\{\s*"format"\s*:\s*"ninekeeper-export"/
+
+/** Checks the first part of an upload against its purpose; null when it may be what it claims. */
+export function checkFirstBytes(purpose: 'import' | 'restore', first: Buffer): { code: string; message: string } | null {
+  if (purpose === 'restore') {
+    if (first.length >= SQLITE_MAGIC.length && first.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) return null
+    return { code: 'not-a-database', message: 'That file is not a Ninekeeper backup (not an SQLite database). Nothing was changed.' }
+  }
+  if (EXPORT_START.test(first.subarray(0, 256).toString('utf8'))) return null
+  return {
+    code: 'foreign-file',
+    message: 'That file is not a Ninekeeper export (it does not begin with "format": "ninekeeper-export"). Nothing was changed.',
+  }
+}
 
 interface Upload {
   purpose: 'import' | 'restore'
@@ -40,10 +60,10 @@ export class UploadService {
     if (this.uploads.size >= MAX_OPEN_UPLOADS) {
       return err('too-many-uploads', 'Too many files are being sent at once. Wait for one to finish, or reload the page.', 'size')
     }
-    mkdirSync(this.dir, { recursive: true })
+    ensurePrivateDir(this.dir)
     const uploadId = uuidv7(this.clock().getTime())
     const path = join(this.dir, `${uploadId}.part`)
-    writeFileSync(path, '')
+    createPrivateFile(path)
     this.uploads.set(uploadId, { purpose, size, received: 0, next: 0, path, startedAt: this.clock().getTime() })
     return ok({ uploadId, chunkBytes: MAX_CHUNK_BYTES })
   }
@@ -57,6 +77,15 @@ export class UploadService {
     if (u.received + bytes.length > u.size) {
       this.cancel(uploadId)
       return err('too-large', 'The file is larger than announced. Choose it again.', 'data')
+    }
+    // A file that continues past its first part is checked now, before megabytes more arrive; a file
+    // that fits in one part gets the full check (with its precise message) from the import or restore.
+    if (index === 0 && bytes.length < u.size) {
+      const wrong = checkFirstBytes(u.purpose, bytes)
+      if (wrong) {
+        this.cancel(uploadId)
+        return err(wrong.code, wrong.message, 'data')
+      }
     }
     appendFileSync(u.path, bytes)
     u.received += bytes.length
@@ -74,7 +103,10 @@ export class UploadService {
 
   cancel(uploadId: string): Result<{ uploadId: string }> {
     const u = this.uploads.get(uploadId)
-    if (u) rmSync(u.path, { force: true })
+    if (u) {
+      rmSync(u.path, { force: true })
+      removeSideFiles(u.path)
+    }
     this.uploads.delete(uploadId)
     return ok({ uploadId })
   }
