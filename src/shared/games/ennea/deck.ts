@@ -32,7 +32,16 @@ export function enneaRemainingCards(grids: readonly (readonly number[])[]): numb
  */
 export function enneaExpectedGrid(grids: readonly (readonly number[])[], reshuffleEachRound: boolean): number[] | null {
   if (reshuffleEachRound || grids.length !== ROUNDS - 1) return null
+  // a card left unknown earlier (EN-A21) is one of the "remaining" cards: the last grid is then not known exactly
+  if (enneaUnknownCount(grids) > 0) return null
   return enneaRemainingCards(grids)
+}
+
+/** How many cards of these grids were left unknown at reveal (EN-A21: stored as 0, never a card value). */
+export function enneaUnknownCount(grids: readonly (readonly (number | null)[])[]): number {
+  let n = 0
+  for (const g of grids) for (const v of g) if (!isInt(v, 1, MAX_VALUE)) n++
+  return n
 }
 
 /**
@@ -45,16 +54,52 @@ export function checkEnneaGrid(
   earlier: readonly (readonly number[])[],
   reshuffleEachRound: boolean,
 ): Result<number[]> {
+  const r = checkGridCore(grid, null, earlier, reshuffleEachRound)
+  return r.ok ? ok(r.value.map((v) => v ?? 0)) : r
+}
+
+/**
+ * The reveal check with "unknown" cards (EN-A21): like `checkEnneaGrid`, but a card with no cubes on it
+ * (`stakes[cell]` empty) may be null = unknown. A card holding cubes must have its value (EN-V13). The
+ * deck checks stay exact: an unknown card is one of the cards not yet seen, so it never counts toward
+ * a value's four, and in round 4 the known values must be among the last cards (not equal to them).
+ * `earlier` grids may hold 0 for their own unknown cards.
+ */
+export function checkEnneaRevealGrid(
+  grid: unknown,
+  stakes: readonly (readonly number[])[],
+  earlier: readonly (readonly number[])[],
+  reshuffleEachRound: boolean,
+): Result<(number | null)[]> {
+  return checkGridCore(grid, stakes, earlier, reshuffleEachRound)
+}
+
+function checkGridCore(
+  grid: unknown,
+  stakes: readonly (readonly number[])[] | null,
+  earlier: readonly (readonly number[])[],
+  reshuffleEachRound: boolean,
+): Result<(number | null)[]> {
   if (!Array.isArray(grid) || grid.length !== GRID_SIZE) {
     const got = Array.isArray(grid) ? `; this one has ${grid.length}` : ''
     return err('grid-size', `Enter all 9 card values, R1C1 to R3C3${got}.`, 'grid')
   }
+  const out: (number | null)[] = []
   const values: number[] = []
   for (let c = 0; c < GRID_SIZE; c++) {
     const v: unknown = grid[c]
+    if (stakes !== null && (v === null || v === undefined)) {
+      if ((stakes[c]?.length ?? 0) > 0) {
+        return err('missing-value', `Enter the value of ${cellName(c)}; it holds cubes, so it cannot stay unknown.`, cellName(c))
+      }
+      out.push(null)
+      continue
+    }
     if (!isInt(v, 1, MAX_VALUE)) return err('invalid-card', `${cellName(c)}: ${MSG.cardValue}`, cellName(c))
     values.push(v)
+    out.push(v)
   }
+  const unknownHere = GRID_SIZE - values.length
   const here = enneaRevealedCounts([values])
   for (let v = 1; v <= MAX_VALUE; v++) {
     const n = here[v] ?? 0
@@ -62,7 +107,7 @@ export function checkEnneaGrid(
       return err('too-many-in-grid', `This grid has ${valueCount(n, v)}; the deck has only four of each value.`, 'grid')
     }
   }
-  if (reshuffleEachRound) return ok(values)
+  if (reshuffleEachRound) return ok(out)
 
   const before = enneaRevealedCounts(earlier)
   const where = (v: number): string => {
@@ -76,7 +121,7 @@ export function checkEnneaGrid(
     })
     return parts.join(', ')
   }
-  const tooMany = (v: number, prev: number, n: number): Result<number[]> => {
+  const tooMany = (v: number, prev: number, n: number): Result<(number | null)[]> => {
     const verb = prev === 1 ? 'was' : 'were'
     const more = prev >= COPIES_PER_VALUE ? '' : ` and this grid has ${n} more`
     return err(
@@ -102,7 +147,8 @@ export function checkEnneaGrid(
       for (let k = want; k < got; k++) extra.push(v)
       for (let k = got; k < want; k++) missing.push(v)
     }
-    if (extra.length > 0 || missing.length > 0) {
+    // unknown cards of this grid stand for cards of the expected nine: only extra values are wrong
+    if (extra.length > 0 || missing.length > unknownHere) {
       const diff: string[] = []
       if (extra.length > 0) diff.push(`extra ${listWords(extra.map(String))}`)
       if (missing.length > 0) diff.push(`missing ${listWords(missing.map(String))}`)
@@ -112,12 +158,12 @@ export function checkEnneaGrid(
         'grid',
       )
     }
-    return ok(values)
+    return ok(out)
   }
   for (let v = 1; v <= MAX_VALUE; v++) {
     const prev = before[v] ?? 0
     const n = here[v] ?? 0
     if (prev + n > COPIES_PER_VALUE) return tooMany(v, prev, n)
   }
-  return ok(values)
+  return ok(out)
 }

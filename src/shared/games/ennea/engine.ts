@@ -6,7 +6,7 @@
 import { err, ok, type Result } from '../../result'
 import { isInt, isPlainObject } from '../../util'
 import { rankSeats, type GameEngine, type GameStatus, type Standing } from '../engine'
-import { checkEnneaGrid, enneaExpectedGrid, enneaRemainingCards } from './deck'
+import { checkEnneaRevealGrid, enneaExpectedGrid, enneaRemainingCards } from './deck'
 import { cellName, cubes, defaultSeatName, describe, MSG, parseCellName, ROUNDS, START_CUBES } from './format'
 import { checkRemovalRule, explainWinners, resolveSeat } from './resolve'
 import type {
@@ -29,6 +29,7 @@ export const DEFAULT_HOUSE_RULES: EnneaHouseRules = { failedLineRemoval: 'STRICT
 const PHASES: readonly EnneaPhase[] = ['turns', 'final-actions', 'reveal', 'over']
 const ACTION_TYPES = ['peek', 'stake', 'pass', 'ennea', 'reveal'] as const
 type ActionType = (typeof ACTION_TYPES)[number]
+const ACTION_NOUNS: Record<Exclude<ActionType, 'reveal'>, string> = { peek: 'peek', stake: 'stake', pass: 'pass', ennea: 'ENNEA call' }
 
 /** Most cubes a card may hold: 3, and never more than one per colour (EN-A16). */
 function cardCap(players: number): number {
@@ -244,7 +245,8 @@ function applyTurn(state: EnneaState, type: Exclude<ActionType, 'reveal'>, actio
       return err('invalid-seat', `There is no seat ${describe(claimed)} at this table (seats 0 to ${n - 1}).`, 'seat')
     }
     if (claimed !== seat) {
-      const turn = `It is ${nameOf(state, seat)}'s turn.`
+      // an action names the seat it was meant for: a repeated key press meant for the previous seat is refused (EN-V11)
+      const turn = `That was ${nameOf(state, claimed)}'s ${ACTION_NOUNS[type]}; it is ${nameOf(state, seat)}'s turn now.`
       if ((state.pools[claimed] ?? 0) === 0) return err('no-cubes', `${MSG.noCubes} ${turn}`, 'seat')
       if (type === 'ennea') return err('not-your-turn', `${MSG.enneaTurn} ${turn}`, 'seat')
       return err('not-your-turn', turn, 'seat')
@@ -318,21 +320,33 @@ function applyTurn(state: EnneaState, type: Exclude<ActionType, 'reveal'>, actio
   return ok({ ...called, phase: 'final-actions', toAct: first, finalQueue: queue, log })
 }
 
-function gridText(grid: readonly number[]): string {
-  return [grid.slice(0, 3), grid.slice(3, 6), grid.slice(6, 9)].map((r) => r.join(' ')).join(' / ')
+/** "2 7 4 / 5 3 6 / 1 8 9"; an unknown card (0 or null, EN-A21) is "?". */
+function gridText(grid: readonly (number | null)[]): string {
+  const t = grid.map((v) => (v === null || v === 0 ? '?' : String(v)))
+  return [t.slice(0, 3), t.slice(3, 6), t.slice(6, 9)].map((r) => r.join(' ')).join(' / ')
 }
 
 function applyReveal(state: EnneaState, action: Record<string, unknown>): Result<EnneaState> {
   const earlier = state.rounds.map((r) => r.grid)
-  const checked = checkEnneaGrid(action.grid, earlier, state.houseRules.reshuffleEachRound)
+  const checked = checkEnneaRevealGrid(action.grid, state.cells, earlier, state.houseRules.reshuffleEachRound)
   if (!checked.ok) return checked
-  const grid = checked.value
+  const values = checked.value
+  // stored as plain numbers: 0 marks a card left unknown, listed in unknownCells
+  const grid = values.map((v) => v ?? 0)
+  const unknownCells = values.flatMap((v, c) => (v === null ? [c] : []))
   const rule = state.houseRules.failedLineRemoval
-  const board = { grid, stakes: state.cells, totals: state.totals }
+  const board = { grid: values, stakes: state.cells, totals: state.totals }
   const seats: EnneaSeatResolution[] = state.totals.map((_, s) => resolveSeat(board, s, rule))
   const totalsAfter = seats.map((r) => r.total)
   const explanation: string[] = [`Round ${state.round} grid: ${gridText(grid)}; failed-line removal ${rule}.`]
   if (state.caller !== null) explanation.push(`ENNEA called by ${nameOf(state, state.caller)}.`)
+  if (unknownCells.length > 0) {
+    const later = state.round < ROUNDS && !state.houseRules.reshuffleEachRound
+    explanation.push(
+      `Left unknown (no cubes on ${unknownCells.length === 1 ? 'it' : 'them'}, EN-A21): ${unknownCells.map(cellName).join(', ')}.` +
+        (later ? ' The round-4 grid can no longer be predicted exactly; each value is still checked against the four in the deck.' : ''),
+    )
+  }
   for (const r of seats) {
     for (const line of r.explanation) explanation.push(`${nameOf(state, r.seat)}: ${line}`)
   }
@@ -346,6 +360,8 @@ function applyReveal(state: EnneaState, action: Record<string, unknown>): Result
     totalsBefore: state.totals,
     totalsAfter,
     seats,
+    unknownCells,
+    removalRule: rule,
     log: [...state.log, `Revealed: ${gridText(grid)}.`],
     explanation,
   }

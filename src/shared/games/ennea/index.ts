@@ -14,7 +14,14 @@ export type {
   EnneaState,
 } from './types'
 export { enneaWinners, explainWinners, REMOVAL_RULES, resolveEnneaBoard } from './resolve'
-export { checkEnneaGrid, enneaExpectedGrid, enneaRemainingCards, enneaRevealedCounts } from './deck'
+export {
+  checkEnneaGrid,
+  checkEnneaRevealGrid,
+  enneaExpectedGrid,
+  enneaRemainingCards,
+  enneaRevealedCounts,
+  enneaUnknownCount,
+} from './deck'
 export {
   DEFAULT_COLOURS,
   DEFAULT_HOUSE_RULES,
@@ -24,5 +31,19 @@ export {
   enneaUndealt,
 } from './engine'
 export { cellName, parseCellName } from './format'
-export { decodeEnneaBoard, encodeEnneaBoard, type EnneaBoardDraft } from './board-code'
-export { enneaLineValues, enneaOpenLines, type EnneaLineAnswer, type EnneaOpenLine } from './questions'
+export {
+  decodeEnneaBoard,
+  encodeEnneaBoard,
+  enneaBoardCode,
+  readEnneaBoardCode,
+  type EnneaBoardCodeReading,
+  type EnneaBoardDraft,
+} from './board-code'
+export {
+  enneaCellValues,
+  enneaLineValues,
+  enneaOpenLines,
+  type EnneaCellAnswer,
+  type EnneaLineAnswer,
+  type EnneaOpenLine,
+} from './questions'

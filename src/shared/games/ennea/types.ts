@@ -86,7 +86,7 @@ export interface EnneaRoundRecord {
   starter: number
   /** The seat that called ENNEA this round, or null. */
   caller: number | null
-  /** The revealed values, row by row. */
+  /** The revealed values, row by row; 0 for a card without cubes left unknown (EN-A21, see unknownCells). */
   grid: number[]
   /** Per cell, the seats with a cube on it at reveal. */
   stakes: number[][]
@@ -95,6 +95,10 @@ export interface EnneaRoundRecord {
   totalsBefore: number[]
   totalsAfter: number[]
   seats: EnneaSeatResolution[]
+  /** The cells left unknown at reveal (EN-A21; no cubes on them). Absent in records made before it existed. */
+  unknownCells?: number[]
+  /** The failed-line removal rule this round was resolved under (the match's `ennea.failedLineRemoval`). */
+  removalRule?: EnneaRemovalRule
   /** This round's actions in words. */
   log: string[]
   /** The whole resolution in words, seat by seat. */
@@ -134,12 +138,17 @@ export interface EnneaState {
   rounds: EnneaRoundRecord[]
 }
 
+/**
+ * `seat` (optional) names the seat the action is meant for: when it is not the seat to act, the action is
+ * refused ("That was Bo's stake; it is Cy's turn now"), so a repeated key press never acts for the next player.
+ * A reveal's `grid` may hold null for a card with no cubes whose value nobody knows (EN-A21).
+ */
 export type EnneaAction =
   | { type: 'peek'; cell: number; seat?: number }
   | { type: 'stake'; cell: number; seat?: number }
   | { type: 'pass'; seat?: number }
   | { type: 'ennea'; seat?: number }
-  | { type: 'reveal'; grid: number[] }
+  | { type: 'reveal'; grid: (number | null)[] }
 
 /** What may be done now; only the legal kinds are listed. */
 export type EnneaLegal =

@@ -642,6 +642,39 @@ function applyAction(state: SenState, raw: unknown): Result<SenState> {
       const s = who[0] as Seat
       return ok(finish(state, g, s, 'dealt-win', `${n[s]} was dealt 7-8-9 and wins immediately, before the first flip.`))
     }
+    case 'correct-piles': {
+      // SE-A1: the table counts its draw pile and the app takes that count. Logged and undoable like any action.
+      if (g0.phase === 'over') return phaseError(state, g0)
+      if (g0.phase === 'action' || g0.phase === 'block') {
+        const why = phaseError(state, g0)
+        return why.ok ? why : err('wrong-phase', `Correct the pile count between turns: ${why.error.message}`)
+      }
+      const draw = a.draw
+      const max = SEN_DRAW_START - g0.discard.length
+      if (typeof draw !== 'number' || !Number.isInteger(draw) || draw < 0) {
+        return err('invalid-count', 'Count the cards of the draw pile: a whole number, 0 or more.', 'draw')
+      }
+      if (draw > max) {
+        return err(
+          'invalid-count',
+          `The draw pile cannot hold ${draw} cards: with ${g0.discard.length} on the discard pile and 3 in each hand, at most ${max} are left (52 in all).`,
+          'draw',
+        )
+      }
+      if (draw === g0.drawCount) return err('invalid-count', `The app already counts ${draw} cards in the draw pile; nothing to correct.`, 'draw')
+      const g = draft(g0)
+      const was = g.drawCount
+      g.drawCount = draw
+      // after the reshuffle the draw pile's ranks were known; with a different count the app no longer knows which cards are in it
+      const forget = g.drawKnown !== null ? ' The ranks left in the draw pile are no longer known.' : ''
+      g.drawKnown = null
+      g.phase = idlePhase(g)
+      g.log.push({
+        seat: null,
+        text: `Pile count corrected: the table's draw pile has ${draw} card${draw === 1 ? '' : 's'}, not ${was} (discard pile ${g.discard.length}).${forget}`,
+      })
+      return ok({ ...state, game: g })
+    }
     case 'next-game': {
       if (g0.phase !== 'over') return err('game-not-over', `Game ${g0.number} is not over yet.`)
       const number = g0.number + 1

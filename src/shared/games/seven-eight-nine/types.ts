@@ -61,6 +61,8 @@ export type SenAction =
   | { type: 'dealt-win'; seats: number[] }
   /** Start the next game of the match after a game is over. */
   | { type: 'next-game' }
+  /** The table counted its draw pile and it differs from the app's count (SE-A1): take the table's count. Between turns only. */
+  | { type: 'correct-piles'; draw: number }
 
 export type SenActionType = SenAction['type']
 

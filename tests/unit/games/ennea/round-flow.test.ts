@@ -110,7 +110,7 @@ describe('EN-G24 round ended by an ENNEA call, with final actions', () => {
     expect(enneaEngine.legalActions(upToCall).map((l) => l.type)).toEqual(['stake', 'pass'])
     expect(rejects(upToCall, { type: 'peek', cell: 8 }).message).toBe('After an ENNEA call only Stake or Pass is allowed.')
     expect(rejects(upToCall, { type: 'ennea' }).message).toBe('ENNEA was already called this round; you get one final Stake or Pass.')
-    expect(rejects(upToCall, { type: 'stake', cell: 8, seat: 1 }).message).toBe("It is A's turn.")
+    expect(rejects(upToCall, { type: 'stake', cell: 8, seat: 1 }).message).toBe("That was B's stake; it is A's turn now.")
     expect(enneaEngine.status(upToCall).message).toBe('Round 1: C called ENNEA; A takes a final Stake or Pass.')
   })
 })
@@ -251,9 +251,13 @@ describe('turn legality (EN-V7..EN-V11)', () => {
   const s0 = setup({ names: ['Ann', 'Bob', 'Cy'] })
 
   it('only the seat to act may act', () => {
-    expect(rejects(s0, { type: 'stake', cell: 0, seat: 2 })).toEqual({ code: 'not-your-turn', message: "It is Ann's turn.", field: 'seat' })
+    expect(rejects(s0, { type: 'stake', cell: 0, seat: 2 })).toEqual({
+      code: 'not-your-turn',
+      message: "That was Cy's stake; it is Ann's turn now.",
+      field: 'seat',
+    })
     expect(rejects(s0, { type: 'ennea', seat: 1 }).message).toBe(
-      "ENNEA can only be called on your own turn with at least 1 cube in your pool. It is Ann's turn.",
+      "ENNEA can only be called on your own turn with at least 1 cube in your pool. That was Bob's ENNEA call; it is Ann's turn now.",
     )
     expect(enneaEngine.apply(s0, { type: 'stake', cell: 0, seat: 0 }).ok).toBe(true)
   })
@@ -302,7 +306,7 @@ describe('turn legality (EN-V7..EN-V11)', () => {
     s = step(s, { type: 'stake', cell: 5 })
     expect(s.toAct).toBe(1) // A is out; B keeps acting
     expect(rejects(s, { type: 'pass', seat: 0 }).message).toBe(
-      "You have no cubes available; you are out for the rest of this round. It is B's turn.",
+      "You have no cubes available; you are out for the rest of this round. That was A's pass; it is B's turn now.",
     )
   })
 
