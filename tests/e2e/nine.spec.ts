@@ -100,7 +100,7 @@ test('nine: a whole match with a 90 → 45 reset, the over-nine prompt, an undo 
 
   // An edit that would break a later deal is refused before it is sent: with 51 Bo would reach
   // 114 in deal 3, which ends the game, so deal 4 could not be played.
-  await page.getByRole('button', { name: 'Edit round 2' }).click()
+  await page.getByRole('button', { name: 'Edit deal 2' }).click()
   await expect(form(page).getByRole('heading', { name: 'Edit deal 2' })).toBeVisible()
   await expect(field(page, 'Bo')).toHaveValue('13 13 13 13')
   await field(page, 'Bo').fill('13 13 13 12')
@@ -109,7 +109,7 @@ test('nine: a whole match with a 90 → 45 reset, the over-nine prompt, an undo 
   await expect(form(page)).toHaveCount(0)
 
   // Edit deal 1: Cy held 39, not 40 -> Cy ends on 98 and only Bo loses.
-  await page.getByRole('button', { name: 'Edit round 1' }).click()
+  await page.getByRole('button', { name: 'Edit deal 1' }).click()
   await field(page, 'Cy').fill('10 10 10 9')
   await expect(preview).toContainText('Cy: 0 + 39 = 39.')
   await expect(preview).toContainText('After every deal: Ana 0 · Bo 99 · Cy 98')
@@ -124,8 +124,9 @@ test('nine: a whole match with a 90 → 45 reset, the over-nine prompt, an undo 
   // The table display, opened with Alt+T.
   await page.keyboard.press('Alt+t')
   const display = page.getByTestId('table-display')
-  await expect(display.locator('.big')).toHaveText(['0', '99', '98'])
-  await expect(display.locator('.role')).toHaveText(['winner', 'lost', ''])
+  // Ranked by total: Ana 0 wins, Cy 98, Bo 99 lost.
+  await expect(display.locator('.big')).toHaveText(['0', '98', '99'])
+  await expect(display.locator('.role')).toHaveText(['★ winner', '', 'lost'])
   await page.keyboard.press('Escape')
   await expect(display).toBeHidden()
 
@@ -182,8 +183,9 @@ test('nine: a deal entered by keyboard only, with the live preview, in the dark 
   await page.keyboard.press('Alt+t')
   const display = page.getByTestId('table-display')
   await expect(display.getByRole('heading', { name: 'Nine — deal 2' })).toBeVisible()
-  await expect(display.locator('.big')).toHaveText(['13', '0', '10'])
-  await expect(display.locator('.role')).toHaveText(['deals', 'starts', ''])
+  // Ranked: Bo 0, Cy 10, Ana 13 (who deals).
+  await expect(display.locator('.big')).toHaveText(['0', '10', '13'])
+  await expect(display.locator('.role')).toHaveText(['starts', '', 'deals'])
   await expect(display).toContainText('Ana deals, Bo starts. Deal 5 each; draw pile 38.')
   await page.screenshot({ path: testInfo.outputPath('nine-table-dark.png') })
   expect(await seriousViolations(page)).toEqual([])

@@ -58,12 +58,26 @@ test('sheets: Ctrl+Z in a field edits text only; outside it undoes a round whose
   await expect(undone).toContainText('Ana went out')
   await expect(undone).toContainText('Bo: Q♥ 9♠')
   await expect(undone).toContainText('Cy: 2♣')
-  // No redo channel in this service yet: no Redo button is pretended.
-  await expect(undone.getByRole('button', { name: 'Redo' })).toHaveCount(0)
+  await expect(undone).toContainText('Redo: Ctrl+Shift+Z')
   expect(await seriousViolations(page)).toEqual([])
   await page.screenshot({ path: testInfo.outputPath('undone.png') })
 
-  // Put back in the form: the same round goes in again with Enter.
+  // Ctrl+Shift+Z inside a text field is the field's own redo, not the match's.
+  await f.getByLabel('Bo’s cards').click()
+  await page.keyboard.press('Control+Shift+z')
+  await page.keyboard.press('Control+y')
+  await expect(rows(page)).toHaveCount(2)
+  // Outside a field it brings round 3 back, as an event of the log.
+  await page.getByRole('heading', { name: 'Wild Nine', level: 1 }).focus()
+  await page.keyboard.press('Control+Shift+z')
+  await expect(rows(page)).toHaveCount(3)
+  expect(await rowTotals(page, 2)).toEqual(['10', '42', '9'])
+  await expect(undone).toHaveCount(0)
+
+  // Undone again, then put back in the form: the same round goes in again with Enter.
+  await page.getByRole('heading', { name: 'Wild Nine', level: 1 }).focus()
+  await page.keyboard.press('Control+z')
+  await expect(rows(page)).toHaveCount(2)
   await undone.getByRole('button', { name: 'Put back in the form' }).click()
   await expect(f.getByRole('radio', { name: 'Ana', exact: true })).toBeChecked()
   await expect(f.getByLabel('Bo’s cards')).toHaveValue('Q♥ 9♠')
@@ -85,6 +99,26 @@ test('sheets: Ctrl+Z in a field edits text only; outside it undoes a round whose
   await dialog.getByRole('button', { name: 'Abandon the match' }).click()
   await expect(page.locator('.badge')).toHaveText('Abandoned')
   expect(problems).toEqual([])
+})
+
+test('sheets: a form left open in a second window does not record its round: the write is refused and the current sheet shown', async ({ page, context }) => {
+  app = await startApp(newDataDir())
+  await page.goto(app.url)
+  const id = await seedMatch(page, 'wild-nine', ['Ana', 'Bo', 'Cy'], { firstDealer: 0 })
+  await page.goto(`${app.url}#/match/${id}`)
+  const other = await context.newPage()
+  await other.goto(`${app.url}#/match/${id}`)
+  await expect(form(other).getByRole('heading', { name: 'Round 1' })).toBeVisible()
+  await pointsRound(page, 'Cy', { Ana: 10, Bo: 12 })
+  await expect(rows(page)).toHaveCount(1)
+  // The second window still shows round 1's form; its round is refused, not recorded as round 2.
+  await pointsRound(other, 'Ana', { Bo: 5, Cy: 7 })
+  await expect(other.getByText('This match changed in another window or on another computer — here is the current sheet. Nothing was saved.').first()).toBeVisible()
+  await expect(rows(other)).toHaveCount(1)
+  expect(await rowTotals(other, 0)).toEqual(['10', '12', '0'])
+  await page.reload()
+  await expect(rows(page)).toHaveCount(1)
+  await other.close()
 })
 
 test('sheets: the over-nine confirmation is a choice between two buttons, never a second Enter', async ({ page }) => {

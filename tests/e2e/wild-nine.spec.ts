@@ -103,7 +103,7 @@ test('wild nine: WN-G15 by points, undo, an edit that changes the winner, and a 
   // The round's own edit history: when it was entered and each correction.
   const editHistory = rows(page).nth(1).getByTestId('edit-history')
   await editHistory.getByText('Edit history').click()
-  await expect(editHistory.getByRole('listitem')).toHaveText([/^Entered /, /^Corrected /])
+  await expect(editHistory.locator('ol > li')).toHaveText([/^Entered /, /^Corrected .*: Cy: 27 points → 47 points$/])
   // The frame's history lists the correction.
   await page.getByRole('button', { name: 'History' }).click()
   await expect(page.getByText('Entry 2 corrected')).toBeVisible()
@@ -112,7 +112,8 @@ test('wild nine: WN-G15 by points, undo, an edit that changes the winner, and a 
   await page.getByRole('button', { name: 'Table display' }).click()
   const display = page.getByTestId('table-display')
   await expect(display).toBeVisible()
-  await expect(display.locator('.big')).toHaveText(['104', '53', '56'])
+  // Ranked by total, lowest first: Bo 53 (the winner), Cy 56, Ana 104.
+  await expect(display.locator('.big')).toHaveText(['53', '56', '104'])
   await expect(display).toContainText('winner')
   await page.screenshot({ path: testInfo.outputPath('wild-nine-table.png') })
   await page.keyboard.press('Escape')

@@ -1,6 +1,9 @@
 import { mount } from 'svelte'
 import App from './App.svelte'
+import { applyTheme, storedTheme } from './lib/theme'
 import './styles/app.css'
+
+applyTheme(storedTheme())
 
 const target = document.getElementById('app')
 if (!target) throw new Error('The page has no #app element.')

@@ -1,4 +1,3 @@
-import { CHANNELS } from '../../../shared/ipc/channels'
 import type { MatchHistoryEntry, MatchView } from '../../../shared/model/match'
 import type { AppError, Result } from '../../../shared/result'
 import { call } from '../lib/api'
@@ -11,9 +10,6 @@ export interface Undone {
   /** Entry count when it was undone: a later change makes the notice stale. */
   entries: number
 }
-
-/** The redo channel is added by the service; until then no Redo is offered (nothing is faked). */
-const REDO_CHANNEL = 'matches:redo'
 
 /**
  * One open match: the view the main process replayed, and every write through the api. Game
@@ -35,9 +31,15 @@ export class MatchState {
 
   constructor(readonly id: string) {}
 
-  /** True when the service offers redo as an event. */
+  /** True when the service has an undone entry to bring back (redo is an event of the log). */
   get canRedo(): boolean {
-    return (CHANNELS as readonly string[]).includes(REDO_CHANNEL) && this.undone !== null
+    return (this.view?.redo ?? null) !== null
+  }
+
+  /** The log position this page's view was made from: every write names it, so a stale one is refused. */
+  private get expected(): { expected?: string } {
+    const head = this.view?.head
+    return head ? { expected: head } : {}
   }
 
   async load(): Promise<void> {
@@ -47,11 +49,11 @@ export class MatchState {
   }
 
   apply(action: unknown): Promise<Result<MatchView>> {
-    return this.write(call('matches:apply', { id: this.id, action }))
+    return this.write(call('matches:apply', { id: this.id, action, ...this.expected }))
   }
 
   correct(eventId: string, action: unknown): Promise<Result<MatchView>> {
-    return this.write(call('matches:correct', { id: this.id, eventId, action }))
+    return this.write(call('matches:correct', { id: this.id, eventId, action, ...this.expected }))
   }
 
   async undo(): Promise<Result<MatchView>> {
@@ -59,7 +61,7 @@ export class MatchState {
     const label = view?.undo
     const last = view?.actions[view.actions.length - 1]
     const words = view && last ? undoneLabel(view, last.action) : null
-    const r = await this.write(call('matches:undo', { id: this.id }), true)
+    const r = await this.write(call('matches:undo', { id: this.id, ...this.expected }), true)
     if (r.ok) {
       this.undone = last && words ? { label: words, action: last.action, entries: r.value.actions.length } : null
       if (words) this.announcement = `${words}.`
@@ -68,12 +70,11 @@ export class MatchState {
     return r
   }
 
-  /** Redo through the service's redo event; refused here when the service has no such channel. */
+  /** Brings back what the last undo took back, as an event of the log (the service's matches:redo). */
   async redo(): Promise<Result<MatchView>> {
-    if (!this.canRedo) return { ok: false, error: { code: 'no-redo', message: 'Nothing to redo.' } }
-    const invoke = call as unknown as (channel: string, input: unknown) => Promise<Result<MatchView>>
-    const r = await this.write(invoke(REDO_CHANNEL, { id: this.id }))
-    if (r.ok) this.announcement = 'Redone.'
+    const label = this.view?.redo
+    const r = await this.write(call('matches:redo', { id: this.id, ...this.expected }))
+    if (r.ok) this.announcement = label ? `${label.replace(/^Redo/, 'Redid')}.` : 'Redone.'
     return r
   }
 
@@ -84,7 +85,7 @@ export class MatchState {
   }
 
   close(status: 'finished' | 'abandoned'): Promise<Result<MatchView>> {
-    return this.write(call('matches:close', { id: this.id, status }))
+    return this.write(call('matches:close', { id: this.id, status, ...this.expected }))
   }
 
   async history(): Promise<Result<MatchHistoryEntry[]>> {
@@ -94,6 +95,12 @@ export class MatchState {
   private async write(pending: Promise<Result<MatchView>>, isUndo = false): Promise<Result<MatchView>> {
     this.busy = true
     const r = await pending
+    if (!r.ok && r.error.code === 'stale') {
+      // Another window changed the match: show the current sheet, with the refusal beside it.
+      const now = await call('matches:get', { id: this.id })
+      if (now.ok) this.view = now.value
+      this.undone = null
+    }
     this.busy = false
     this.take(r)
     if (r.ok && !isUndo) this.undone = null

@@ -10,7 +10,8 @@ export async function saveRound(match: MatchState, edit: { index: number } | nul
   const eventId = edit ? match.view?.actions[edit.index]?.eventId : undefined
   const r = edit && eventId ? await match.correct(eventId, action) : await match.apply(action)
   if (r.ok) return null
-  match.error = null
+  // A stale write (another window changed the match) stays in the frame, above the current sheet.
+  if (r.error.code !== 'stale') match.error = null
   return r.error.message
 }
 

@@ -1,4 +1,4 @@
-import { correctionTimes, roundEntryIndices } from '../../../../shared/games/sheets'
+import { roundEntryIndices } from '../../../../shared/games/sheets'
 import type { MatchHistoryEntry } from '../../../../shared/model/match'
 import type { MatchState } from '../../state/match.svelte'
 
@@ -22,8 +22,8 @@ export class SheetUi<R extends { round: number }> {
   })
   corrected = $derived(this.entries.map((i) => (i >= 0 ? (this.match().view?.actions[i]?.correctedAt ?? null) : null)))
   entered = $derived(this.entries.map((i) => (i >= 0 ? (this.match().view?.actions[i]?.at ?? null) : null)))
-  /** Each round's own edit history, from the match's event log. */
-  edits = $derived(correctionTimes(this.history, this.entries.map((i) => (i >= 0 ? (this.match().view?.actions[i]?.eventId ?? null) : null))))
+  /** Each round's own edit history, from the match's event log: when, and the lines that changed. */
+  edits = $derived(editChanges(this.history, this.entries.map((i) => (i >= 0 ? (this.match().view?.actions[i]?.eventId ?? null) : null)), (a) => this.describe(a)))
   editTarget = $derived.by(() => {
     if (this.editing === null) return null
     const record = this.rounds()?.[this.editing]
@@ -34,6 +34,8 @@ export class SheetUi<R extends { round: number }> {
   constructor(
     private readonly match: () => MatchState,
     private readonly rounds: () => readonly R[] | undefined,
+    /** An entered round in words, one line per seat (for old → new in the edit history). */
+    private readonly describe: (action: unknown) => string[] = () => [],
   ) {
     $effect(() => {
       void this.match().view?.updatedAt
@@ -74,4 +76,38 @@ export class SheetUi<R extends { round: number }> {
     // Back to the row's Edit button, so the keyboard stays where it was.
     if (round !== null) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[aria-label="Edit round ${round}"]`)?.focus())
   }
+}
+
+/**
+ * Per round entry: its corrections still in effect (an undone correction is left out), each with
+ * the lines that differ from the value before it ("Bo: 13 13 13 13 → 13 13 13 12").
+ */
+export function editChanges(
+  history: readonly MatchHistoryEntry[],
+  eventIds: readonly (string | null)[],
+  describe: (action: unknown) => string[],
+): { at: string; changes: string[] }[][] {
+  const undone = history.filter((h) => h.kind === 'undo' && h.supersedes !== null).map((h) => h.supersedes)
+  return eventIds.map((id) => {
+    if (id === null) return []
+    let before = history.find((h) => h.eventId === id)?.action
+    return history
+      .filter((h) => h.kind === 'correction' && h.supersedes === id && !undone.includes(h.eventId))
+      .map((h) => {
+        const a = describe(before)
+        const b = describe(h.action)
+        const changes: string[] = []
+        for (let i = 0; i < Math.max(a.length, b.length); i++) {
+          const x = a[i]
+          const y = b[i]
+          if (x === y) continue
+          if (x !== undefined && y !== undefined && x.includes(':') && y.includes(':')) {
+            const label = y.slice(0, y.indexOf(':'))
+            changes.push(`${label}: ${x.slice(x.indexOf(':') + 1).trim()} → ${y.slice(y.indexOf(':') + 1).trim()}`)
+          } else changes.push(`${x ?? '—'} → ${y ?? '—'}`)
+        }
+        before = h.action
+        return { at: h.at, changes }
+      })
+  })
 }
