@@ -1,9 +1,38 @@
 #!/usr/bin/env node
-// `npm run bench`: runs bench/run.ts (the engines), then bench/stats.ts (stats at 10k / 100k / 1M rounds,
-// against the sqlite3 CLI), both through tsx; each writes its part of docs/BENCHMARKS.md.
+// `npm run bench [-- --only <group>[,<group>…]] [-- --filter TEXT]`: runs the benchmark groups through tsx,
+// each writing its own section of docs/BENCHMARKS.md and printing `BENCH <name> key=value … ratio=<x>` lines:
+//   engines   bench/run.ts       the rules engines (--filter TEXT picks cases; the report is then not written)
+//   stats     bench/stats.ts     stats at 10k / 100k / 1M rounds, against the sqlite3 CLI
+//   renderer  bench/renderer.ts  the start screen's payload and first contentful paint, in Chromium
+// Without --only, every group runs in that order.
 import { join } from 'node:path'
 import { ROOT, run } from './lib.mjs'
 
-const engines = await run(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/run.ts'), ...process.argv.slice(2)])
-const stats = await run(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/stats.ts')])
-process.exit(engines || stats)
+const GROUPS = {
+  engines: 'bench/run.ts',
+  stats: 'bench/stats.ts',
+  renderer: 'bench/renderer.ts',
+}
+
+const args = process.argv.slice(2)
+const onlyAt = args.indexOf('--only')
+let only = Object.keys(GROUPS)
+const rest = [...args]
+if (onlyAt >= 0) {
+  const value = args[onlyAt + 1]
+  only = (value ?? '').split(',').filter(Boolean)
+  const unknown = only.filter((g) => !(g in GROUPS))
+  if (only.length === 0 || unknown.length > 0) {
+    console.error(`npm run bench: --only takes one or more of ${Object.keys(GROUPS).join(', ')} (comma-separated), not "${value ?? ''}".`)
+    process.exit(2)
+  }
+  rest.splice(onlyAt, 2)
+}
+
+let failed = 0
+for (const group of only) {
+  // Only the engines take the remaining arguments (--filter).
+  const code = await run(process.execPath, ['--import', 'tsx', join(ROOT, GROUPS[group]), ...(group === 'engines' ? rest : [])])
+  if (code !== 0) failed = code
+}
+process.exit(failed)

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: the desktop window where Electron's binary is installed (or can be downloaded);
-// otherwise one clear line, then the same app and database served in the browser.
+// `npm start`: installs the dependencies first on a fresh clone (npm ci), then the desktop window where
+// Electron's binary is installed (or can be downloaded); otherwise one clear line, then the same app and
+// database served in the browser.
 import { join } from 'node:path'
-import { buildApp, electronBinary, ROOT, run, tryDownloadElectron } from './lib.mjs'
+import { buildApp, electronBinary, ensureInstalled, ROOT, run, tryDownloadElectron } from './lib.mjs'
 
+ensureInstalled('npm start')
 const args = process.argv.slice(2)
 if (tryDownloadElectron()) {
   const native = await run(process.execPath, [join(ROOT, 'scripts/build-electron-native.mjs')])

@@ -1,9 +1,18 @@
 #!/usr/bin/env node
-// `npm test`: every check, in order: types, lint, build, Electron security scan, unit/db/ipc tests
-// (vitest), browser tests (Playwright in Debian's Chromium). Runs them all, then one summary.
+// `npm test`: every check, in order: types, lint, build, the renderer's payload budget, Electron security
+// scan, unit/db/ipc tests (vitest), browser tests (Playwright in Chromium). Runs them all, then one summary.
+// On a fresh clone it first installs the dependencies (npm ci); without a Chromium it stops at once with
+// one line saying how to get one.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { bin, buildApp, ROOT, run } from './lib.mjs'
+import { bin, buildApp, ensureInstalled, findChromium, ROOT, run } from './lib.mjs'
+
+ensureInstalled('npm test')
+const chromium = findChromium()
+if (chromium.error) {
+  console.error(`npm test: ${chromium.error}`)
+  process.exit(1)
+}
 
 const tmp = join(ROOT, '.tmp')
 rmSync(tmp, { recursive: true, force: true })
@@ -15,11 +24,13 @@ const steps = [
   ['typecheck', () => run('npm', ['run', '-s', 'typecheck'])],
   ['lint', () => run('npm', ['run', '-s', 'lint'])],
   ['build', () => buildApp().then(() => 0, () => 1)],
+  // Fails when the JS and CSS index.html loads grow past 3× a Svelte hello world (issue 16).
+  ['renderer payload budget', () => run(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/renderer-size.ts'), '--check'])],
   ['security (electronegativity)', () => run(process.execPath, [join(ROOT, 'scripts/security-scan.mjs')])],
   ['unit, db and ipc tests (vitest)', () => run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])],
   [
     'browser tests (playwright, Chromium)',
-    () => run(bin('playwright'), ['test', '--reporter=list,json'], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } }),
+    () => run(bin('playwright'), ['test', '--reporter=list,json'], { env: { ...process.env, CHROMIUM_PATH: chromium.path, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } }),
   ],
 ]
 
