@@ -69,7 +69,7 @@ test('referee: EN-G08 and EN-G15 under all three rules, impossible boards, a que
   await expect(page.getByLabel('Line', { exact: true })).toHaveValue('0-row-1')
   // the unfinished board travels as a code too
   const open = await page.getByTestId('board-code').inputValue()
-  expect(open).toMatch(/^EN1-99-23764\?189-110011000-/)
+  expect(open).toMatch(/^EN2-99-23764\?189-110011000-[0-9A-Z]{2}$/)
   await page.getByLabel('Paste a code').fill(open)
   await page.getByRole('button', { name: 'Load board' }).click()
   await expect(page.getByTestId('paste-status')).toHaveText('Board loaded from the code.')
@@ -100,7 +100,7 @@ test('referee: EN-G08 and EN-G15 under all three rules, impossible boards, a que
   // clicking cycles the colours: none, P1, P2, P1+P2, P3, ... up to all four
   const corner = cubesButton(page, 'R3C3')
   for (let k = 0; k < 15; k++) await corner.click()
-  await expect(corner).toHaveAccessibleName('R3C3 cubes: P1, P2, P3 and P4')
+  await expect(corner).toHaveAccessibleName('R3C3 cubes: P1 P2 P3 P4')
   await expect(page.getByTestId('board-error')).toHaveText('R3C3 holds 4 cubes; a card holds at most 3.')
   await corner.focus()
   await page.keyboard.press('Delete')
@@ -114,7 +114,7 @@ test('referee: EN-G08 and EN-G15 under all three rules, impossible boards, a que
   // ---- Board code round trip: copy, clear, paste back ----
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const code = await page.getByTestId('board-code').inputValue()
-  expect(code).toMatch(/^EN1-99-237645189-110011000-[0-9A-Z]$/)
+  expect(code).toMatch(/^EN2-99-237645189-110011000-[0-9A-Z]{2}$/)
   await page.getByRole('button', { name: 'Copy code' }).click()
   await expect(page.getByText(/Copied the board code\.|code is selected in the field/)).toBeVisible()
   await page.getByRole('button', { name: 'Clear board' }).click()
@@ -124,7 +124,7 @@ test('referee: EN-G08 and EN-G15 under all three rules, impossible boards, a que
   await page.getByLabel('Paste a code').fill(code.replace('237645189', '237645188'))
   await page.getByRole('button', { name: 'Load board' }).click()
   await expect(page.getByTestId('paste-status')).toHaveText(
-    'The code’s check character does not match: a character was changed or lost. Copy the whole code again.',
+    'The code’s check characters do not match: a character was changed, swapped or lost. Copy the whole code again.',
   )
   await page.getByLabel('Paste a code').fill(code.toLowerCase())
   await page.keyboard.press('Enter')
@@ -144,7 +144,7 @@ test('referee: EN-G08 and EN-G15 under all three rules, impossible boards, a que
   await expectTotals(page, 0, '3', '4', '6', true)
   await expectTotals(page, 1, '8', '8', '8', false)
   const g15 = await page.getByTestId('board-code').inputValue()
-  expect(g15.startsWith('EN1-99-987654321-111111111-')).toBe(true)
+  expect(g15.startsWith('EN2-99-987654321-111111111-')).toBe(true)
   await page.getByRole('button', { name: 'Clear board' }).click()
   await page.getByLabel('Paste a code').fill(g15)
   await page.getByRole('button', { name: 'Load board' }).click()
@@ -157,6 +157,93 @@ test('referee: EN-G08 and EN-G15 under all three rules, impossible boards, a que
 
   await page.emulateMedia({ colorScheme: 'dark' })
   await page.screenshot({ path: '/tmp/referee-g15-dark.png', fullPage: true })
+  expect(await seriousViolations(page)).toEqual([])
+  expect(problems).toEqual([])
+})
+
+test('referee: both lines through a hidden card, impossible earlier cards, only valid boards get a code, old and wrong codes', async ({ page }) => {
+  test.setTimeout(60_000)
+  app = await startApp(newDataDir())
+  const problems = watchConsole(page)
+  await page.goto(`${app.url}#/referee`)
+  await page.getByRole('radio', { name: '3' }).check()
+  // grid 2 ? 4 / 5 3 6 / 1 8 9; P1 on R1C1, R1C2 and R2C2: R1C2 lies in Row 1 (needs 7) and Column 2 (needs 6)
+  await typeGrid(page, '2')
+  await page.getByLabel('R1C3 value').focus()
+  await page.keyboard.type('4536189')
+  for (const cell of ['R1C1', 'R1C2', 'R2C2']) {
+    await cubesButton(page, cell).focus()
+    await page.keyboard.press('1')
+  }
+  await expect(page.getByTestId('question-answer')).toHaveText(
+    'Row 1: the known card is 2: only R1C2 = 7 makes 9 (4 of the four 7s not yet seen). Any other value fails.',
+  )
+  await expect(page.getByTestId('question-both')).toHaveText(
+    'Both lines through R1C2: R1C2 lies in two staked lines: Row 1 needs 7, Column 2 needs 6. No value makes both succeed: R1C2 = 7 makes Row 1 succeed and Column 2 fail; R1C2 = 6 makes Column 2 succeed and Row 1 fail. Any other value fails both.',
+  )
+  await page.screenshot({ path: '/tmp/referee-both-light.png', fullPage: true })
+  expect(await seriousViolations(page)).toEqual([])
+
+  // impossible earlier cards: four 8s earlier plus the 8 on this grid
+  const earlier = page.getByLabel('Cards revealed in earlier rounds')
+  await earlier.fill('8888')
+  await expect(page.getByTestId('question-answer')).toHaveText(
+    'Too many 8s: four 8s in earlier rounds and one 8 on this grid make 5, but the deck has only four 8s. Check the earlier cards.',
+  )
+  await expect(earlier).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByTestId('question-both')).toHaveCount(0)
+  await earlier.fill('1234567891234567891234567891')
+  await expect(page.getByTestId('question-answer')).toHaveText(
+    '28 cards from earlier rounds is too many: three earlier rounds reveal at most 27 cards (9 each).',
+  )
+  await earlier.fill('777')
+  await expect(page.getByTestId('question-answer')).toContainText('(1 of the four 7s not yet seen)')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  expect(await seriousViolations(page)).toEqual([])
+  await page.emulateMedia({ colorScheme: 'light' })
+
+  // only a valid board gets a code: a blank total, a total of 10, a card of 10
+  const code = page.getByTestId('board-code')
+  await expect(code).toHaveValue(/^EN2-999-2\?4536189-110010000-[0-9A-Z]{2}$/)
+  const good = await code.inputValue()
+  await page.getByLabel('P2 total').fill('')
+  await expect(code).toHaveValue('')
+  await expect(page.getByTestId('code-status')).toHaveText(
+    "No code for this board: P2's cube total must be a whole number from 0 to 9 (each player starts with 9 cubes).",
+  )
+  await expect(page.getByRole('button', { name: 'Copy code' })).toBeDisabled()
+  await page.getByLabel('P2 total').fill('10')
+  await expect(code).toHaveValue('')
+  await page.getByLabel('P2 total').fill('9')
+  await page.getByLabel('R1C3 value').fill('10')
+  await expect(code).toHaveValue('')
+  await expect(page.getByTestId('code-status')).toHaveText(
+    'No code for this board: R1C3: Ennea uses only Ace–9. Enter 1–9 (Ace = 1); 10, J, Q, K and 0 are not in the deck.',
+  )
+  await page.getByLabel('R1C3 value').fill('4')
+  await expect(code).toHaveValue(good)
+
+  // a typo in the code is refused (the issue's example: the first card changed)
+  const paste = page.getByLabel('Paste a code')
+  await paste.fill(good.replace('-2?4', '-5?4'))
+  await page.getByRole('button', { name: 'Load board' }).click()
+  await expect(page.getByTestId('paste-status')).toHaveText(
+    'The code’s check characters do not match: a character was changed, swapped or lost. Copy the whole code again.',
+  )
+  // a 3-player code with a cube for a fourth seat
+  await paste.fill('EN1-999-274536189-800000000-Q')
+  await page.getByRole('button', { name: 'Load board' }).click()
+  await expect(page.getByTestId('paste-status')).toHaveText(
+    'The code puts a cube of P4 on R1C1, but its totals list only 3 players (P1 to P3).',
+  )
+  // an old EN1 code still loads, with a note to check it
+  await paste.fill('EN1-999-274536189-310000000-5')
+  await page.getByRole('button', { name: 'Load board' }).click()
+  await expect(page.getByTestId('paste-status')).toHaveText(
+    'Board loaded from the code. Old code (EN1) — check it: its single check character lets some typos through, so compare the board with the table before relying on it.',
+  )
+  await expect(page.getByLabel('R1C1 value')).toHaveValue('2')
+  await expect(code).toHaveValue(/^EN2-999-274536189-310000000-/)
   expect(await seriousViolations(page)).toEqual([])
   expect(problems).toEqual([])
 })

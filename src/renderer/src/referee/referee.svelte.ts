@@ -1,9 +1,10 @@
 import {
-  decodeEnneaBoard,
-  encodeEnneaBoard,
+  enneaBoardCode,
+  readEnneaBoardCode,
   REMOVAL_RULES,
   resolveEnneaBoard,
   type EnneaBoard,
+  type EnneaBoardCodeReading,
   type EnneaBoardDraft,
   type EnneaRemovalRule,
   type EnneaSeatResolution,
@@ -45,7 +46,9 @@ export class RefereeState {
   current = $derived(this.results[this.rule])
   /** True once any cube or value is on the board (before that, nothing is worth resolving). */
   started = $derived(this.values.some((v) => v.trim() !== '') || this.stakes.some((c) => c.length > 0))
-  code = $derived(encodeEnneaBoard(this.board))
+  /** The board's code, or why it has none (only a valid board gets a code). */
+  codeResult = $derived(enneaBoardCode(this.board))
+  code = $derived(this.codeResult.ok ? this.codeResult.value : '')
 
   toggle(cell: number, seat: number): void {
     if (seat >= this.players) return
@@ -81,11 +84,18 @@ export class RefereeState {
     this.stakes = draft.stakes.map((c) => [...c])
   }
 
-  /** Loads a pasted code; returns the decode result so the caller can show its message. */
-  loadCode(text: string): Result<EnneaBoardDraft> {
-    const r = decodeEnneaBoard(text)
-    if (r.ok) this.load(r.value)
+  /** Loads a pasted code; returns the reading (with its note for an old code) so the caller can show its message. */
+  loadCode(text: string): Result<EnneaBoardCodeReading> {
+    const r = readEnneaBoardCode(text)
+    if (r.ok) this.load(r.value.board)
     return r
+  }
+
+  /** Sets the removal rule from text (a link from a match); false when it is not one of the rules. */
+  setRule(text: string): boolean {
+    const rule = REMOVAL_RULES.find((r) => r === text)
+    if (rule) this.rule = rule
+    return rule !== undefined
   }
 }
 
