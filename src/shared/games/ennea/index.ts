@@ -1,4 +1,4 @@
-/** Ennea public API (RULES-API.md): the pure resolution functions, the live-tracking engine and their types. */
+/** Ennea public API (the rules: docs/rules/ennea.md): the pure resolution functions, the live-tracking engine and their types. */
 export type {
   EnneaAction,
   EnneaBoard,

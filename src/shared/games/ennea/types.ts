@@ -1,5 +1,5 @@
 /**
- * Ennea types. The first block is the fixed public rules API of RULES-API.md; the rest is the
+ * Ennea types. The first block is the fixed public rules API; the rest is the
  * live-tracking engine's config, state, actions and legal-action hints. Everything is plain
  * JSON-safe data: no classes, Dates, Maps or undefined values.
  */
