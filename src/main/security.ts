@@ -53,14 +53,30 @@ export function isTrustedSender(frame: { url: string; parent: unknown } | null |
   return isAppUrl(frame.url, devServerUrl)
 }
 
-/** Links leave the app only as https, and only to the user's browser. */
-export function isSafeExternalUrl(raw: string): boolean {
+/**
+ * The exact hosts the app links to. It links nowhere outside itself today, so no link leaves the
+ * app; a host is added here (and to the test) when the app gains a link to it.
+ */
+export const EXTERNAL_HOSTS: ReadonlySet<string> = new Set<string>()
+
+/**
+ * Links leave the app only as https, only to an allowed host, and only to the user's browser. The
+ * text must already be the canonical URL: `https:/\\evil.com`, `https:evil.com` or a URL with spaces
+ * or backslashes (which the URL parser would quietly repair into some other address) are refused.
+ */
+export function isSafeExternalUrl(raw: string, hosts: ReadonlySet<string> = EXTERNAL_HOSTS): boolean {
+  if (typeof raw !== 'string' || !raw.startsWith('https://') || /[\s\\]/.test(raw)) return false
+  let url: URL
   try {
-    const url = new URL(raw)
-    return url.protocol === 'https:' && !url.username && !url.password
+    url = new URL(raw)
   } catch {
     return false
   }
+  if (url.protocol !== 'https:' || url.username || url.password || url.port !== '') return false
+  // The host as typed must be the host parsed (no %-escapes or Unicode tricks turned into another name).
+  const typedHost = raw.slice('https://'.length).split(/[/?#]/, 1)[0]
+  if (typedHost !== url.host) return false
+  return hosts.has(url.hostname)
 }
 
 /** Every permission request (camera, notifications, …) is denied: a scoresheet needs none. */

@@ -6,6 +6,7 @@ import {
   isTrustedSender,
   resolveStaticPath,
   isSafeExternalUrl,
+  EXTERNAL_HOSTS,
 } from '../../src/main/security'
 
 describe('content security policy', () => {
@@ -57,16 +58,43 @@ describe('isTrustedSender (IPC sender check)', () => {
 })
 
 describe('isSafeExternalUrl (links handed to the OS browser)', () => {
+  const hosts = new Set(['example.org'])
   it.each([
     ['https://example.org/rules', true],
+    ['https://example.org/', true],
+    ['https://example.org', true],
+    ['https://example.org/a?b=c#d', true],
     ['http://example.org/', false],
+    ['https://evil.com/', false],
+    ['https://example.org.evil.com/', false],
+    ['https://evilexample.org/', false],
+    ['https://sub.example.org/', false],
+    ['https:/\\evil.com', false],
+    ['https:/\\example.org', false],
+    ['https:\\\\example.org/', false],
+    ['https:example.org/', false],
+    ['https:/example.org/', false],
+    [' https://example.org/', false],
+    ['https://example.org/ x', false],
+    ['https://example.org\\@evil.com/', false],
+    ['https://example.org:444/', false],
+    ['https://example.org:443/', false],
+    ['https://EXAMPLE.org/', false],
+    ['https://%65xample.org/', false],
+    ['https://user:pw@example.org/', false],
+    ['https://example.org@evil.com/', false],
     ['file:///etc/passwd', false],
     ['smb://server/share', false],
     ['javascript:alert(1)', false],
-    ['https://user:pw@example.org/', false],
     ['nonsense', false],
+    ['', false],
   ])('%s -> %s', (url, expected) => {
-    expect(isSafeExternalUrl(url)).toBe(expected)
+    expect(isSafeExternalUrl(url, hosts)).toBe(expected)
+  })
+
+  it('allows no host at all by default: the app links nowhere outside itself', () => {
+    expect(EXTERNAL_HOSTS.size).toBe(0)
+    expect(isSafeExternalUrl('https://example.org/')).toBe(false)
   })
 })
 
