@@ -237,7 +237,9 @@ function main(): void {
   }
   const cut = previous.indexOf('\n## Stats')
   const head = cut >= 0 ? previous.slice(0, cut + 1) : `${previous.replace(/\n*$/, '')}\n\n`
-  writeFileSync(file, head + md)
+  // Keep the sections other benchmarks wrote after ours (e.g. `## Renderer`).
+  const next = cut >= 0 ? previous.indexOf('\n## ', cut + 1) : -1
+  writeFileSync(file, head + md + (next >= 0 ? `\n${previous.slice(next + 1)}` : ''))
 }
 
 if (!process.env.NINEKEEPER_BENCH_NO_MAIN) main()
