@@ -29,22 +29,25 @@ function shuffled(cards: string[], next: () => number): string[] {
   return a
 }
 
-function dealHands(sizes: readonly number[], wentOut: number | null, exclude: readonly string[], next: () => number): string[][] {
+/** Hands of the given sizes; the cards the tracker saw go into a hand stay in that hand. */
+function dealHands(sizes: readonly number[], wentOut: number | null, exclude: readonly string[], seen: readonly (readonly string[])[], next: () => number): string[][] {
+  const known = seen.flat()
   const pool = shuffled(
-    fullDeck().filter((c) => !exclude.includes(c)),
+    fullDeck().filter((c) => !exclude.includes(c) && !known.includes(c)),
     next,
   )
   let at = 0
   return sizes.map((size, seat) => {
     if (seat === wentOut) return []
-    const hand = pool.slice(at, at + size)
-    at += size
+    const own = (seen[seat] ?? []).slice(0, size)
+    const hand = [...own, ...pool.slice(at, at + size - own.length)]
+    at += size - own.length
     return hand
   })
 }
 
-function roundEntry(sizes: readonly number[], wentOut: number | null, exclude: readonly string[], next: () => number): WildNineAction {
-  const hands = dealHands(sizes, wentOut, exclude, next)
+function roundEntry(sizes: readonly number[], wentOut: number | null, exclude: readonly string[], next: () => number, seen: readonly (readonly string[])[] = []): WildNineAction {
+  const hands = dealHands(sizes, wentOut, exclude, seen, next)
   if (next() % 2 === 0) return { type: 'round', wentOut, hands }
   return { type: 'round', wentOut, points: hands.map((h) => h.reduce((a, c) => a + cardPenalty(c), 0)) }
 }
@@ -52,8 +55,12 @@ function roundEntry(sizes: readonly number[], wentOut: number | null, exclude: r
 function legalUnplayed(live: WildNineLiveRound): string[] {
   const top = parseWildNineCard(live.top)
   const topCard = top.ok ? top.value : null
+  const elsewhere = (live.seen ?? []).filter((_, s) => s !== live.toAct).flat()
+  const own = live.seen?.[live.toAct] ?? []
+  // A hand made only of cards the tracker saw go into it can only play one of them.
+  const onlyOwn = own.length >= (live.handSizes[live.toAct] ?? 0)
   return fullDeck().filter((k) => {
-    if (live.pile.includes(k)) return false
+    if (live.pile.includes(k) || elsewhere.includes(k) || (onlyOwn && !own.includes(k))) return false
     const c = parseWildNineCard(k)
     return c.ok && isLegalCard(c.value, topCard, live.activeSuit)
   })
@@ -68,7 +75,8 @@ export function autoAction(state: WildNineState, pick: number): WildNineAction {
     const handSize = deal.ok ? deal.value.handSize : 7
     const r = next() % 10
     if (r < 4) {
-      const wentOut = next() % 8 === 0 ? null : next() % n
+      // No deadlock under NO_STOCK_ONLY: a round ends only when someone goes out (WN-A5).
+      const wentOut = next() % 8 === 0 && state.rules.deadlock !== 'NO_STOCK_ONLY' ? null : next() % n
       return roundEntry(
         state.names.map(() => 1 + (next() % handSize)),
         wentOut,
@@ -80,7 +88,7 @@ export function autoAction(state: WildNineState, pick: number): WildNineAction {
     const suit = SUIT_LETTERS[next() % 4] ?? 'S'
     return upcard.startsWith('9') ? { type: 'start-round', upcard, suit } : { type: 'start-round', upcard }
   }
-  if (live.phase === 'ended') return roundEntry(live.handSizes, live.wentOut, live.pile, next)
+  if (live.phase === 'ended') return roundEntry(live.handSizes, live.wentOut, live.pile, next, live.seen ?? [])
   if (live.stock === 0 && live.discard > 1 && next() % 3 !== 0) return { type: 'reshuffle' }
   const playable = legalUnplayed(live)
   const seat = live.toAct
@@ -101,7 +109,8 @@ export function autoAction(state: WildNineState, pick: number): WildNineAction {
   }
   if (canDraw) {
     if (next() % 2 === 0) return { type: 'draw' }
-    const unseen = fullDeck().filter((k) => !live.pile.includes(k))
+    const known = (live.seen ?? []).flat()
+    const unseen = fullDeck().filter((k) => !live.pile.includes(k) && !known.includes(k))
     return { type: 'draw', card: unseen[next() % unseen.length] ?? 'AS' }
   }
   if (live.discard > 1) return { type: 'reshuffle' }

@@ -188,6 +188,14 @@ function checkUnableHand(state: WildNineState, live: WildNineLiveRound, hand: un
   if (!r.ok) return r
   for (const k of r.value) {
     if (live.pile.includes(k)) return err('duplicate-card', `${showCard(k)} is on the discard pile; each card exists only once.`, 'hand')
+    const other = seenIn(live, k)
+    if (other !== null && other !== seat) {
+      return err('seen-card', `${showCard(k)} went into ${name(state, other)}'s hand in this round (the tracker saw it).`, 'hand')
+    }
+  }
+  const missing = (live.seen?.[seat] ?? []).find((k) => !r.value.includes(k))
+  if (missing !== undefined) {
+    return err('seen-card', `${name(state, seat)} drew ${showCard(missing)} in this round (the tracker saw it): it is in this hand.`, 'hand')
   }
   const legal = r.value.find((k) => isLegalKey(k, live))
   if (legal !== undefined) return err('must-play', `You hold a legal card (${showCard(legal)}), so ${doing} is not allowed.`, 'hand')
@@ -199,6 +207,23 @@ function checkUnableHand(state: WildNineState, live: WildNineLiveRound, hand: un
   return ok(r.value)
 }
 
+/** The seat whose hand the tracker saw `key` go into this round, or null. */
+function seenIn(live: WildNineLiveRound, key: string): number | null {
+  const seen = live.seen ?? []
+  for (let s = 0; s < seen.length; s++) if (seen[s]?.includes(key)) return s
+  return null
+}
+
+function withSeen(live: WildNineLiveRound, seat: number, add: string | null, remove: string | null): string[][] {
+  const n = live.handSizes.length
+  return Array.from({ length: n }, (_, s) => {
+    let cards = (live.seen?.[s] ?? []).slice()
+    if (s === seat && remove !== null) cards = cards.filter((k) => k !== remove)
+    if (s === seat && add !== null && !cards.includes(add)) cards.push(add)
+    return cards
+  })
+}
+
 function withLive(state: WildNineState, live: WildNineLiveRound, last: string): WildNineState {
   return { ...state, live, last }
 }
@@ -206,17 +231,20 @@ function withLive(state: WildNineState, live: WildNineLiveRound, last: string): 
 /** Ends a turn without a play: counts toward the deadlock (WN-A6) and maybe ends the round. */
 function turnWithoutPlay(state: WildNineState, live: WildNineLiveRound, kind: 'keep' | 'pass', last: string): WildNineState {
   const n = state.names.length
-  const counts = kind === 'pass' || state.rules.deadlock === 'CIRCUIT_WITHOUT_PLAY'
-  const noPlayTurns = counts ? live.noPlayTurns + 1 : 0
-  if (noPlayTurns >= n) {
-    const ended: WildNineLiveRound = { ...live, phase: 'ended', drawnCard: null, noPlayTurns, wentOut: null, deadlock: true }
+  // WN-A6: keeps and passes both count as turns without a play, under either rule; under
+  // NO_STOCK_ONLY only a circuit of no-stock passes ends the round (WN-A5).
+  const noPlayTurns = live.noPlayTurns + 1
+  const noStockPasses = kind === 'pass' ? (live.noStockPasses ?? 0) + 1 : 0
+  const ends = state.rules.deadlock === 'CIRCUIT_WITHOUT_PLAY' ? noPlayTurns >= n : noStockPasses >= n
+  if (ends) {
+    const ended: WildNineLiveRound = { ...live, phase: 'ended', drawnCard: null, noPlayTurns, noStockPasses, wentOut: null, deadlock: true }
     const why =
       state.rules.deadlock === 'CIRCUIT_WITHOUT_PLAY'
         ? `${n} turns in a row without a play`
         : `${n} players in a row passed with no stock`
     return withLive(state, ended, `${last} Deadlock: ${why}, so the round ends and everyone scores their cards.`)
   }
-  const next: WildNineLiveRound = { ...live, phase: 'turn', drawnCard: null, noPlayTurns, toAct: nextSeat(state, live.toAct) }
+  const next: WildNineLiveRound = { ...live, phase: 'turn', drawnCard: null, noPlayTurns, noStockPasses, toAct: nextSeat(state, live.toAct) }
   return withLive(state, next, last)
 }
 
@@ -283,6 +311,8 @@ function startRound(state: WildNineState, a: Record<string, unknown>): Result<Wi
     pile: [up.value.key],
     handSizes,
     noPlayTurns: 0,
+    noStockPasses: 0,
+    seen: state.names.map(() => []),
     drawnCard: null,
     reshuffles: [],
     wentOut: null,
@@ -300,6 +330,10 @@ function play(state: WildNineState, live: WildNineLiveRound, a: Record<string, u
   const key = c.value.key
   const seat = live.toAct
   if (live.pile.includes(key)) return err('duplicate-card', `${showCard(key)} is already on the discard pile; each card exists only once.`, 'card')
+  const holder = seenIn(live, key)
+  if (holder !== null && holder !== seat) {
+    return err('seen-card', `${showCard(key)} went into ${name(state, holder)}'s hand in this round (the tracker saw it), so ${name(state, seat)} cannot play it.`, 'card')
+  }
   if (live.phase === 'drawn' && live.drawnCard !== null && live.drawnCard !== key) {
     return err('drawn-only', 'After drawing you may only play the card you drew.', 'card')
   }
@@ -307,6 +341,12 @@ function play(state: WildNineState, live: WildNineLiveRound, a: Record<string, u
     return err('illegal-card', illegalCardMessage(key, live.top, live.activeSuit, live.namedWith), 'card')
   }
   const left = (live.handSizes[seat] ?? 0) - 1
+  const stillSeen = (live.seen?.[seat] ?? []).filter((k) => k !== key)
+  if (stillSeen.length > left) {
+    // The hand still holds the cards the tracker saw go into it: this card cannot be one of the last.
+    const cards = stillSeen.map(showCard).join(' ')
+    return err('seen-card', `${name(state, seat)} still holds ${cards} (drawn in this round, the tracker saw it), so ${showCard(key)} cannot be played instead.`, 'card')
+  }
   const handSizes = live.handSizes.map((h, i) => (i === seat ? left : h))
   const base: WildNineLiveRound = {
     ...live,
@@ -315,6 +355,8 @@ function play(state: WildNineState, live: WildNineLiveRound, a: Record<string, u
     discard: live.discard + 1,
     handSizes,
     noPlayTurns: 0,
+    noStockPasses: 0,
+    seen: withSeen(live, seat, null, key),
     drawnCard: null,
   }
   if (left <= 0) {
@@ -352,6 +394,10 @@ function draw(state: WildNineState, live: WildNineLiveRound, a: Record<string, u
     drawn = c.value.key
     if (live.pile.includes(drawn)) return err('duplicate-card', `${showCard(drawn)} is on the discard pile; each card exists only once.`, 'card')
     if (hand.value?.includes(drawn)) return err('duplicate-card', `${showCard(drawn)} is already in the hand; each card exists only once.`, 'card')
+    const holder = seenIn(live, drawn)
+    if (holder !== null) {
+      return err('seen-card', `${showCard(drawn)} went into ${name(state, holder)}'s hand in this round (the tracker saw it); it cannot be drawn.`, 'card')
+    }
   }
   const seat = live.toAct
   const next: WildNineLiveRound = {
@@ -359,6 +405,7 @@ function draw(state: WildNineState, live: WildNineLiveRound, a: Record<string, u
     phase: 'drawn',
     stock: live.stock - 1,
     handSizes: live.handSizes.map((h, i) => (i === seat ? h + 1 : h)),
+    seen: withSeen(live, seat, drawn, null),
     drawnCard: drawn,
   }
   const what = drawn === null ? 'a card' : showCard(drawn)
@@ -415,13 +462,16 @@ function enterRound(state: WildNineState, a: Record<string, unknown>): Result<Wi
     }
   } else if (wentOut === undefined) {
     return err('invalid-input', 'Choose who went out, or mark the round as a deadlock.', 'wentOut')
+  } else if (wentOut === null && state.rules.deadlock === 'NO_STOCK_ONLY') {
+    // WN-A5: under NO_STOCK_ONLY a deadlock can never happen, so rounds end only when someone goes out.
+    return err('no-deadlock', "Under this match's house rule a round ends only when someone goes out: choose who went out.", 'wentOut')
   }
   const hasHands = a['hands'] !== undefined && a['hands'] !== null
   const hasPoints = a['points'] !== undefined && a['points'] !== null
   if (hasHands === hasPoints) {
     return err('invalid-input', hasHands ? 'Enter either the cards or the points, not both.' : "Enter each player's remaining cards or their points.")
   }
-  const opts = live !== null ? { pile: live.pile, handSizes: live.handSizes } : {}
+  const opts = live !== null ? { pile: live.pile, handSizes: live.handSizes, seen: live.seen ?? null } : {}
   const scored = hasHands ? scoreHands(a['hands'], wentOut, state.names, opts) : scorePoints(a['points'], wentOut, state.names, opts)
   if (!scored.ok) return scored
   const out = wentOut as number | null

@@ -198,6 +198,25 @@ export interface HandCheckOptions {
   pile?: readonly string[]
   /** Tracked hand sizes: each non-winner's entered hand must have exactly this many cards. */
   handSizes?: readonly number[] | null
+  /** Per seat: cards the tracker saw go into that hand (drawn and shown); they must be entered there. */
+  seen?: readonly (readonly string[])[] | null
+}
+
+/** Checks entered hands against the cards the tracker saw go into each hand. */
+function checkSeen(keys: readonly string[][], names: readonly string[], seen: readonly (readonly string[])[]): Result<true> {
+  for (let t = 0; t < seen.length; t++) {
+    for (const k of seen[t] ?? []) {
+      for (let s = 0; s < keys.length; s++) {
+        if (s !== t && keys[s]?.includes(k)) {
+          return err('seen-card', `${showCard(k)} went into ${names[t]}'s hand in this round (the tracker saw it), so it cannot be in ${names[s]}'s hand.`, `hands.${s}`)
+        }
+      }
+      if (!(keys[t] ?? []).includes(k)) {
+        return err('seen-card', `${names[t]} drew ${showCard(k)} in this round (the tracker saw it): enter it in ${names[t]}'s hand.`, `hands.${t}`)
+      }
+    }
+  }
+  return ok(true)
 }
 
 export interface ScoredRound {
@@ -281,6 +300,10 @@ export function scoreHands(hands: unknown, wentOut: unknown, names: readonly str
       }
     }
   }
+  if (opts.seen) {
+    const c = checkSeen(keys, names, opts.seen)
+    if (!c.ok) return c
+  }
   const held = keys.reduce((a, h) => a + h.length, 0)
   if (out !== null && held > WILD_NINE_DECK_SIZE - 2) {
     return err('too-many-cards', `Players cannot hold ${held} cards when someone went out.`, 'hands')
@@ -311,7 +334,18 @@ export function scorePoints(points: unknown, wentOut: unknown, names: readonly s
     if (s !== out && p < 1) return err('invalid-points', 'A losing hand is worth at least 1 point.', field)
     if (p > WILD_NINE_DECK_PENALTY - 2) return err('invalid-points', `${names[s]}: a hand is worth at most ${WILD_NINE_DECK_PENALTY - 2} points.`, field)
     const size = opts.handSizes?.[s]
-    if (s !== out && size !== undefined && (p < size || p > size * NINE_PENALTY)) {
+    const known = opts.seen?.[s] ?? []
+    if (s !== out && size !== undefined && known.length > 0) {
+      // The cards the tracker saw go into this hand count at their value; the others at least 1, at most 15.
+      const worth = known.reduce((a, k) => a + cardPenalty(k), 0)
+      const rest = Math.max(0, size - known.length)
+      const lo = worth + rest
+      const hi = worth + rest * NINE_PENALTY
+      if (p < lo || p > hi) {
+        const cards = known.map(showCard).join(' ')
+        return err('invalid-points', `${names[s]} holds ${size} card${size === 1 ? '' : 's'} by the tracked play, including ${cards} (seen), worth between ${lo} and ${hi} points.`, field)
+      }
+    } else if (s !== out && size !== undefined && (p < size || p > size * NINE_PENALTY)) {
       return err(
         'invalid-points',
         `${names[s]} holds ${size} card${size === 1 ? '' : 's'} by the tracked play, worth between ${size} and ${size * NINE_PENALTY} points.`,

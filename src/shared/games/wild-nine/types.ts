@@ -113,8 +113,15 @@ export interface WildNineLiveRound {
   /** The known cards of the discard pile since the last reshuffle, top card last. */
   pile: string[]
   handSizes: number[]
-  /** Consecutive turns without a play (WN-A6); under NO_STOCK_ONLY consecutive no-stock passes. */
+  /** Consecutive turns without a play (WN-A6): draw-and-keep turns and no-stock passes, under either rule. */
   noPlayTurns: number
+  /** Consecutive no-stock passes: what ends a round under NO_STOCK_ONLY (WN-A5). */
+  noStockPasses?: number
+  /**
+   * Per seat: the cards the tracker has seen go into that hand (a drawn card the table told) and
+   * not yet played. They stay where they went: another hand cannot hold them at the result.
+   */
+  seen?: string[][]
   /** In 'drawn': the drawn card when the table told it, else null. */
   drawnCard: string | null
   /** New stock size after each reshuffle of this round. */

@@ -5,6 +5,7 @@ import { fullDeck } from '../../../../src/shared/games/cards'
 import { replay } from '../../../../src/shared/games/engine'
 import {
   autoAction,
+  cardPenalty,
   scoreWildNineRound,
   wildNineEngine,
   wildNineLegalCards,
@@ -87,7 +88,8 @@ describe('Wild Nine engine: game invariants', () => {
             expect(s.live.pile.length).toBeLessThanOrEqual(s.live.discard)
             expect(s.live.pile[s.live.pile.length - 1]).toBe(s.live.top)
             if (s.live.phase !== 'ended') {
-              expect(s.live.noPlayTurns).toBeLessThan(n)
+              // The round ends at N: turns without a play (default) or no-stock passes (NO_STOCK_ONLY).
+              expect(s.rules.deadlock === 'NO_STOCK_ONLY' ? (s.live.noStockPasses ?? 0) : s.live.noPlayTurns).toBeLessThan(n)
               expect(s.live.handSizes.every((h) => h >= 1)).toBe(true)
             }
           }
@@ -154,7 +156,11 @@ describe('Wild Nine engine: game invariants', () => {
         const before = sim.states[idx] as WildNineState
         const original = sim.accepted[idx] as Extract<WildNineAction, { type: 'round' }>
         const wentOut = before.live !== null ? before.live.wentOut : (original.wentOut ?? null)
-        const points = before.names.map((_, i) => (i === wentOut ? 0 : (before.live?.handSizes[i] ?? 1)))
+        // The lowest penalty each hand can have: the cards the tracker saw at their value, 1 for each other card.
+        const seenWorth = (i: number) => (before.live?.seen?.[i] ?? []).reduce((a, k) => a + cardPenalty(k), 0)
+        const points = before.names.map((_, i) =>
+          i === wentOut ? 0 : seenWorth(i) + (before.live?.handSizes[i] ?? 1) - (before.live?.seen?.[i]?.length ?? 0),
+        )
         const edited = sim.accepted.slice()
         edited[idx] = { type: 'round', wentOut, points }
         const r = replay(wildNineEngine, cfg, edited)
