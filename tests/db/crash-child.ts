@@ -7,6 +7,9 @@ import { createCore } from '../../src/main/core'
 const [dataDir, prefix] = process.argv.slice(2)
 if (!dataDir || !prefix) throw new Error('usage: crash-child <dataDir> <prefix>')
 const core = createCore({ dataDir, mode: 'web', version: 'crash-test', log: () => {} })
+// The durability settings this connection really runs with: the parent checks them (a commit is only
+// on disk when acknowledged if synchronous is FULL in WAL mode).
+process.stdout.write(`pragmas ${JSON.stringify({ synchronous: core.db.pragma('synchronous', { simple: true }), journal: core.db.pragma('journal_mode', { simple: true }) })}\n`)
 process.stdout.write('ready\n')
 let n = 0
 for (;;) {

@@ -12,10 +12,13 @@ export async function call<C extends Channel>(channel: C, input: Input<C>): Prom
   try {
     if (window.ninekeeper) return (await window.ninekeeper.invoke(channel, input)) as Result<Output<C>>
     const send = async (): Promise<Result<Output<C>>> => {
-      const token = document.querySelector<HTMLMetaElement>(`meta[name="${TOKEN_META}"]`)?.content ?? ''
+      // The session is the bridge's HttpOnly cookie, set when the printed address (…/?k=…) was opened;
+      // same-origin requests carry it and the page holds no secret. Only a page with a token sends one.
+      const token = document.querySelector<HTMLMetaElement>(`meta[name="${TOKEN_META}"]`)?.content
       const res = await fetch(`/api/${encodeURIComponent(channel)}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Ninekeeper-Token': token },
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', ...(token ? { 'X-Ninekeeper-Token': token } : {}) },
         body: JSON.stringify(input),
       })
       return (await res.json()) as Result<Output<C>>
