@@ -183,6 +183,31 @@ describe('laptops exchanging exports', () => {
   })
 })
 
+describe('merging players', () => {
+  it('previews, then moves the history and the stats; two seats of one match keep their own results', async () => {
+    const a = laptop('A')
+    const [ana, anna, bo] = [await player(a, 'Ana'), await player(a, 'Anna'), await player(a, 'Bo')]
+    const m1 = await call<MatchView>(a, 'matches:create', { gameId: 'nine', playerIds: [anna.id, bo.id] })
+    await call(a, 'matches:apply', { id: m1.id, action: round(0, [3, 10]) })
+    await call(a, 'matches:close', { id: m1.id, status: 'finished' })
+    const m2 = await call<MatchView>(a, 'matches:create', { gameId: 'nine', playerIds: [anna.id, ana.id] })
+    await call(a, 'matches:apply', { id: m2.id, action: round(1, [12, 4]) })
+    await call(a, 'matches:close', { id: m2.id, status: 'finished' })
+    const preview = await call<{ matches: number; sharedMatches: number; message: string }>(a, 'players:merge-preview', { from: anna.id, into: ana.id })
+    expect(preview).toMatchObject({ matches: 2, sharedMatches: 1 })
+    expect(preview.message).toBe('2 matches of Anna will count for Ana; Anna leaves the roster. In 1 match both sat at the table; there each seat keeps its own results.')
+    const before = projectionRows(a.db)
+    expect(await call<Player>(a, 'players:merge', { from: anna.id, into: ana.id })).toMatchObject({ name: 'Ana', matchCount: 2 })
+    expect(projectionRows(a.db)).not.toEqual(before)
+    expect((await call<Player[]>(a, 'players:list', { includeArchived: true })).map((p) => p.name)).toEqual(['Ana', 'Bo'])
+    const ov = await call<{ players: { name: string; matches: number; wins: number }[] }>(a, 'stats:overview', {})
+    expect(ov.players.find((p) => p.name === 'Ana')).toMatchObject({ matches: 2, wins: 2 })
+    expect(await a.dispatch('players:merge', { from: ana.id, into: ana.id })).toMatchObject({ ok: false, error: { code: 'same-player' } })
+    expect(await a.dispatch('players:merge', { from: anna.id, into: bo.id })).toMatchObject({ ok: false, error: { code: 'not-found', field: 'from' } })
+    expectRebuildEqual(a)
+  })
+})
+
 describe('restore, then import, then score', () => {
   it('keeps scoring after a backup is restored and an export of the later rounds is imported', async () => {
     const a = laptop('A')

@@ -198,10 +198,12 @@ export class Projector {
 
     // Seats: each player where their history lives now; a second seat of the same person (two
     // players merged after sitting at one table) keeps its own id so no result is counted twice.
-    const taken = new Set<string>()
+    const canonical = started.seats.map((s) => (this.s.canonicalOf!.get(s.playerId) as { canonical_id: string } | undefined)?.canonical_id ?? s.playerId)
+    // A seat whose player is the one the others were merged into keeps that id first.
+    const taken = new Set(started.seats.filter((s, i) => canonical[i] === s.playerId).map((s) => s.playerId))
     const seats = started.seats.map((s, seat) => {
-      const canonical = (this.s.canonicalOf!.get(s.playerId) as { canonical_id: string } | undefined)?.canonical_id ?? s.playerId
-      const playerId = taken.has(canonical) ? s.playerId : canonical
+      const c = canonical[seat] as string
+      const playerId = c === s.playerId || !taken.has(c) ? c : s.playerId
       taken.add(playerId)
       return { seat, playerId, original: s.playerId, color: s.color }
     })
