@@ -1,5 +1,5 @@
 import { GAME_IDS, type GameId } from '../../../shared/games/engine'
-import { defaultHouseRules } from '../../../shared/games/house-rules'
+import { defaultHouseRules, HOUSE_RULES } from '../../../shared/games/house-rules'
 import { SEAT_LIMITS } from '../../../shared/games/registry'
 import { PLAYER_COLORS, type Player } from '../../../shared/model/player'
 import type { AppError } from '../../../shared/result'
@@ -17,6 +17,14 @@ export function firstSeatKey(game: GameId): 'firstDealer' | 'starter' {
   return game === 'wild-nine' || game === 'nine' ? 'firstDealer' : 'starter'
 }
 
+const GAME_NAME: Record<GameId, string> = { 'wild-nine': 'Wild Nine', nine: 'Nine', ennea: 'Ennea', 'seven-eight-nine': 'Seven Eight Nine' }
+
+/** "Ana", "Ana and Bo", "Ana, Bo and Cy". */
+function list(names: string[]): string {
+  if (names.length <= 1) return names.join('')
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+}
+
 export class NewMatchState {
   game = $state<GameId>('wild-nine')
   roster = $state<Player[]>([])
@@ -26,6 +34,8 @@ export class NewMatchState {
   colours = $state<string[]>([])
   target = $state<number | null>(3)
   error = $state<AppError | null>(null)
+  /** What the last change did beyond the obvious, in words ("The table is full…", "Kept Ana and Bo…"). */
+  notice = $state('')
   busy = $state(false)
   loading = $state(true)
 
@@ -47,8 +57,15 @@ export class NewMatchState {
     this.game = game
     this.rules = defaultHouseRules(game)
     this.error = null
+    this.notice = ''
     const max = SEAT_LIMITS[game].max
-    if (this.seats.length > max) this.seats = this.seats.slice(0, max)
+    if (this.seats.length > max) {
+      const name = (id: string) => this.roster.find((p) => p.id === id)?.name ?? '?'
+      const kept = this.seats.slice(0, max).map(name)
+      const left = this.seats.slice(max).map(name)
+      this.notice = `${GAME_NAME[game]} seats at most ${max}: kept ${list(kept)} (the first ${max} seats); ${list(left)} ${left.length === 1 ? 'is' : 'are'} no longer seated.`
+      this.seats = this.seats.slice(0, max)
+    }
     this.first = Math.min(this.first, Math.max(0, this.seats.length - 1))
     this.fillColours()
   }
@@ -100,6 +117,25 @@ export class NewMatchState {
     if (this.seats.length < this.limits.max) {
       this.seats = [...this.seats, r.value.id]
       this.fillColours()
+      this.notice = `Added ${r.value.name} and seated them.`
+    } else {
+      this.notice = `Added ${r.value.name} to the players, but not seated: the table is full (${this.limits.max} players for ${GAME_NAME[this.game]}). Unseat someone to seat them.`
+    }
+    return null
+  }
+
+  /** A number house rule outside its box's range, in words, or null. */
+  ruleRangeError(): AppError | null {
+    for (const rule of HOUSE_RULES[this.game]) {
+      if (rule.kind !== 'number') continue
+      const v = this.rules[rule.key]
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < rule.min || v > rule.max) {
+        return {
+          code: 'invalid-input',
+          message: `${rule.label} must be a whole number from ${rule.min.toLocaleString('en')} to ${rule.max.toLocaleString('en')}.`,
+          field: `houseRules.${rule.key}`,
+        }
+      }
     }
     return null
   }
@@ -117,6 +153,11 @@ export class NewMatchState {
   }
 
   async start(): Promise<string | null> {
+    const range = this.ruleRangeError()
+    if (range) {
+      this.error = range
+      return null
+    }
     this.busy = true
     const options: Record<string, unknown> = { houseRules: { ...this.rules }, [firstSeatKey(this.game)]: this.first }
     if (this.game === 'ennea') options.colours = this.colours
