@@ -5,7 +5,6 @@
  * changes nothing. Also: restore then import then score, and gap-free device numbers everywhere.
  */
 import { cpSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createCore } from '../../src/main/core'
 import { eventIds, projectionDigests, projectionRows } from '../../src/main/services/digest'

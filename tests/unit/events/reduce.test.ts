@@ -16,7 +16,6 @@ function ev<K extends EventKind>(kind: K, subject: string, payload: PayloadOf[K]
   return { id: `0190f5c2-${String(n).padStart(4, '0')}-7000-8000-000000000000`, deviceId: device, deviceSeq: n, hlc: formatHlc(wall, counter, device), kind, v: 1, subject, payload }
 }
 const P = '0190f5c2-aaaa-7000-8000-000000000001'
-const Q = '0190f5c2-aaaa-7000-8000-000000000002'
 const M = '0190f5c2-bbbb-7000-8000-000000000001'
 
 describe('hybrid logical clock', () => {
