@@ -165,6 +165,45 @@ describe('a copy that cannot progress', () => {
     expect(again.ok).toBe(true)
   }, 20_000)
 
+  it('stops a copy that stalls half-way (the data file locked by another process) instead of spinning', async () => {
+    const { dir, cleanup } = tempDir()
+    cleanups.push(cleanup)
+    const file = join(dir, 'ninekeeper.sqlite')
+    // A source in rollback-journal mode, big enough for many small steps.
+    const source = new Database(file, { timeout: 50 })
+    source.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT); CREATE TABLE blob (b BLOB)')
+    const insert = source.prepare('INSERT INTO blob VALUES (randomblob(4000))')
+    source.transaction(() => {
+      for (let i = 0; i < 8000; i++) insert.run()
+    })()
+    const service = new BackupService(source, file, () => new Date('2026-03-03T00:00:00.000Z'), () => {}, { stallMs: 300, totalMs: 20_000, pagesPerStep: 1 })
+    const locker = new Database(file, { timeout: 50 })
+    const t0 = Date.now()
+    const job = service.backupNow('manual')
+    // Once the copy is under way (a page per step, thousands of steps), another process takes the file
+    // for itself and keeps it.
+    const partial = join(dir, 'backups', 'ninekeeper.2026-03-03T00-00-00-000Z.manual.sqlite.partial')
+    for (let i = 0; i < 100_000 && !existsSync(partial); i++) await new Promise((r) => setImmediate(r))
+    await new Promise((r) => setTimeout(r, 50))
+    locker.exec('BEGIN EXCLUSIVE')
+    locker.exec("INSERT INTO meta VALUES ('lock', 'held')")
+    let r
+    try {
+      r = await job
+    } finally {
+      locker.exec('ROLLBACK')
+      locker.close()
+    }
+    expect(r).toMatchObject({ ok: false, error: { code: 'backup-failed' } })
+    // (On a very slow machine the lock may come before the first step: then the copy cannot start.)
+    expect(r.ok ? '' : r.error.message).toMatch(/no progress|could not start/)
+    expect(Date.now() - t0).toBeLessThan(8_000)
+    expect(readdirSync(join(dir, 'backups'))).toEqual([])
+    // And the next backup, with the lock gone, works.
+    expect((await service.backupNow('manual')).ok).toBe(true)
+    source.close()
+  }, 30_000)
+
   it('boundedProgress throws after a stall or the total time, and not while pages move', () => {
     let t = 0
     const now = () => t

@@ -44,6 +44,8 @@ export interface BackupLimits {
   stallMs: number
   /** No copy takes longer than this. */
   totalMs: number
+  /** Pages copied per step of a backup (between steps the app keeps answering). */
+  pagesPerStep?: number
 }
 export const DEFAULT_LIMITS: BackupLimits = { stallMs: 15_000, totalMs: 15 * 60 * 1000 }
 const PAGES_PER_STEP = 256
@@ -195,7 +197,7 @@ export class BackupService {
       ensurePrivateDir(this.dir)
       // Created private first: SQLite would create it with the umask's (often world-readable) mode.
       createPrivateFile(partial)
-      const done = await this.db.backup(partial, { progress: boundedProgress(this.limits, PAGES_PER_STEP) })
+      const done = await this.db.backup(partial, { progress: boundedProgress(this.limits, this.limits.pagesPerStep ?? PAGES_PER_STEP) })
       // better-sqlite3 reports a first step that met a lock (SQLITE_BUSY) as finished with nothing copied.
       if (done.totalPages === 0) throw new BackupStalledError('the copy could not start; the data file or the copy is locked')
       const check = new Database(partial, { fileMustExist: true })
