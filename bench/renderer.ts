@@ -9,20 +9,22 @@
  *   run. Target: ratio ≤ 1.3.
  *
  * Builds into .out-bench/, prints `BENCH <name> key=value … ratio=<x>` and writes the `## Renderer`
- * section of docs/BENCHMARKS.md. Chromium: CHROMIUM_PATH, else /usr/bin/chromium.
+ * section of docs/BENCHMARKS.md. Chromium: CHROMIUM_PATH, else the system one, else Playwright's own.
  */
 import { chromium, type Browser } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { findChromium } from '../scripts/lib.mjs'
 import { BUDGET_RATIO, buildHello, initialPayload, kb, ROOT } from './renderer-size'
 
 const OUT = '.out-bench'
 const LOADS = 10
 const FCP_TARGET = 1.3
 const STATIC_PAGE = 'bench-static.html'
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// As npm test finds it: CHROMIUM_PATH, the system one, or Playwright's own.
+const chromiumFound = findChromium()
 let cookies: { name: string; value: string; url: string }[] = []
 
 function buildApp(): Promise<void> {
@@ -89,7 +91,7 @@ const median = (xs: number[]): number => {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`)
+  if (chromiumFound.error !== undefined) throw new Error(chromiumFound.error)
   await buildApp()
   const rendererDir = join(ROOT, OUT, 'renderer')
   const app = initialPayload(rendererDir)
@@ -106,7 +108,7 @@ async function main(): Promise<void> {
   const bridge = await startBridge(dataDir)
   cookies = await sessionCookies(bridge.openUrl)
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: chromiumFound.path,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
   })
   const appMs: number[] = []
