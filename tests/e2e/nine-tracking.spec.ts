@@ -69,6 +69,19 @@ test('nine: a whole match tracked turn by turn, by keyboard only: take, discard,
   expect(await seriousViolations(page)).toEqual([])
   await page.emulateMedia({ colorScheme: 'light' })
 
+  // The table display says whose turn it is; Escape returns to the tracker.
+  await page.keyboard.press('Alt+t')
+  const table = page.getByTestId('table-display')
+  await expect(table).toContainText("Ana's turn (turn 4) · draw pile 41")
+  await expect(table.locator('li.turn')).toContainText('Ana')
+  await expect(table.locator('li.turn')).toContainText('to play')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  expect(await seriousViolations(page)).toEqual([])
+  await page.emulateMedia({ colorScheme: 'light' })
+  expect(await seriousViolations(page)).toEqual([])
+  await page.keyboard.press('Escape')
+  await expect(table).toBeHidden()
+
   // Turn 4, Ana declares NINE; the revealed hands are typed next (sizes from the tracking).
   await page.keyboard.press('n')
   const form = page.getByTestId('round-form')

@@ -74,6 +74,9 @@ test('new match: Add and seat on a full table says what happened; Seven Eight Ni
   await expect(notice).toHaveText('Added Ivy to the players, but not seated: the table is full (8 players for Nine). Unseat someone to seat them.')
   await expect(page.getByTestId('seat')).toHaveCount(8)
   expect(await seriousViolations(page)).toEqual([])
+  await page.emulateMedia({ colorScheme: 'dark' })
+  expect(await seriousViolations(page)).toEqual([])
+  await page.emulateMedia({ colorScheme: 'light' })
 
   await page.getByRole('radio', { name: /^Seven Eight Nine/ }).check()
   await expect(notice).toHaveText('Seven Eight Nine seats at most 2: kept Ana and Bo (the first 2 seats); Cy, Di, Ed, Flo, Gus and Hal are no longer seated.')
@@ -112,6 +115,9 @@ test('a finished Wild Nine match: Rematch (same players, seats and rules, the ne
   expect(png.length).toBeGreaterThan(5000)
 
   expect(await seriousViolations(page)).toEqual([])
+  await page.emulateMedia({ colorScheme: 'dark' })
+  expect(await seriousViolations(page)).toEqual([])
+  await page.emulateMedia({ colorScheme: 'light' })
   await page.screenshot({ path: testInfo.outputPath('match-end-rematch.png'), fullPage: true })
   await end.getByRole('button', { name: 'Rematch' }).click()
   await expect(page).not.toHaveURL(new RegExp(id))

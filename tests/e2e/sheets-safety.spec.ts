@@ -60,6 +60,9 @@ test('sheets: Ctrl+Z in a field edits text only; outside it undoes a round whose
   await expect(undone).toContainText('Cy: 2♣')
   await expect(undone).toContainText('Redo: Ctrl+Shift+Z')
   expect(await seriousViolations(page)).toEqual([])
+  await page.emulateMedia({ colorScheme: 'dark' })
+  expect(await seriousViolations(page)).toEqual([])
+  await page.emulateMedia({ colorScheme: 'light' })
   await page.screenshot({ path: testInfo.outputPath('undone.png') })
 
   // Ctrl+Shift+Z inside a text field is the field's own redo, not the match's.
@@ -92,6 +95,9 @@ test('sheets: Ctrl+Z in a field edits text only; outside it undoes a round whose
   const dialog = page.getByRole('dialog', { name: 'Abandon this match?' })
   await expect(dialog).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
+  await page.emulateMedia({ colorScheme: 'dark' })
+  expect(await seriousViolations(page)).toEqual([])
+  await page.emulateMedia({ colorScheme: 'light' })
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await expect(page.locator('.badge')).toHaveText('In progress')

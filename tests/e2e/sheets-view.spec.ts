@@ -64,6 +64,10 @@ test('sheets at 1280×800: 8 Nine players with a 40-character name, standings in
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
   await page.screenshot({ path: testInfo.outputPath('nine-8-players.png') })
   expect(await seriousViolations(page)).toEqual([])
+  await page.emulateMedia({ colorScheme: 'dark' })
+  expect(await seriousViolations(page)).toEqual([])
+  await page.screenshot({ path: testInfo.outputPath('nine-8-players-dark.png') })
+  await page.emulateMedia({ colorScheme: 'light' })
 
   // The table display: ranked, whose deal, the long name inside its box, the screen filled.
   await page.keyboard.press('Alt+t')
@@ -92,6 +96,9 @@ test('sheets at 1280×800: 8 Nine players with a 40-character name, standings in
   expect(box && box.width >= 1270 && box.height >= 790).toBe(true)
   await page.screenshot({ path: testInfo.outputPath('table-display-8.png') })
   expect(await seriousViolations(page)).toEqual([])
+  await page.emulateMedia({ colorScheme: 'dark' })
+  expect(await seriousViolations(page)).toEqual([])
+  await page.emulateMedia({ colorScheme: 'light' })
   await page.keyboard.press('Escape')
   await expect(table).toBeHidden()
   expect(problems).toEqual([])
