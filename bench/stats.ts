@@ -58,14 +58,16 @@ function generate(file: string, target: number): { matches: number; rows: number
   const r = rng(9)
   const at0 = Date.parse('2019-01-01T18:00:00Z')
   db.transaction(() => {
-    const ins = db.prepare("INSERT INTO players (id, name, name_key, color, archived_at, created_at, updated_at) VALUES (?, ?, ?, NULL, NULL, '2019-01-01T00:00:00.000Z', '2019-01-01T00:00:00.000Z')")
-    for (let i = 0; i < PLAYERS; i++) ins.run(uuid(1, i), `Player ${i + 1}`, `player ${i + 1}`)
+    const ins = db.prepare(
+      "INSERT INTO players (id, name, name_key, color, archived_at, created_at, updated_at, canonical_id) VALUES (?, ?, ?, NULL, NULL, '2019-01-01T00:00:00.000Z', '2019-01-01T00:00:00.000Z', ?)",
+    )
+    for (let i = 0; i < PLAYERS; i++) ins.run(uuid(1, i), `Player ${i + 1}`, `player ${i + 1}`, uuid(1, i))
   })()
   const insMatch = db.prepare(
     `INSERT INTO matches (id, game_id, config_json, house_rules_json, status, created_at, updated_at, finished_at, device_id, winners_json, rounds_played, summary)
      VALUES (?, ?, '{}', '{}', 'finished', ?, ?, ?, ?, ?, ?, '')`,
   )
-  const insSeat = db.prepare('INSERT INTO match_seats (match_id, seat, player_id, color) VALUES (?, ?, ?, NULL)')
+  const insSeat = db.prepare('INSERT INTO match_seats (match_id, seat, player_id, original_player_id, color) VALUES (?, ?, ?, ?, NULL)')
   const insRound = db.prepare(
     'INSERT INTO round_results (match_id, round, seat, player_id, game_id, score, total, won_round, details_json, played_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   )
@@ -86,7 +88,7 @@ function generate(file: string, target: number): { matches: number; rows: number
       const totals = players.map(() => 0)
       const finishedAt = new Date(start + rounds * 120_000).toISOString()
       insMatch.run(id, game, new Date(start).toISOString(), finishedAt, finishedAt, device, '[]', rounds)
-      players.forEach((p, s) => insSeat.run(id, s, p))
+      players.forEach((p, s) => insSeat.run(id, s, p, p))
       for (let round = 1; round <= rounds && rows < target; round++) {
         const winner = Math.floor(r() * seats)
         const playedAt = new Date(start + round * 120_000).toISOString()

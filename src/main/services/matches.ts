@@ -6,8 +6,9 @@
  */
 import type { Database } from 'better-sqlite3'
 import { GAME_NAMES, type GameId } from '../../shared/games/engine'
-import { ENGINES, ENGINE_VERSIONS, SEAT_LIMITS } from '../../shared/games/registry'
-import { effectiveAction, reduceMatch, replayMatch, type LogEntry } from '../../shared/events/reduce'
+import { ENGINE_VERSIONS, SEAT_LIMITS } from '../../shared/games/registry'
+import { effectiveAction, reduceMatch, type LogEntry } from '../../shared/events/reduce'
+import { completedRounds } from '../../shared/games/projections'
 import { hlcTime } from '../../shared/events/hlc'
 import { validateMatchSetup } from '../../shared/events/validate'
 import type { DomainEvent, EventKind, PayloadOf } from '../../shared/events/types'
@@ -70,7 +71,10 @@ export class MatchService {
       const valid = validateMatchSetup(payload)
       if (!valid.ok) return valid
       const { subject } = this.events.appendNew('match.started', payload)
-      return this.project(subject)
+      const m = this.projector.projectMatch(subject)
+      if (!m) return notFound()
+      this.remember(m)
+      return this.viewOf(m)
     })
   }
 
@@ -108,7 +112,7 @@ export class MatchService {
       if (!m.engine || m.state === null) return broken(m)
       const next = m.engine.apply(m.state, action)
       if (!next.ok) return next as Result<never>
-      return this.append('match.action', id, { action })
+      return this.project(m, this.events.append('match.action', id, { action }), next.value)
     })
   }
 
@@ -125,7 +129,7 @@ export class MatchService {
           ? err(failed.code, failed.message, 'action')
           : err('correction-breaks-later-entry', `That change makes entry ${failed.index + 1} invalid: ${failed.message}`, 'action')
       }
-      return this.append('match.corrected', id, { target: eventId, action })
+      return this.append(m, 'match.corrected', { target: eventId, action })
     })
   }
 
@@ -134,11 +138,11 @@ export class MatchService {
       if (m.status === 'abandoned' && m.log.closes.length === 0) return closed(m.status)
       const top = m.log.undoTarget
       if (!top) return err('nothing-to-undo', 'There is nothing to undo in this match yet.')
-      if (top.kind === 'match.closed') return this.append('match.reopened', id, { target: top.id })
+      if (top.kind === 'match.closed') return this.append(m, 'match.reopened', { target: top.id })
       const entries = this.withoutTarget(m, top.id)
       const failed = this.firstFailure(m, entries)
       if (failed) return err('cannot-undo', `Undoing that would make entry ${failed.index + 1} invalid: ${failed.message}`)
-      return this.append('match.undone', id, { target: top.id })
+      return this.append(m, 'match.undone', { target: top.id })
     })
   }
 
@@ -150,7 +154,7 @@ export class MatchService {
       const probe = this.probe(m, 'match.redone', { target: r.id })
       const failed = this.firstFailure(m, probe.entries)
       if (failed) return err('cannot-redo', `Redoing that would make entry ${failed.index + 1} invalid: ${failed.message}`)
-      return this.append('match.redone', id, { target: r.id })
+      return this.append(m, 'match.redone', { target: r.id })
     })
   }
 
@@ -160,7 +164,7 @@ export class MatchService {
       if (status === 'finished' && m.log.entries.length === 0) {
         return err('nothing-played', 'Nothing has been played in this match yet; abandon it instead.', 'status')
       }
-      return this.append('match.closed', id, { status })
+      return this.append(m, 'match.closed', { status })
     })
   }
 
@@ -251,57 +255,83 @@ export class MatchService {
     })
   }
 
-  private append<K extends EventKind>(kind: K, id: string, payload: PayloadOf[K]): Result<MatchView> {
-    const event = this.events.append(kind, id, payload)
-    return this.project(id, event)
+  private append<K extends EventKind>(m: ProjectedMatch, kind: K, payload: PayloadOf[K]): Result<MatchView> {
+    return this.project(m, this.events.append(kind, m.id, payload))
   }
 
-  /** The match as its events say (without writing). */
-  private current(id: string): ProjectedMatch {
-    return this.cached(id) ?? this.reduce(id, this.events.forSubject(id))
-  }
+  /**
+   * The matches written most recently, as computed after their last write. A commit then applies
+   * one action to the state it already has instead of replaying the whole log, so its cost does not
+   * grow with the match. An entry is used only while the match's head in the database is the one
+   * it was computed at (an import or a restore clears them all).
+   */
+  private cache = new Map<string, ProjectedMatch>()
 
-  private cache = new Map<string, { head: string; events: DomainEvent[] }>()
-
-  /** Forgets the cached logs (after an import or a restore brought events in from elsewhere). */
+  /** Forgets the cached matches (after an import or a restore brought events in from elsewhere). */
   invalidate(): void {
     this.cache.clear()
   }
 
-  /** The events of a recently written match, kept so a commit does not read its whole log again. */
-  private cached(id: string): ProjectedMatch | null {
+  /** The match as its events say (without writing). */
+  private current(id: string): ProjectedMatch {
     const c = this.cache.get(id)
-    if (!c) return null
-    const head = this.repo.head(id)
-    if (head !== c.head) {
-      this.cache.delete(id)
-      return null
-    }
-    return this.reduce(id, c.events)
+    if (c && (c.log.head ?? '') === this.repo.head(id)) return c
+    this.cache.delete(id)
+    const m = this.projector.computeMatch(id, this.events.forSubject(id))
+    if (!m) throw new Error(`match ${id} has a projection row but no start event`)
+    this.remember(m)
+    return m
   }
 
-  private reduce(id: string, events: DomainEvent[]): ProjectedMatch {
-    const log = reduceMatch(events)
-    const started = log.started
-    const engine = started ? ((ENGINES as Partial<Record<string, (typeof ENGINES)[GameId]>>)[started.gameId] ?? null) : null
-    if (!started || !engine) return { id, gameId: (started?.gameId ?? 'nine') as GameId, engine: null, config: started?.config ?? null, log, state: null, status: 'in-progress', game: null, standings: [], skipped: [], problem: 'unknown game' }
-    const r = replayMatch(started.gameId, engine, started.config, log.entries)
-    if (r.setupError) return { id, gameId: started.gameId, engine, config: started.config, log, state: null, status: 'in-progress', game: null, standings: [], skipped: [], problem: r.setupError.message }
-    const rr = r as { state: unknown; skipped: ProjectedMatch['skipped'] }
-    const game = engine.status(rr.state)
-    const close = log.closes[log.closes.length - 1]
-    const status: MatchStatus = game.over ? 'finished' : (close?.status ?? 'in-progress')
-    return { id, gameId: started.gameId, engine, config: started.config, log, state: rr.state, status, game, standings: engine.standings(rr.state), skipped: rr.skipped, problem: null }
-  }
-
-  private project(id: string, appended?: DomainEvent): Result<MatchView> {
-    const c = this.cache.get(id)
-    const events = appended && c && c.head === this.repo.head(id) ? [...c.events, appended] : this.events.forSubject(id)
-    const projected = this.projector.projectMatch(id, events)
-    if (!projected) return notFound()
-    this.cache.set(id, { head: projected.log.head ?? '', events })
+  private remember(m: ProjectedMatch): void {
+    this.cache.delete(m.id)
+    this.cache.set(m.id, m)
     if (this.cache.size > 8) this.cache.delete(this.cache.keys().next().value as string)
-    return this.viewOf(projected)
+  }
+
+  /** Re-projects after one more event: the whole log again, or (for an action at the end) one step. */
+  private project(m: ProjectedMatch, event: DomainEvent, stepped?: unknown): Result<MatchView> {
+    const events = [...m.events, event]
+    let next: ProjectedMatch | null
+    let fromRound = 1
+    if (stepped !== undefined && event.kind === 'match.action' && m.engine && m.state !== null && m.problem === null) {
+      next = this.appendAction(m, event as DomainEvent<'match.action'>, stepped, events)
+      fromRound = m.roundTimes.length + 1
+    } else next = this.projector.computeMatch(m.id, events)
+    if (!next) return notFound()
+    this.projector.writeMatch(next, fromRound)
+    this.remember(next)
+    return this.viewOf(next)
+  }
+
+  /** The match after an action appended at the end of its log, from the state the action was checked against. */
+  private appendAction(m: ProjectedMatch, event: DomainEvent<'match.action'>, state: unknown, events: DomainEvent[]): ProjectedMatch {
+    const engine = m.engine as NonNullable<ProjectedMatch['engine']>
+    const at = hlcTime(event.hlc)
+    const entry: LogEntry = { eventId: event.id, original: event.payload.action, at, hlc: event.hlc, deviceId: event.deviceId, corrections: [] }
+    const roundTimes = [...m.roundTimes]
+    const done = completedRounds(m.gameId, state)
+    while (roundTimes.length < done) roundTimes.push(at)
+    roundTimes.length = done
+    const game = engine.status(state)
+    const close = m.log.closes[m.log.closes.length - 1]
+    return {
+      ...m,
+      log: {
+        ...m.log,
+        entries: [...m.log.entries, entry],
+        events: [...m.log.events, { event, active: true }],
+        head: event.hlc,
+        undoTarget: { id: event.id, kind: 'match.action' },
+        redoTarget: null,
+      },
+      state,
+      game,
+      standings: engine.standings(state),
+      status: game.over ? 'finished' : (close?.status ?? 'in-progress'),
+      roundTimes,
+      events,
+    }
   }
 
   /** The log as it would be with one more event (to check an undo or redo before writing it). */

@@ -29,6 +29,10 @@ export interface ProjectedMatch {
   /** Entries the engine refused on replay, with the reason. */
   skipped: { eventId: string; code: string; message: string }[]
   problem: string | null
+  /** When each completed round was entered (index = round - 1). */
+  roundTimes: string[]
+  /** The events it was reduced from, in log order. */
+  events: readonly DomainEvent[]
 }
 
 interface RoundDbRow {
@@ -103,6 +107,7 @@ export class Projector {
       deleteSeats: p('DELETE FROM match_seats WHERE match_id = ?'),
       insertSeat: p('INSERT INTO match_seats (match_id, seat, player_id, original_player_id, color) VALUES (?, ?, ?, ?, ?)'),
       rounds: p('SELECT round, seat, player_id, score, total, won_round, details_json, played_at FROM round_results WHERE match_id = ?'),
+      roundsFrom: p('SELECT round, seat, player_id, score, total, won_round, details_json, played_at FROM round_results WHERE match_id = ? AND round >= ?'),
       deleteRound: p('DELETE FROM round_results WHERE match_id = ? AND round = ? AND seat = ?'),
       insertRound: p(
         `INSERT INTO round_results (match_id, round, seat, player_id, game_id, score, total, won_round, details_json, played_at)
@@ -157,11 +162,19 @@ export class Projector {
 
   /** Re-reduces one match from its events and rewrites what changed. Null when it has no start. */
   projectMatch(id: string, events: readonly DomainEvent[] = this.events.forSubject(id)): ProjectedMatch | null {
-    const log = reduceMatch(events)
-    if (!log.started) {
+    const m = this.computeMatch(id, events)
+    if (!m) {
       this.removeMatch(id)
       return null
     }
+    this.writeMatch(m)
+    return m
+  }
+
+  /** The match as its events say, without writing anything. Null when it has no start. */
+  computeMatch(id: string, events: readonly DomainEvent[]): ProjectedMatch | null {
+    const log = reduceMatch(events)
+    if (!log.started) return null
     const started = log.started
     const gameId = started.gameId
     const engine = (ENGINES as Partial<Record<string, AnyEngine>>)[gameId] ?? null
@@ -188,11 +201,23 @@ export class Projector {
         }
       }
     }
-    const at = log.head ? hlcTime(log.head) : started.at
     const game = engine && state !== null ? engine.status(state) : null
     const standings = engine && state !== null ? engine.standings(state) : []
     const close = log.closes[log.closes.length - 1]
     const status: MatchStatus = game?.over ? 'finished' : (close?.status ?? 'in-progress')
+    return { id, gameId, engine, config: started.config, log, state, status, game, standings, skipped, problem, roundTimes, events }
+  }
+
+  /**
+   * Writes a computed match into the projection tables. `fromRound`: rounds before it are known to
+   * be unchanged (an entry appended at the end), so only later round rows are compared and written.
+   */
+  writeMatch(m: ProjectedMatch, fromRound = 1): void {
+    const { id, gameId, engine, state, log, game, standings, status, roundTimes, problem } = m
+    const started = log.started
+    if (!started) return
+    const at = log.head ? hlcTime(log.head) : started.at
+    const close = log.closes[log.closes.length - 1]
     const finishedAt = game?.over ? (roundTimes[roundTimes.length - 1] ?? close?.at ?? at) : (close?.at ?? null)
     const winners = game?.over ? game.winners : status === 'finished' ? standings.filter((s) => s.rank === 1).map((s) => s.seat) : []
 
@@ -236,7 +261,9 @@ export class Projector {
     // Round rows: only the ones that changed are rewritten (usually just the newest round).
     const want: RoundDbRow[] =
       engine && state !== null
-        ? roundRows(gameId, state).map((r) => ({
+        ? roundRows(gameId, state)
+            .filter((r) => r.round >= fromRound)
+            .map((r) => ({
             round: r.round,
             seat: r.seat,
             player_id: seats[r.seat]?.playerId ?? '',
@@ -247,7 +274,7 @@ export class Projector {
             played_at: roundTimes[r.round - 1] ?? at,
           }))
         : []
-    const have = new Map((this.s.rounds!.all(id) as RoundDbRow[]).map((r) => [roundKey(r), r]))
+    const have = new Map((this.s.roundsFrom!.all(id, fromRound) as RoundDbRow[]).map((r) => [roundKey(r), r]))
     for (const w of want) {
       const k = roundKey(w)
       const h = have.get(k)
@@ -272,7 +299,6 @@ export class Projector {
       winners,
       standings,
     })
-    return { id, gameId, engine, config: started.config, log, state, status, game, standings, skipped, problem }
   }
 
   private removeMatch(id: string): void {
