@@ -115,7 +115,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (!sameSecret(offered, token)) return send(res, 403, CONTENT_TYPES['.html'] as string, howToOpenPage('That address has an old or wrong key.'), req.method === 'HEAD')
       // Trade the secret for the cookie, then drop it from the address bar (and from history).
       url.searchParams.delete(SECRET_PARAM)
-      const clean = `${url.pathname}${url.search}`
+      // One leading slash only: `//evil.example/?k=…` must not become a redirect to another site.
+      const clean = `/${url.pathname.replace(/^\/+/, '')}${url.search}`
       res.writeHead(303, {
         ...securityHeaders(),
         'Set-Cookie': `${sessionCookieName(port)}=${session}; Path=/; HttpOnly; SameSite=Strict`,

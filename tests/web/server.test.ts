@@ -93,6 +93,9 @@ describe('web bridge', () => {
     // Other query parameters survive the redirect; only the secret goes.
     const deep = await raw({ path: `/index.html?x=1&k=${web.token}` })
     expect(deep.headers.location).toBe('/index.html?x=1')
+    // Never a redirect to another site.
+    const doubled = await raw({ path: `//evil.example/x?k=${web.token}` })
+    expect(doubled.headers.location).toBe('/evil.example/x')
   })
 
   it('serves the app to the session cookie, and the page carries no secret', async () => {
