@@ -128,6 +128,10 @@ test('sheets: the winner on the table display is marked apart from the dealer; W
   const history = rows(page).nth(0).getByTestId('edit-history')
   await history.locator('summary').click()
   await expect(history).toContainText('Bo: 12 points → 15 points')
+  // The match's History panel says the same.
+  await page.getByRole('button', { name: 'History' }).click()
+  await expect(page.locator('.history')).toContainText('Bo: 12 points → 15 points')
+  await page.getByRole('button', { name: 'History' }).click()
   await form(page).getByRole('radio', { name: 'Ana', exact: true }).check()
   await form(page).getByLabel('Bo’s penalty').fill('90')
   await form(page).getByLabel('Cy’s penalty').fill('5')

@@ -86,7 +86,7 @@ export function editChanges(
   history: readonly MatchHistoryEntry[],
   eventIds: readonly (string | null)[],
   describe: (action: unknown) => string[],
-): { at: string; changes: string[] }[][] {
+): { at: string; changes: string[]; eventId: string }[][] {
   const undone = history.filter((h) => h.kind === 'undo' && h.supersedes !== null).map((h) => h.supersedes)
   return eventIds.map((id) => {
     if (id === null) return []
@@ -107,7 +107,7 @@ export function editChanges(
           } else changes.push(`${x ?? '—'} → ${y ?? '—'}`)
         }
         before = h.action
-        return { at: h.at, changes }
+        return { at: h.at, changes, eventId: h.eventId }
       })
   })
 }
