@@ -52,7 +52,7 @@ if (!app.requestSingleInstanceLock()) {
     })
     contents.on('will-attach-webview', (event) => event.preventDefault())
     contents.setWindowOpenHandler(({ url }) => {
-      // Only https links open, and only outside the app, in the user's browser.
+      // Only https links to the exact allowed hosts (none today) open, and only outside the app, in the user's browser.
       if (isSafeExternalUrl(url)) void shell.openExternal(url)
       return { action: 'deny' }
     })
