@@ -284,11 +284,16 @@ export class Projector {
       }
       if (h) {
         this.s.deleteRound!.run(id, h.round, h.seat)
+        this.stats.touched(h.player_id)
         have.delete(k)
       }
       this.s.insertRound!.run({ match_id: id, game_id: gameId, ...w })
+      this.stats.touched(w.player_id)
     }
-    for (const h of have.values()) this.s.deleteRound!.run(id, h.round, h.seat)
+    for (const h of have.values()) {
+      this.s.deleteRound!.run(id, h.round, h.seat)
+      this.stats.touched(h.player_id)
+    }
 
     this.stats.matchRefreshed({
       id,
@@ -303,7 +308,10 @@ export class Projector {
 
   private removeMatch(id: string): void {
     if (!this.s.matchRow!.get(id)) return
-    for (const r of this.s.rounds!.all(id) as RoundDbRow[]) this.s.deleteRound!.run(id, r.round, r.seat)
+    for (const r of this.s.rounds!.all(id) as RoundDbRow[]) {
+      this.s.deleteRound!.run(id, r.round, r.seat)
+      this.stats.touched(r.player_id)
+    }
     this.stats.matchRemoved(id)
     this.s.deleteSeats!.run(id)
     this.s.deleteMatch!.run(id)
