@@ -74,7 +74,18 @@ export class StatsProjector {
   private readonly setStreak: Statement
   private readonly lastRated: Statement<[string], { finished_at: string; match_id: string }>
 
+  private readonly ratingOf: Statement<[string, string], { mu: number; sigma: number; matches: number }>
+  private readonly insertRatingHistory: Statement
+  private readonly upsertRating: Statement
+
   constructor(private readonly db: Database) {
+    this.ratingOf = db.prepare('SELECT mu, sigma, matches FROM stat_rating WHERE player_id = ? AND game_id = ?')
+    this.insertRatingHistory = db.prepare('INSERT INTO rating_history (game_id, match_id, player_id, finished_at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?)')
+    this.upsertRating = db.prepare(
+      `INSERT INTO stat_rating (player_id, game_id, mu, sigma, matches, last_finished_at, last_match_id) VALUES (?, ?, ?, ?, 1, ?, ?)
+       ON CONFLICT (player_id, game_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, matches = matches + 1,
+         last_finished_at = excluded.last_finished_at, last_match_id = excluded.last_match_id`,
+    )
     this.existing = db.prepare('SELECT * FROM match_results WHERE match_id = ? ORDER BY seat')
     this.clear = db.prepare('DELETE FROM match_results WHERE match_id = ?')
     this.insert = db.prepare(
@@ -233,20 +244,13 @@ export class StatsProjector {
   }
 
   private rateMatch(gameId: GameId, rows: ResultRow[]): void {
-    const cur = this.db.prepare<[string, string], { mu: number; sigma: number; matches: number }>(
-      'SELECT mu, sigma, matches FROM stat_rating WHERE player_id = ? AND game_id = ?',
-    )
     const teams = rows.map((r) => {
-      const c = cur.get(r.player_id, gameId)
+      const c = this.ratingOf.get(r.player_id, gameId)
       return [c ? newRating({ mu: c.mu, sigma: c.sigma }) : newRating()]
     })
     const rated = rate(teams, { rank: rows.map((r) => r.placement) })
-    const hist = this.db.prepare('INSERT INTO rating_history (game_id, match_id, player_id, finished_at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?)')
-    const upsert = this.db.prepare(
-      `INSERT INTO stat_rating (player_id, game_id, mu, sigma, matches, last_finished_at, last_match_id) VALUES (?, ?, ?, ?, 1, ?, ?)
-       ON CONFLICT (player_id, game_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, matches = matches + 1,
-         last_finished_at = excluded.last_finished_at, last_match_id = excluded.last_match_id`,
-    )
+    const hist = this.insertRatingHistory
+    const upsert = this.upsertRating
     rows.forEach((r, i) => {
       const p = rated[i]?.[0]
       if (!p) return

@@ -263,6 +263,7 @@ export class TransferService {
   private describe(m: NonNullable<ReturnType<Projector['projectMatch']>>, arrived: Set<string>, report: ImportReport): void {
     const started = m.log.started
     if (!started) return
+    if (!m.problem && !m.log.entries.some((e) => e.corrections.length > 1)) return
     const names = this.db
       .prepare<[string], { name: string }>("SELECT coalesce(p.name, 'Unknown player') AS name FROM match_seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.match_id = ? ORDER BY s.seat")
       .all(m.id)
