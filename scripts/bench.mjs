@@ -4,6 +4,8 @@
 //   engines   bench/run.ts       the rules engines (--filter TEXT picks cases; the report is then not written)
 //   stats     bench/stats.ts     stats at 10k / 100k / 1M rounds, against the sqlite3 CLI
 //   renderer  bench/renderer.ts  the start screen's payload and first contentful paint, in Chromium
+//   commit    bench/commit.ts    entering a round at 10 and 200 rounds, against a raw insert
+//   import    bench/import.ts    importing a club history of events into an empty file, against a raw insert
 // Without --only, every group runs in that order.
 import { join } from 'node:path'
 import { ROOT, run } from './lib.mjs'
@@ -12,6 +14,8 @@ const GROUPS = {
   engines: 'bench/run.ts',
   stats: 'bench/stats.ts',
   renderer: 'bench/renderer.ts',
+  commit: 'bench/commit.ts',
+  import: 'bench/import.ts',
 }
 
 const args = process.argv.slice(2)
