@@ -217,6 +217,7 @@ test('sheets: after a restart of the service the page reconnects and keeps the d
   } else {
     // Otherwise the new address is opened in the same tab, and the typed deal is still there.
     await expect(rows(page)).toHaveCount(0)
+    await expect(form(page).getByText('What you typed is kept in this tab and comes back when the page is opened again.')).toBeVisible()
     await page.goto(`${app.url}#/match/${id}`)
     await expect(form(page).getByLabel(/^Cy’s cards/)).toHaveValue('10 10')
     await form(page).getByLabel(/^Cy’s cards/).press('Enter')

@@ -10,6 +10,11 @@ export async function saveRound(match: MatchState, edit: { index: number } | nul
   const eventId = edit ? match.view?.actions[edit.index]?.eventId : undefined
   const r = edit && eventId ? await match.correct(eventId, action) : await match.apply(action)
   if (r.ok) return null
+  // The service restarted or stopped: the draft (sessionStorage) keeps the round for this tab.
+  if (r.error.code === 'bad-token' || r.error.code === 'unreachable') {
+    match.error = null
+    return `${r.error.message} What you typed is kept in this tab and comes back when the page is opened again.`
+  }
   // A stale write (another window changed the match) stays in the frame, above the current sheet.
   if (r.error.code !== 'stale') match.error = null
   return r.error.message
