@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
+import { formatHlc } from '../../src/shared/events/hlc'
 import { newDataDir, type RunningApp, seriousViolations, startApp, watchConsole } from './app'
+import { importThroughSettings } from './import-file'
 
 let app: RunningApp
 test.afterEach(async () => {
@@ -122,5 +125,39 @@ test('delete asks for confirmation; the shell is keyboard navigable; settings sh
   await expect(page.getByRole('heading', { name: 'Stats' })).toBeVisible()
   await expect(page.getByText('No statistics yet.')).toBeVisible()
 
+  expect(problems).toEqual([])
+})
+
+test('players who share a name after an import are told apart, even when added in the same second', async ({ page }) => {
+  app = await startApp(newDataDir())
+  const problems = watchConsole(page)
+  await page.goto(app.url)
+  await addPlayer(page, 'Ana')
+  await expect.poll(() => visibleNames(page)).toEqual(['Ana'])
+
+  // Two laptops each added a "Lea" within the same second (and this one has an "ANA" that differs only in case).
+  const wall = Date.parse('2026-03-14T19:30:05.100Z')
+  const created = (name: string, ms: number) => {
+    const deviceId = randomUUID()
+    return { id: randomUUID(), deviceId, deviceSeq: 1, hlc: formatHlc(wall + ms, 0, deviceId), kind: 'player.created', v: 1, subject: randomUUID(), payload: { name, color: null } }
+  }
+  const events = [created('Lea', 0), created('Lea', 300), created('ANA', 500)]
+  await importThroughSettings(page, app.url, JSON.stringify({ format: 'ninekeeper-export', version: 2, events }), 'two-leas.json')
+  await page.goto(`${app.url}#/players`)
+  await expect.poll(async () => (await visibleNames(page)).sort()).toEqual(['ANA', 'Ana', 'Lea', 'Lea'])
+
+  const twin = (id: string) => page.locator(`[data-player-id="${id}"]`).getByTestId('same-name')
+  const first = (await twin(events[0]!.subject).textContent())?.trim() ?? ''
+  const second = (await twin(events[1]!.subject).textContent())?.trim() ?? ''
+  // The same second: the order of creation tells them apart.
+  expect(first).toMatch(/^added .+ \(1 of 2\) · another player has this name$/)
+  expect(second).toMatch(/^added .+ \(2 of 2\) · another player has this name$/)
+  expect(first.replace('(1 of 2)', '')).toBe(second.replace('(2 of 2)', ''))
+  // Added on different days: the day is enough. Names differing only in case count as the same name.
+  const ana = (await twin(events[2]!.subject).textContent())?.trim() ?? ''
+  expect(ana).toMatch(/^added [^:]+ · another player has this name$/)
+  await expect(page.getByRole('button', { name: /^Edit Lea \(added .+\(1 of 2\)\)$/ })).toHaveCount(1)
+  await expect(page.getByRole('button', { name: /^Edit Lea \(added .+\(2 of 2\)\)$/ })).toHaveCount(1)
+  expect(await seriousViolations(page)).toEqual([])
   expect(problems).toEqual([])
 })
