@@ -65,6 +65,12 @@ test('two Zoes after an import: the roster tells them apart; merge with a previe
   const mergeB = page.getByRole('button', { name: `Merge Zoe (${addedB}) into…`, exact: true })
   await expect(mergeB).toHaveCount(1)
   await page.screenshot({ path: testInfo.outputPath('twins.png'), fullPage: true })
+  // The Matches screen's player filter tells them apart the same way.
+  await page.goto(`${a.url}#/matches`)
+  const filterOptions = page.getByLabel('Player').getByRole('option')
+  await expect(filterOptions).toHaveCount(5)
+  expect((await filterOptions.allTextContents()).sort()).toEqual(['Anyone', 'Bo', 'Cy', `Zoe (${addedA})`, `Zoe (${addedB})`].sort())
+  await page.goto(`${a.url}#/players`)
 
   // Keyboard only: open the dialog, choose with the arrow keys, read the preview, confirm.
   await mergeB.focus()
