@@ -261,9 +261,7 @@ export class Projector {
     // Round rows: only the ones that changed are rewritten (usually just the newest round).
     const want: RoundDbRow[] =
       engine && state !== null
-        ? roundRows(gameId, state)
-            .filter((r) => r.round >= fromRound)
-            .map((r) => ({
+        ? roundRows(gameId, state, fromRound).map((r) => ({
             round: r.round,
             seat: r.seat,
             player_id: seats[r.seat]?.playerId ?? '',

@@ -35,16 +35,28 @@ export function completedRounds(gameId: GameId, state: unknown): number {
   }
 }
 
-export function roundRows(gameId: GameId, state: unknown): RoundRow[] {
+/**
+ * The rows of every completed round, or of rounds `fromRound` on (a commit at the end of a long
+ * match only needs its newest rows; each round's rows depend on that round alone, except Seven
+ * Eight Nine's running win count, which is computed over all games and then cut).
+ */
+export function roundRows(gameId: GameId, state: unknown, fromRound = 1): RoundRow[] {
+  const from = <T extends { round: number }>(rounds: T[]): T[] => (fromRound <= 1 ? rounds : rounds.filter((r) => r.round >= fromRound))
   switch (gameId) {
-    case 'wild-nine':
-      return wildNineRows(state as WildNineState)
-    case 'nine':
-      return nineRows(state as NineState)
-    case 'ennea':
-      return enneaRows(state as EnneaState)
+    case 'wild-nine': {
+      const s = state as WildNineState
+      return wildNineRows({ ...s, rounds: from(s.rounds) })
+    }
+    case 'nine': {
+      const s = state as NineState
+      return nineRows({ ...s, rounds: from(s.rounds) })
+    }
+    case 'ennea': {
+      const s = state as EnneaState
+      return enneaRows({ ...s, rounds: from(s.rounds) })
+    }
     case 'seven-eight-nine':
-      return senRows(state as SenState)
+      return from(senRows(state as SenState))
   }
 }
 
