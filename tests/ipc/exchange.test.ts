@@ -201,6 +201,9 @@ describe('merging players', () => {
     expect((await call<Player[]>(a, 'players:list', { includeArchived: true })).map((p) => p.name)).toEqual(['Ana', 'Bo'])
     const ov = await call<{ players: { name: string; matches: number; wins: number }[] }>(a, 'stats:overview', {})
     expect(ov.players.find((p) => p.name === 'Ana')).toMatchObject({ matches: 2, wins: 2 })
+    // The month chart's top players: Anna is gone (her wins count for Ana).
+    const monthly = await call<{ players: { playerId: string }[] }>(a, 'stats:monthly', {})
+    expect(monthly.players.map((p) => p.playerId)).toEqual([ana.id, bo.id])
     expect(await a.dispatch('players:merge', { from: ana.id, into: ana.id })).toMatchObject({ ok: false, error: { code: 'same-player' } })
     expect(await a.dispatch('players:merge', { from: anna.id, into: bo.id })).toMatchObject({ ok: false, error: { code: 'not-found', field: 'from' } })
     expectRebuildEqual(a)

@@ -596,7 +596,8 @@ export class StatsService {
     })
     const chosen = f.playerIds?.length
       ? f.playerIds
-      : this.db.prepare<[], { player_id: string }>('SELECT player_id FROM stat_player_match GROUP BY player_id ORDER BY sum(wins) DESC LIMIT 5').all().map((r) => r.player_id)
+      : this.db.prepare<[], { player_id: string }>(`SELECT m.player_id FROM stat_player_match m JOIN players p ON p.id = m.player_id AND p.canonical_id = p.id
+             GROUP BY m.player_id HAVING sum(m.matches) > 0 ORDER BY sum(m.wins) DESC, m.player_id LIMIT 5`).all().map((r) => r.player_id)
     const winsQ = this.db.prepare(
       `SELECT substr(finished_at, 1, 7) AS month, sum(won) AS n FROM match_results
        WHERE player_id = @player AND finished_at >= @from AND finished_at < @to AND (@gameId IS NULL OR game_id = @gameId) GROUP BY month`,
