@@ -62,7 +62,7 @@ const Op = fc.noBias(
   }),
 )
 
-async function step(ls: Laptop[], o: fc.RecordValue<{ laptop: number; kind: string; a: number; b: number }>): Promise<void> {
+async function step(ls: Laptop[], o: { laptop: number; kind: string; a: number; b: number }): Promise<void> {
   const l = ls[o.laptop % ls.length] as Laptop
   const players = (await may<Player[]>(l, 'players:list', { includeArchived: false })) ?? []
   const pick = <T>(xs: T[], k: number): T | undefined => xs[k % Math.max(1, xs.length)]
