@@ -71,8 +71,9 @@ export class MatchService {
       const valid = validateMatchSetup(payload)
       if (!valid.ok) return valid
       const { subject } = this.events.appendNew('match.started', payload)
-      const m = this.projector.projectMatch(subject)
+      const m = this.projector.computeMatch(subject, this.events.forSubject(subject))
       if (!m) return notFound()
+      m.seats = this.projector.writeMatch(m)
       this.remember(m)
       return this.viewOf(m)
     })
@@ -266,6 +267,7 @@ export class MatchService {
    * it was computed at (an import or a restore clears them all).
    */
   private cache = new Map<string, ProjectedMatch>()
+  private cacheEpoch = -1
 
   /** Forgets the cached matches (after an import or a restore brought events in from elsewhere). */
   invalidate(): void {
@@ -274,6 +276,10 @@ export class MatchService {
 
   /** The match as its events say (without writing). */
   private current(id: string): ProjectedMatch {
+    if (this.cacheEpoch !== this.projector.epoch) {
+      this.cache.clear()
+      this.cacheEpoch = this.projector.epoch
+    }
     const c = this.cache.get(id)
     if (c && (c.log.head ?? '') === this.repo.head(id)) return c
     this.cache.delete(id)
@@ -294,12 +300,15 @@ export class MatchService {
     const events = [...m.events, event]
     let next: ProjectedMatch | null
     let fromRound = 1
+    let known: Parameters<Projector['writeMatch']>[2] = {}
     if (stepped !== undefined && event.kind === 'match.action' && m.engine && m.state !== null && m.problem === null) {
       next = this.appendAction(m, event as DomainEvent<'match.action'>, stepped, events)
       fromRound = m.roundTimes.length + 1
+      // Nobody moved seats since this match was cached (a merge changes the projector's epoch).
+      known = { ...(m.seats ? { seats: m.seats } : {}), noResults: m.status === 'in-progress' }
     } else next = this.projector.computeMatch(m.id, events)
     if (!next) return notFound()
-    this.projector.writeMatch(next, fromRound)
+    next.seats = this.projector.writeMatch(next, fromRound, known)
     this.remember(next)
     return this.viewOf(next)
   }

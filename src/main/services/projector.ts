@@ -33,6 +33,16 @@ export interface ProjectedMatch {
   roundTimes: string[]
   /** The events it was reduced from, in log order. */
   events: readonly DomainEvent[]
+  /** The seats as last written (who sits where after merges), once written. */
+  seats?: ProjectedSeat[]
+}
+
+export interface ProjectedSeat {
+  seat: number
+  /** Where the player's history lives now (after merges). */
+  playerId: string
+  original: string
+  color: string | null
 }
 
 interface RoundDbRow {
@@ -69,6 +79,8 @@ const sameRound = (a: RoundDbRow, b: RoundDbRow): boolean =>
 
 export class Projector {
   private readonly s: Record<string, Statement>
+  /** Changes whenever players' histories move (a merge) or everything is rebuilt: cached matches are then stale. */
+  epoch = 0
 
   constructor(
     private readonly db: Database,
@@ -151,6 +163,7 @@ export class Projector {
         changed.push(r.id)
       }
     }
+    if (changed.length) this.epoch++
     return changed
   }
 
@@ -212,10 +225,10 @@ export class Projector {
    * Writes a computed match into the projection tables. `fromRound`: rounds before it are known to
    * be unchanged (an entry appended at the end), so only later round rows are compared and written.
    */
-  writeMatch(m: ProjectedMatch, fromRound = 1): void {
+  writeMatch(m: ProjectedMatch, fromRound = 1, known: { seats?: ProjectedSeat[]; noResults?: boolean } = {}): ProjectedSeat[] {
     const { id, gameId, engine, state, log, game, standings, status, roundTimes, problem } = m
     const started = log.started
-    if (!started) return
+    if (!started) return []
     const at = log.head ? hlcTime(log.head) : started.at
     const close = log.closes[log.closes.length - 1]
     const finishedAt = game?.over ? (roundTimes[roundTimes.length - 1] ?? close?.at ?? at) : (close?.at ?? null)
@@ -223,23 +236,7 @@ export class Projector {
 
     // Seats: each player where their history lives now; a second seat of the same person (two
     // players merged after sitting at one table) keeps its own id so no result is counted twice.
-    const canonical = started.seats.map((s) => (this.s.canonicalOf!.get(s.playerId) as { canonical_id: string } | undefined)?.canonical_id ?? s.playerId)
-    // A seat whose player is the one the others were merged into keeps that id first.
-    const taken = new Set(started.seats.filter((s, i) => canonical[i] === s.playerId).map((s) => s.playerId))
-    const seats = started.seats.map((s, seat) => {
-      const c = canonical[seat] as string
-      const playerId = c === s.playerId || !taken.has(c) ? c : s.playerId
-      taken.add(playerId)
-      return { seat, playerId, original: s.playerId, color: s.color }
-    })
-    const oldSeats = this.s.seats!.all(id) as { seat: number; player_id: string; original_player_id: string; color: string | null }[]
-    const seatsChanged =
-      oldSeats.length !== seats.length ||
-      oldSeats.some((o, i) => o.player_id !== seats[i]?.playerId || o.original_player_id !== seats[i]?.original || o.color !== seats[i]?.color)
-    if (seatsChanged) {
-      this.s.deleteSeats!.run(id)
-      for (const s of seats) this.s.insertSeat!.run(id, s.seat, s.playerId, s.original, s.color)
-    }
+    const seats = known.seats ?? this.writeSeats(id, started.seats)
     this.s.upsertMatch!.run({
       id,
       game_id: gameId,
@@ -293,15 +290,44 @@ export class Projector {
       this.stats.touched(h.player_id)
     }
 
-    this.stats.matchRefreshed({
-      id,
-      gameId,
-      status,
-      finishedAt: status === 'in-progress' ? null : finishedAt,
-      playerIds: seats.map((s) => s.playerId),
-      winners,
-      standings,
+    // A match that had no results and is still in progress has none now either.
+    if (!(known.noResults && status === 'in-progress')) {
+      this.stats.matchRefreshed({
+        id,
+        gameId,
+        status,
+        finishedAt: status === 'in-progress' ? null : finishedAt,
+        playerIds: seats.map((s) => s.playerId),
+        winners,
+        standings,
+      })
+    }
+    return seats
+  }
+
+  /**
+   * Seats: each player where their history lives now; a second seat of the same person (two
+   * players merged after sitting at one table) keeps its own id so no result is counted twice.
+   */
+  private writeSeats(id: string, startSeats: { playerId: string; color: string | null }[]): ProjectedSeat[] {
+    const canonical = startSeats.map((s) => (this.s.canonicalOf!.get(s.playerId) as { canonical_id: string } | undefined)?.canonical_id ?? s.playerId)
+    // A seat whose player is the one the others were merged into keeps that id first.
+    const taken = new Set(startSeats.filter((s, i) => canonical[i] === s.playerId).map((s) => s.playerId))
+    const seats = startSeats.map((s, seat) => {
+      const c = canonical[seat] as string
+      const playerId = c === s.playerId || !taken.has(c) ? c : s.playerId
+      taken.add(playerId)
+      return { seat, playerId, original: s.playerId, color: s.color }
     })
+    const oldSeats = this.s.seats!.all(id) as { seat: number; player_id: string; original_player_id: string; color: string | null }[]
+    const seatsChanged =
+      oldSeats.length !== seats.length ||
+      oldSeats.some((o, i) => o.player_id !== seats[i]?.playerId || o.original_player_id !== seats[i]?.original || o.color !== seats[i]?.color)
+    if (seatsChanged) {
+      this.s.deleteSeats!.run(id)
+      for (const s of seats) this.s.insertSeat!.run(id, s.seat, s.playerId, s.original, s.color)
+    }
+    return seats
   }
 
   private removeMatch(id: string): void {
@@ -317,6 +343,7 @@ export class Projector {
 
   /** Every projection table again, from the events alone. Call inside a transaction. */
   rebuildAll(): void {
+    this.epoch++
     this.db.exec(`
       DELETE FROM players; DELETE FROM matches; DELETE FROM match_seats; DELETE FROM match_results;
       DELETE FROM rating_history; DELETE FROM stat_rating; DELETE FROM stat_player_streak;
