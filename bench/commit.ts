@@ -102,6 +102,7 @@ async function main(): Promise<void> {
       '',
       `Load average when the run ended: ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores.`,
       '',
+      '',
     ].join('\n'),
   )
   console.log(`wrote ${file}`)

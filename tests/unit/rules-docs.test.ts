@@ -145,15 +145,6 @@ const OUTSIDE_PATH = /(?:\.\.\/)+shared\/[\w./-]*|(?<![\w/-]src\/)(?<![\w-])shar
 /** A Markdown file named in text, e.g. `docs/BENCHMARKS.md` or `RULES-API.md`. */
 const MD_NAME = /(?<![\w.-])(?:\.{1,2}\/)*[\w-]+(?:\/[\w.-]+)*\.md\b/g
 
-/**
- * References outside the repository that are still to be fixed by the owner of that file (the README's
- * maintainer). Only these exact references are tolerated:
- * any other outside reference in the same files still fails.
- */
-const PENDING_ELSEWHERE: Record<string, readonly string[]> = {
-  'README.md': ['../shared/design/ARCHITECTURE.md', '../shared/rules/SPEC.md', 'SPEC.md'],
-}
-
 function outsideRefs(file: string, text: string): string[] {
   const found: string[] = []
   for (const m of text.matchAll(OUTSIDE_PATH)) {
@@ -192,8 +183,7 @@ describe('the repository stands alone', () => {
       const name = rel(file)
       // This file spells out offending references on purpose, as test data.
       if (name === 'tests/unit/rules-docs.test.ts') continue
-      const pending = PENDING_ELSEWHERE[name] ?? []
-      for (const ref of outsideRefs(file, readFileSync(file, 'utf8'))) if (!pending.includes(ref)) offenders.push(`${name}: ${ref}`)
+      for (const ref of outsideRefs(file, readFileSync(file, 'utf8'))) offenders.push(`${name}: ${ref}`)
     }
     expect(offenders).toEqual([])
   })
