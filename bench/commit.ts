@@ -9,11 +9,10 @@
  */
 import Database from 'better-sqlite3'
 import { randomUUID } from 'node:crypto'
-import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { createCore } from '../src/main/core'
 import { tempDir } from '../tests/helpers/tmp'
-import { median, writeSection } from './report'
+import { loadLine, median, runBench, writeSection } from './report'
 
 const SAMPLES = 41
 const LENGTHS = [10, 200]
@@ -100,15 +99,10 @@ async function main(): Promise<void> {
       '|---:|---:|---:|---:|---|',
       ...rows,
       '',
-      `Load average when the run ended: ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores.`,
-      '',
-      '',
+      ...loadLine(),
     ].join('\n'),
   )
   console.log(`wrote ${file}`)
 }
 
-main().catch((e: unknown) => {
-  console.error(`commit bench: ${(e as Error).stack ?? String(e)}`)
-  process.exit(1)
-})
+runBench('commit', main)

@@ -12,14 +12,13 @@
  */
 import Database from 'better-sqlite3'
 import { createHash } from 'node:crypto'
-import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { createCore } from '../src/main/core'
 import { formatHlc } from '../src/shared/events/hlc'
 import type { DomainEvent } from '../src/shared/events/types'
 import { mulberry32 } from '../tests/helpers/prng'
 import { tempDir } from '../tests/helpers/tmp'
-import { writeSection } from './report'
+import { loadLine, runBench, writeSection } from './report'
 
 const FULL = Number(process.env.NINEKEEPER_BENCH_IMPORT_MATCHES ?? 25_000)
 const NAMES = Array.from({ length: 27 }, (_, i) => `Member ${i + 1}`)
@@ -153,15 +152,10 @@ async function main(): Promise<void> {
       '',
       `Doubling the history: ${half.app.toFixed(0)} ms → ${full.app.toFixed(0)} ms, ratio ${doubling.toFixed(2)} of double (target ≤ 1.2: ${doubling <= 1.2 ? 'met' : 'NOT met'}).`,
       '',
-      `Load average when the run ended: ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores.`,
-      '',
-      '',
+      ...loadLine(),
     ].join('\n'),
   )
   console.log(`wrote ${file}`)
 }
 
-main().catch((e: unknown) => {
-  console.error(`import bench: ${(e as Error).stack ?? String(e)}`)
-  process.exit(1)
-})
+runBench('import', main)

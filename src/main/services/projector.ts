@@ -8,7 +8,7 @@ import type { Database, Statement } from 'better-sqlite3'
 import { GAME_NAMES, type GameId, type GameStatus, type Standing } from '../../shared/games/engine'
 import { completedRounds, roundRows } from '../../shared/games/projections'
 import { ENGINES, type AnyEngine } from '../../shared/games/registry'
-import { canonicalIds, reduceMatch, reducePlayer, replayMatch, type MatchLog } from '../../shared/events/reduce'
+import { canonicalIds, reduceMatch, reducePlayer, replayMatch, type MatchLog, type PlayerProjection } from '../../shared/events/reduce'
 import { hlcTime } from '../../shared/events/hlc'
 import type { DomainEvent } from '../../shared/events/types'
 import { playerNameKey } from '../../shared/model/player'
@@ -136,6 +136,11 @@ export class Projector {
       if (before) this.s.deletePlayer!.run(id)
       return before ? this.refreshCanonical() : []
     }
+    this.writePlayer(p, before?.canonical_id ?? p.id)
+    return !before || before.merged_into !== p.mergedInto ? this.refreshCanonical() : []
+  }
+
+  private writePlayer(p: PlayerProjection, canonicalId: string): void {
     this.s.upsertPlayer!.run({
       id: p.id,
       name: p.name,
@@ -146,9 +151,8 @@ export class Projector {
       updated_at: p.updatedAt,
       deleted: p.deleted ? 1 : 0,
       merged_into: p.mergedInto,
-      canonical_id: before?.canonical_id ?? p.id,
+      canonical_id: canonicalId,
     })
-    return !before || before.merged_into !== p.mergedInto ? this.refreshCanonical() : []
   }
 
   /** Recomputes where every player's history lives; returns the ids whose place changed. */
@@ -353,19 +357,7 @@ export class Projector {
     const subjects = this.db.prepare("SELECT DISTINCT subject FROM events WHERE kind LIKE 'player.%'").all() as { subject: string }[]
     for (const { subject } of subjects) {
       const p = reducePlayer(this.events.forSubject(subject))
-      if (!p) continue
-      this.s.upsertPlayer!.run({
-        id: p.id,
-        name: p.name,
-        name_key: playerNameKey(p.name),
-        color: p.color,
-        archived_at: p.archivedAt,
-        created_at: p.createdAt,
-        updated_at: p.updatedAt,
-        deleted: p.deleted ? 1 : 0,
-        merged_into: p.mergedInto,
-        canonical_id: p.id,
-      })
+      if (p) this.writePlayer(p, p.id)
     }
     this.refreshCanonical()
     this.stats.batch(() => {
