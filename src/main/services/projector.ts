@@ -177,14 +177,17 @@ export class Projector {
     return (this.s.matchesOfPlayers!.all(JSON.stringify(playerIds)) as { match_id: string }[]).map((r) => r.match_id)
   }
 
-  /** Re-reduces one match from its events and rewrites what changed. Null when it has no start. */
-  projectMatch(id: string, events: readonly DomainEvent[] = this.events.forSubject(id)): ProjectedMatch | null {
+  /**
+   * Re-reduces one match from its events and rewrites what changed. Null when it has no start.
+   * `fresh`: the caller knows the match has no projection rows yet (nothing to compare with).
+   */
+  projectMatch(id: string, events: readonly DomainEvent[] = this.events.forSubject(id), fresh = false): ProjectedMatch | null {
     const m = this.computeMatch(id, events)
     if (!m) {
-      this.removeMatch(id)
+      if (!fresh) this.removeMatch(id)
       return null
     }
-    this.writeMatch(m)
+    m.seats = this.writeMatch(m, 1, { fresh })
     return m
   }
 
@@ -229,7 +232,7 @@ export class Projector {
    * Writes a computed match into the projection tables. `fromRound`: rounds before it are known to
    * be unchanged (an entry appended at the end), so only later round rows are compared and written.
    */
-  writeMatch(m: ProjectedMatch, fromRound = 1, known: { seats?: ProjectedSeat[]; noResults?: boolean } = {}): ProjectedSeat[] {
+  writeMatch(m: ProjectedMatch, fromRound = 1, known: { seats?: ProjectedSeat[]; noResults?: boolean; fresh?: boolean } = {}): ProjectedSeat[] {
     const { id, gameId, engine, state, log, game, standings, status, roundTimes, problem } = m
     const started = log.started
     if (!started) return []
@@ -240,7 +243,8 @@ export class Projector {
 
     // Seats: each player where their history lives now; a second seat of the same person (two
     // players merged after sitting at one table) keeps its own id so no result is counted twice.
-    const seats = known.seats ?? this.writeSeats(id, started.seats)
+    // `fresh`: the match has no rows here yet (an import of a match this laptop never saw).
+    const seats = known.seats ?? this.writeSeats(id, started.seats, known.fresh === true)
     this.s.upsertMatch!.run({
       id,
       game_id: gameId,
@@ -273,7 +277,7 @@ export class Projector {
             played_at: roundTimes[r.round - 1] ?? at,
           }))
         : []
-    const have = new Map((this.s.roundsFrom!.all(id, fromRound) as RoundDbRow[]).map((r) => [roundKey(r), r]))
+    const have = new Map(known.fresh ? [] : (this.s.roundsFrom!.all(id, fromRound) as RoundDbRow[]).map((r) => [roundKey(r), r]))
     for (const w of want) {
       const k = roundKey(w)
       const h = have.get(k)
@@ -296,15 +300,18 @@ export class Projector {
 
     // A match that had no results and is still in progress has none now either.
     if (!(known.noResults && status === 'in-progress')) {
-      this.stats.matchRefreshed({
-        id,
-        gameId,
-        status,
-        finishedAt: status === 'in-progress' ? null : finishedAt,
-        playerIds: seats.map((s) => s.playerId),
-        winners,
-        standings,
-      })
+      this.stats.matchRefreshed(
+        {
+          id,
+          gameId,
+          status,
+          finishedAt: status === 'in-progress' ? null : finishedAt,
+          playerIds: seats.map((s) => s.playerId),
+          winners,
+          standings,
+        },
+        known.fresh === true,
+      )
     }
     return seats
   }
@@ -313,7 +320,7 @@ export class Projector {
    * Seats: each player where their history lives now; a second seat of the same person (two
    * players merged after sitting at one table) keeps its own id so no result is counted twice.
    */
-  private writeSeats(id: string, startSeats: { playerId: string; color: string | null }[]): ProjectedSeat[] {
+  private writeSeats(id: string, startSeats: { playerId: string; color: string | null }[], fresh: boolean): ProjectedSeat[] {
     const canonical = startSeats.map((s) => (this.s.canonicalOf!.get(s.playerId) as { canonical_id: string } | undefined)?.canonical_id ?? s.playerId)
     // A seat whose player is the one the others were merged into keeps that id first.
     const taken = new Set(startSeats.filter((s, i) => canonical[i] === s.playerId).map((s) => s.playerId))
@@ -323,12 +330,12 @@ export class Projector {
       taken.add(playerId)
       return { seat, playerId, original: s.playerId, color: s.color }
     })
-    const oldSeats = this.s.seats!.all(id) as { seat: number; player_id: string; original_player_id: string; color: string | null }[]
+    const oldSeats = fresh ? [] : (this.s.seats!.all(id) as { seat: number; player_id: string; original_player_id: string; color: string | null }[])
     const seatsChanged =
       oldSeats.length !== seats.length ||
       oldSeats.some((o, i) => o.player_id !== seats[i]?.playerId || o.original_player_id !== seats[i]?.original || o.color !== seats[i]?.color)
     if (seatsChanged) {
-      this.s.deleteSeats!.run(id)
+      if (!fresh) this.s.deleteSeats!.run(id)
       for (const s of seats) this.s.insertSeat!.run(id, s.seat, s.playerId, s.original, s.color)
     }
     return seats

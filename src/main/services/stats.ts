@@ -166,8 +166,8 @@ export class StatsProjector {
   }
 
   /** Called by the projector after every write to a match. Cheap when the outcome did not change. */
-  matchRefreshed(m: RefreshedMatch): void {
-    const before = this.existing.all(m.id)
+  matchRefreshed(m: RefreshedMatch, fresh = false): void {
+    const before = fresh ? [] : this.existing.all(m.id)
     const next: ResultRow[] =
       m.status === 'finished' && m.finishedAt
         ? m.playerIds.map((playerId, seat) => {
@@ -198,7 +198,7 @@ export class StatsProjector {
 
   private replaceResults(matchId: string, gameId: GameId, before: ResultRow[], next: ResultRow[]): void {
     if (JSON.stringify(before) === JSON.stringify(next)) return
-    this.clear.run(matchId)
+    if (before.length) this.clear.run(matchId)
     for (const r of next) this.insert.run(r)
     const players = new Set([...before.map((r) => r.player_id), ...next.map((r) => r.player_id)])
     if (this.batching) {

@@ -251,7 +251,7 @@ export class TransferService {
       for (const id of rematch) {
         // A match that is new here has all its events in the file: no need to read them back.
         const own = touchedMatches.get(id)
-        const projected = own && !knownBefore.has(id) ? projector.projectMatch(id, own) : projector.projectMatch(id)
+        const projected = own && !knownBefore.has(id) ? projector.projectMatch(id, own, true) : projector.projectMatch(id)
         if (projected) this.describe(projected, new Set((own ?? []).map((e) => e.id)), report)
       }
     })
