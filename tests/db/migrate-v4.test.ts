@@ -87,7 +87,7 @@ describe('upgrading to the event log', () => {
       expect(finished.actions.map((a) => a.action)).toEqual([JSON.parse(round(0, [3, 10])), JSON.parse(round(1, [12, 5]))])
       expect(finished.undo).toBe('Reopen the match')
       const history = await call<MatchHistoryEntry[]>(core, 'matches:history', { id: m0 })
-      expect(history.map((h) => h.description)).toEqual(['Entry 1 (round)', 'Entry 2 (round)', 'Entry 2 corrected', 'Entry 3 (round)', 'Undid entry 3', 'Match finished by hand'])
+      expect(history.map((h) => h.description)).toEqual(['Deal 1', 'Deal 2', 'Deal 2 corrected', 'Deal 3', 'Undid Deal 3', 'Match finished by hand'])
       const open1 = await call<MatchView>(core, 'matches:get', { id: m1 })
       expect(open1.status).toBe('in-progress')
       expect(open1.actions).toHaveLength(1)

@@ -106,7 +106,7 @@ test('wild nine: WN-G15 by points, undo, an edit that changes the winner, and a 
   await expect(editHistory.locator('ol > li')).toHaveText([/^Entered /, /^Corrected .*: Cy: 27 points → 47 points$/])
   // The frame's history lists the correction.
   await page.getByRole('button', { name: 'History' }).click()
-  await expect(page.getByText('Entry 2 corrected')).toBeVisible()
+  await expect(page.getByText('Round 2 corrected')).toBeVisible()
 
   // The table display: large totals, by keyboard, closed with Escape.
   await page.getByRole('button', { name: 'Table display' }).click()

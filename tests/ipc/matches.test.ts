@@ -53,7 +53,7 @@ describe('matches', () => {
     const after = await call<MatchView>('matches:apply', { id: m.id, action: round(1, [12, 4, 9]) })
     expect((after.state as NineState).totals).toEqual([12, 0, 9])
     expect(after.actions).toHaveLength(1)
-    expect(after.undo).toBe('Undo entry 1 (round)')
+    expect(after.undo).toBe('Undo Deal 1')
     expect(rows(m.id)).toEqual([
       expect.objectContaining({ round: 1, seat: 0, player_id: ana.id, score: 12, total: 12, won_round: 0 }),
       expect.objectContaining({ round: 1, seat: 1, player_id: bo.id, score: 0, total: 0, won_round: 1 }),
@@ -131,7 +131,7 @@ describe('matches', () => {
     expect((v.state as NineState).totals).toEqual([0, 108])
 
     const history = await call<MatchHistoryEntry[]>('matches:history', { id: m.id })
-    expect(history.map((h) => h.description)).toEqual(['Entry 1 (round)', 'Entry 2 (round)', 'Entry 3 (round)', 'Entry 2 corrected', 'Undid a correction'])
+    expect(history.map((h) => h.description)).toEqual(['Deal 1', 'Deal 2', 'Deal 3', 'Deal 2 corrected', 'Undid a correction'])
 
     // A correction that would end the match at round 2 leaves round 3 invalid, so it is refused.
     const msg = await refused('matches:correct', { id: m.id, eventId: second.eventId, action: round(0, [2, 55]) }, 'correction-breaks-later-entry')
@@ -190,5 +190,37 @@ describe('matches', () => {
     const hlcs = events.map((e) => e.hlc)
     expect(hlcs).toEqual([...hlcs].sort())
     expect(new Set(hlcs).size).toBe(hlcs.length)
+  })
+})
+
+describe('undo, redo and history say who did what', () => {
+  it('names the seat and the card in Ennea, the round elsewhere, and redoes what was undone', async () => {
+    const m = await call<MatchView>('matches:create', { gameId: 'ennea', playerIds: [ana.id, bo.id, cy.id] })
+    const toAct = (m.game.toAct ?? 0) as number
+    const stake = await call<MatchView>('matches:apply', { id: m.id, action: { type: 'stake', cell: 0 } })
+    const who = m.seats[toAct]!.name
+    expect(stake.undo).toBe(`Undo ${who}'s stake on R1C1`)
+    const undone = await call<MatchView>('matches:undo', { id: m.id })
+    expect(undone.redo).toBe(`Redo ${who}'s stake on R1C1`)
+    expect(undone.undo).toBeNull()
+    const redone = await call<MatchView>('matches:redo', { id: m.id })
+    expect(redone.actions).toHaveLength(1)
+    expect(redone.redo).toBeNull()
+    expect(redone.undo).toBe(`Undo ${who}'s stake on R1C1`)
+    const history = await call<MatchHistoryEntry[]>('matches:history', { id: m.id })
+    expect(history.map((h) => h.description)).toEqual([`${who}'s stake on R1C1`, `Undid ${who}'s stake on R1C1`, 'Redo'])
+    // A rename shows at once: names are the players' names now.
+    await call('players:rename', { id: m.seats[toAct]!.playerId, name: 'Renamed' })
+    expect((await call<MatchView>('matches:get', { id: m.id })).undo).toBe("Undo Renamed's stake on R1C1")
+    expect(await refused('matches:redo', { id: m.id }, 'nothing-to-redo')).toMatch(/nothing to redo/)
+  })
+
+  it('refuses a write made against an older view of the match (another window)', async () => {
+    const m = await call<MatchView>('matches:create', { gameId: 'nine', playerIds: [ana.id, bo.id] })
+    const first = await call<MatchView>('matches:apply', { id: m.id, action: round(0, [3, 10]), expected: m.head })
+    expect(await refused('matches:apply', { id: m.id, action: round(1, [12, 4]), expected: m.head }, 'stale')).toMatch(/changed in another window/)
+    expect((await call<MatchView>('matches:apply', { id: m.id, action: round(1, [12, 4]), expected: first.head })).actions).toHaveLength(2)
+    // Scripts that send no position keep working.
+    expect((await call<MatchView>('matches:undo', { id: m.id })).actions).toHaveLength(1)
   })
 })

@@ -7,8 +7,9 @@
 import type { Database } from 'better-sqlite3'
 import { GAME_NAMES, type GameId } from '../../shared/games/engine'
 import { ENGINE_VERSIONS, SEAT_LIMITS } from '../../shared/games/registry'
-import { effectiveAction, reduceMatch, type LogEntry } from '../../shared/events/reduce'
+import { effectiveAction, reduceMatch, type EntryContext, type LogEntry } from '../../shared/events/reduce'
 import { completedRounds } from '../../shared/games/projections'
+import { describeAction } from '../../shared/games/describe'
 import { hlcTime } from '../../shared/events/hlc'
 import { validateMatchSetup } from '../../shared/events/validate'
 import type { DomainEvent, EventKind, PayloadOf } from '../../shared/events/types'
@@ -27,9 +28,6 @@ export interface MatchOptions {
   colours?: string[] | undefined
   houseRules?: Record<string, string | number | boolean> | undefined
 }
-
-const actionType = (a: unknown): string =>
-  a !== null && typeof a === 'object' && typeof (a as { type?: unknown }).type === 'string' ? (a as { type: string }).type : 'entry'
 
 export class MatchService {
   private readonly repo: MatchesRepo
@@ -172,7 +170,12 @@ export class MatchService {
   history(id: string): Result<MatchHistoryEntry[]> {
     if (!this.repo.get(id)) return notFound()
     const m = this.current(id)
+    const names = this.repo.seats(id).map((s) => s.name)
+    const roundAt = new Map<string, number>()
+    let completed = 0
+    const words = (eventId: string, action: unknown): string => this.describe(m, eventId, action, names, { round: roundAt.get(eventId) })
     const index = new Map<string, number>()
+    const originals = new Map<string, unknown>()
     const kinds = new Map<string, EventKind>()
     const skipped = new Set(m.skipped.map((s) => s.eventId))
     // Only the newest correction of an entry is in force; earlier ones stay in the history.
@@ -188,17 +191,22 @@ export class MatchService {
         let action: unknown = null
         let supersedes: string | null = null
         switch (ev.kind) {
-          case 'match.action':
+          case 'match.action': {
             index.set(ev.id, ++n)
+            originals.set(ev.id, p.action)
+            const ctx = m.contexts.get(ev.id)
+            roundAt.set(ev.id, ctx ? ctx.round : completed + 1)
+            if (ctx) completed = ctx.round
             kind = 'action'
             action = p.action
-            description = `Entry ${n} (${actionType(action)})${skipped.has(ev.id) ? ' — not applied' : ''}`
+            description = `${words(ev.id, action)}${skipped.has(ev.id) ? ' — not applied' : ''}`
             break
+          }
           case 'match.corrected':
             kind = 'correction'
             action = p.action
             supersedes = p.target as string
-            description = `Entry ${index.get(supersedes) ?? '?'} corrected`
+            description = `${words(supersedes, originals.get(supersedes))} corrected`
             break
           case 'match.closed':
             kind = 'void'
@@ -219,7 +227,13 @@ export class MatchService {
             supersedes = p.target as string
             const k = kinds.get(supersedes)
             description =
-              k === 'match.action' ? `Undid entry ${index.get(supersedes)}` : k === 'match.corrected' ? 'Undid a correction' : k === 'match.closed' ? 'Reopened the match' : 'Undo'
+              k === 'match.action'
+                ? `Undid ${words(supersedes, originals.get(supersedes))}`
+                : k === 'match.corrected'
+                  ? 'Undid a correction'
+                  : k === 'match.closed'
+                    ? 'Reopened the match'
+                    : 'Undo'
           }
         }
         return {
@@ -324,8 +338,10 @@ export class MatchService {
     roundTimes.length = done
     const game = engine.status(state)
     const close = m.log.closes[m.log.closes.length - 1]
+    const contexts = new Map(m.contexts).set(event.id, { toAct: m.game?.toAct ?? null, round: m.game?.round ?? m.roundTimes.length + 1 })
     return {
       ...m,
+      contexts,
       log: {
         ...m.log,
         entries: [...m.log.entries, entry],
@@ -373,6 +389,13 @@ export class MatchService {
     return null
   }
 
+  /** An entry in words ("Bo's stake on R1C1", "Round 4"), with the seat names as they are now. */
+  private describe(m: ProjectedMatch, eventId: string, action: unknown, names: readonly string[], fallback: Partial<EntryContext> = {}): string {
+    // An entry that is not in force (undone, or refused on replay) has no context of its own.
+    const ctx = m.contexts.get(eventId) ?? { toAct: fallback.toAct ?? null, round: fallback.round ?? m.roundTimes.length + 1 }
+    return describeAction(m.gameId, action, { names, ...ctx })
+  }
+
   private viewOf(m: ProjectedMatch): Result<MatchView> {
     const row = this.repo.get(m.id)
     if (!row) return notFound()
@@ -384,18 +407,20 @@ export class MatchService {
       at: e.at,
       correctedAt: e.corrections.length ? (e.corrections[e.corrections.length - 1]?.at ?? null) : null,
     }))
+    const names = seats.map((s) => s.name)
     const top = m.log.undoTarget
     let undo: string | null = null
     if (top?.kind === 'match.action') {
-      const i = m.log.entries.findIndex((e) => e.eventId === top.id)
-      undo = `Undo entry ${i + 1} (${actionType(effectiveAction(m.log.entries[i] as LogEntry))})`
+      const entry = m.log.entries.find((e) => e.eventId === top.id) as LogEntry
+      undo = `Undo ${this.describe(m, top.id, effectiveAction(entry), names)}`
     } else if (top?.kind === 'match.corrected') undo = 'Undo the last correction'
     else if (top?.kind === 'match.closed') undo = 'Reopen the match'
     let redo: string | null = null
     const r = m.log.redoTarget
     if (r) {
       const target = m.log.events.find((e) => e.event.id === r.target)?.event
-      if (target?.kind === 'match.action') redo = `Redo entry (${actionType((target.payload as PayloadOf['match.action']).action)})`
+      // The undone entry was the newest: whoever is to act now is who made it.
+      if (target?.kind === 'match.action') redo = `Redo ${this.describe(m, target.id, (target.payload as PayloadOf['match.action']).action, names, { toAct: m.game?.toAct ?? null })}`
       else if (target?.kind === 'match.corrected') redo = 'Redo the correction'
       else if (target?.kind === 'match.closed') redo = 'Close the match again'
     }

@@ -8,7 +8,7 @@ import type { Database, Statement } from 'better-sqlite3'
 import { GAME_NAMES, type GameId, type GameStatus, type Standing } from '../../shared/games/engine'
 import { completedRounds, roundRows } from '../../shared/games/projections'
 import { ENGINES, type AnyEngine } from '../../shared/games/registry'
-import { canonicalIds, reduceMatch, reducePlayer, replayMatch, type MatchLog, type PlayerProjection } from '../../shared/events/reduce'
+import { canonicalIds, reduceMatch, reducePlayer, replayMatch, type EntryContext, type MatchLog, type PlayerProjection } from '../../shared/events/reduce'
 import { hlcTime } from '../../shared/events/hlc'
 import type { DomainEvent } from '../../shared/events/types'
 import { playerNameKey } from '../../shared/model/player'
@@ -35,6 +35,8 @@ export interface ProjectedMatch {
   events: readonly DomainEvent[]
   /** The seats as last written (who sits where after merges), once written. */
   seats?: ProjectedSeat[]
+  /** Who was to act and which round it was before each applied entry (for describing it). */
+  contexts: Map<string, EntryContext>
 }
 
 export interface ProjectedSeat {
@@ -201,6 +203,7 @@ export class Projector {
     let state: unknown = null
     let roundTimes: string[] = []
     let skipped: ProjectedMatch['skipped'] = []
+    let contexts = new Map<string, EntryContext>()
     let problem: string | null = null
     if (!engine) problem = `This match is of a game this version of Ninekeeper does not know (${String(gameId)}).`
     else {
@@ -211,6 +214,7 @@ export class Projector {
         state = ok.state
         roundTimes = ok.roundTimes
         skipped = ok.skipped
+        contexts = ok.contexts
         if (skipped.length) {
           const first = skipped[0] as { eventId: string; message: string }
           const n = log.entries.findIndex((e) => e.eventId === first.eventId) + 1
@@ -225,7 +229,7 @@ export class Projector {
     const standings = engine && state !== null ? engine.standings(state) : []
     const close = log.closes[log.closes.length - 1]
     const status: MatchStatus = game?.over ? 'finished' : (close?.status ?? 'in-progress')
-    return { id, gameId, engine, config: started.config, log, state, status, game, standings, skipped, problem, roundTimes, events }
+    return { id, gameId, engine, config: started.config, log, state, status, game, standings, skipped, problem, roundTimes, events, contexts }
   }
 
   /**

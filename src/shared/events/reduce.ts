@@ -262,6 +262,13 @@ export interface Replayed<S> {
   skipped: { eventId: string; code: string; message: string }[]
   /** Set when even the starting config is refused (a match from a newer engine, say). */
   setupError: { code: string; message: string } | null
+  /** For each applied entry: who was to act and which round it was, before it (to describe it in words). */
+  contexts: Map<string, EntryContext>
+}
+
+export interface EntryContext {
+  toAct: number | null
+  round: number
 }
 
 /** Replays the entries in force through the game's engine; never throws on a bad entry. */
@@ -276,8 +283,11 @@ export function replayMatch<S>(
   let state = start.value
   const roundTimes: string[] = []
   const skipped: Replayed<S>['skipped'] = []
+  const contexts = new Map<string, EntryContext>()
   let done = completedRounds(gameId, state)
   for (const entry of entries) {
+    const before = engine.status(state)
+    contexts.set(entry.eventId, { toAct: before.toAct, round: before.round })
     const r = engine.apply(state, effectiveAction(entry))
     if (!r.ok) {
       skipped.push({ eventId: entry.eventId, code: r.error.code, message: r.error.message })
@@ -291,5 +301,5 @@ export function replayMatch<S>(
       done = now
     }
   }
-  return { state, roundTimes, skipped, setupError: null }
+  return { state, roundTimes, skipped, setupError: null, contexts }
 }
