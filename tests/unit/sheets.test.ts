@@ -5,6 +5,7 @@ import {
   correctionTimes,
   csvField,
   csvFileName,
+  localDateTime,
   nextDealText,
   nineDealText,
   nineSheet,
@@ -64,17 +65,28 @@ describe('Wild Nine sheet', () => {
     expect(sheet.rows[0]?.lines[2]).toBe('Cy: 9♠ (15) + Q♥ (10) = 25')
   })
 
-  it('exports CSV with a header, one line per round, the totals and the winner', () => {
+  it('exports CSV with a byte-order mark, a header, one line per round with its local time, the totals and the winner', () => {
     const state = wildNine(G15)
-    const csv = sheetCsv(wildNineSheet(state, 'The match ended: Ana reached 104. Cy wins with 36.'))
-    const lines = csv.split('\r\n')
-    expect(lines[0]).toBe('Round,Dealer,Result,Ana points,Ana total,Bo points,Bo total,Cy points,Cy total')
-    expect(lines[1]).toBe('1,Ana,Cy went out,34,34,12,12,0,0')
-    expect(lines[3]).toBe('3,Cy,Bo went out,70,104,0,53,9,36')
-    expect(lines[4]).toBe('Total,,,,104,,53,,36')
-    expect(lines[5]).toBe('Result,,The match ended: Ana reached 104. Cy wins with 36.')
-    expect(lines[6]).toBe('Winner,,Cy')
+    const played = ['2026-11-30T19:05:00.000Z', null, '2026-11-30T19:45:00.000Z']
+    const csv = sheetCsv(wildNineSheet(state, 'The match ended: Ana reached 104. Cy wins with 36.'), played)
+    expect(csv.startsWith('\ufeffRound,')).toBe(true)
+    const lines = csv.slice(1).split('\r\n')
+    expect(lines[0]).toBe('Round,Played,Dealer,Result,Ana points,Ana total,Bo points,Bo total,Cy points,Cy total')
+    expect(lines[1]).toBe(`1,${localDateTime(played[0])},Ana,Cy went out,34,34,12,12,0,0`)
+    expect(lines[1]).toMatch(/^1,\d{4}-\d{2}-\d{2} \d{2}:\d{2},/)
+    expect(lines[2]).toMatch(/^2,,Bo,/)
+    expect(lines[3]).toBe(`3,${localDateTime(played[2])},Cy,Bo went out,70,104,0,53,9,36`)
+    expect(lines[4]).toBe('Total,,,,,104,,53,,36')
+    expect(lines[5]).toBe('Result,,,The match ended: Ana reached 104. Cy wins with 36.')
+    expect(lines[6]).toBe('Winner,,,Cy')
     expect(csv.endsWith('\r\n')).toBe(true)
+  })
+
+  it('includes the cards entered, one column per seat, when a round was entered by cards', () => {
+    const state = wildNine([{ type: 'round', wentOut: null, hands: [['QD', '2S'], ['KH'], ['9s', 'qh']] }])
+    const lines = sheetCsv(wildNineSheet(state, '')).slice(1).split('\r\n')
+    expect(lines[0]).toBe('Round,Played,Dealer,Result,Ana points,Ana total,Ana cards,Bo points,Bo total,Bo cards,Cy points,Cy total,Cy cards')
+    expect(lines[1]).toBe('1,,Ana,Deadlock,12,12,QD 2S,10,10,KH,25,25,9S QH')
   })
 })
 
@@ -87,7 +99,7 @@ describe('Nine sheet', () => {
       { type: 'round', declarer: 0, totals: [0, 29, 23] },
     ])
     const sheet = nineSheet(state, 'over')
-    expect(sheet.rows[1]?.cells[1]).toEqual({ points: 52, total: '90 → 45', marks: ['reset'] })
+    expect(sheet.rows[1]?.cells[1]).toEqual({ points: 52, total: '90 → 45', value: 45, resetFrom: 90, cards: '13 13 13 13', marks: ['reset'] })
     expect(sheet.rows[2]?.result).toBe('Bo declared NINE over 9: failed')
     expect(sheet.rows[0]?.result).toBe('Ana declared NINE and won')
     expect(sheet.rows[3]?.cells.map((c) => c.total)).toEqual(['0', '99', '99'])
@@ -96,14 +108,17 @@ describe('Nine sheet', () => {
     expect(sheet.losers).toEqual([1, 2])
     expect(sheet.winners).toEqual([0])
     expect(sheet.over).toBe(true)
-    expect(sheetCsv(sheet).split('\r\n')[2]).toBe('2,Bo,Ana declared NINE and won,0,0,52,90 → 45,36,76')
+    // The total is a number (45); the reset from 90 has its own column, so a spreadsheet can add totals up.
+    const lines = sheetCsv(sheet).slice(1).split('\r\n')
+    expect(lines[0]).toBe('Round,Played,Dealer,Result,Ana points,Ana total,Ana reset from,Ana cards,Bo points,Bo total,Bo reset from,Bo cards,Cy points,Cy total,Cy reset from,Cy cards')
+    expect(lines[2]).toBe('2,,Bo,Ana declared NINE and won,0,0,,2 2,52,45,90,13 13 13 13,36,76,,12 12 12')
   })
 
   it('keeps carried-over start totals', () => {
     const state = nine([{ type: 'round', declarer: 0, hands: [[1], [5], [6]] }], [10, 20, 30])
     const sheet = nineSheet(state, '')
     expect(sheet.start).toEqual([10, 20, 30])
-    expect(sheetCsv(sheet).split('\r\n')[1]).toBe('Start,,Carried over,,10,,20,,30')
+    expect(sheetCsv(sheet).slice(1).split('\r\n')[1]).toBe('Start,,,Carried over,,10,,,20,,,30,')
   })
 })
 

@@ -15,6 +15,12 @@ export interface SheetCell {
   points: number
   /** The running total after the round, as shown ("62", or "90 → 45" for a Nine reset). */
   total: string
+  /** The running total after the round, as a number (45 after a Nine reset). */
+  value: number
+  /** The total a Nine reset took back to 45 (90), or null. */
+  resetFrom: number | null
+  /** The cards entered for the seat ("9S QH", "3 4 2"), or '' when only a number was entered. */
+  cards: string
   /** Short words for the cell: "went out", "declared", "lost"... */
   marks: string[]
 }
@@ -83,6 +89,9 @@ export function wildNineSheet(state: WildNineState, message: string): Sheet {
     cells: r.points.map((p, seat) => ({
       points: p,
       total: String(r.totals[seat] ?? 0),
+      value: r.totals[seat] ?? 0,
+      resetFrom: null,
+      cards: (r.hands?.[seat] ?? []).join(' '),
       marks: r.wentOut === seat ? ['went out'] : [],
     })),
     lines: [...r.explanations],
@@ -111,7 +120,8 @@ export function nineSheet(state: NineState, message: string): Sheet {
         if (r.declarer === seat) marks.push('declared')
         if (r.resets.includes(seat)) marks.push('reset')
         if (after >= NINE_LIMIT) marks.push('lost')
-        return { points: p, total: r.resets.includes(seat) ? `${raw} → ${after}` : String(after), marks }
+        const reset = r.resets.includes(seat)
+        return { points: p, total: reset ? `${raw} → ${after}` : String(after), value: after, resetFrom: reset ? raw : null, cards: (r.hands[seat] ?? []).join(' '), marks }
       }),
       lines: [...r.lines],
     }
@@ -130,22 +140,41 @@ export function csvField(value: string | number): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
 
-/** The sheet as CSV (RFC 4180, CRLF): one row per round with each seat's points and total, then the totals and the result. */
-export function sheetCsv(sheet: Sheet): string {
+/** A time as the computer's local "2026-11-30 19:42", a form spreadsheets read as a date and time. */
+export function localDateTime(iso: string | null | undefined): string {
+  if (!iso) return ''
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ''
+  const p = (n: number): string => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`
+}
+
+/**
+ * The sheet as CSV for spreadsheets (RFC 4180, CRLF, a UTF-8 byte-order mark so accents show): one
+ * row per round with when it was played (local time), each seat's points and total as numbers, a
+ * reset in its own column (Nine), the cards entered, then the totals and the result.
+ * `played`: per row, when the round was entered (ISO), if known.
+ */
+export function sheetCsv(sheet: Sheet, played: readonly (string | null)[] = []): string {
   const names = sheet.names.map((_, i) => seatLabel(sheet.names, i))
+  const resets = sheet.rows.some((r) => r.cells.some((c) => c.resetFrom !== null))
+  const cards = sheet.rows.some((r) => r.cells.some((c) => c.cards !== ''))
+  const perSeat = (n: string): string[] => [`${n} points`, `${n} total`, ...(resets ? [`${n} reset from`] : []), ...(cards ? [`${n} cards`] : [])]
+  const cellsOf = (c: SheetCell): (string | number)[] => [c.points, c.value, ...(resets ? [c.resetFrom ?? ''] : []), ...(cards ? [c.cards] : [])]
+  const blank = (t: number | ''): (string | number)[] => ['', t, ...(resets ? [''] : []), ...(cards ? [''] : [])]
   const out: (string | number)[][] = []
-  out.push(['Round', 'Dealer', 'Result', ...names.flatMap((n) => [`${n} points`, `${n} total`])])
-  if (sheet.start) out.push(['Start', '', 'Carried over', ...sheet.start.flatMap((t) => ['', t])])
-  for (const r of sheet.rows) {
-    out.push([r.round, seatLabel(sheet.names, r.dealer), r.result, ...r.cells.flatMap((c) => [c.points, c.total])])
-  }
-  out.push(['Total', '', '', ...sheet.totals.flatMap((t) => ['', t])])
+  out.push(['Round', 'Played', 'Dealer', 'Result', ...names.flatMap(perSeat)])
+  if (sheet.start) out.push(['Start', '', '', 'Carried over', ...sheet.start.flatMap((t) => blank(t))])
+  sheet.rows.forEach((r, i) => {
+    out.push([r.round, localDateTime(played[i]), seatLabel(sheet.names, r.dealer), r.result, ...r.cells.flatMap(cellsOf)])
+  })
+  out.push(['Total', '', '', '', ...sheet.totals.flatMap((t) => blank(t))])
   if (sheet.over) {
     const winners = sheet.winners.map((s) => seatLabel(sheet.names, s))
-    out.push(['Result', '', sheet.message])
-    if (winners.length > 0) out.push([winners.length > 1 ? 'Winners' : 'Winner', '', winners.join(' and ')])
+    out.push(['Result', '', '', sheet.message])
+    if (winners.length > 0) out.push([winners.length > 1 ? 'Winners' : 'Winner', '', '', winners.join(' and ')])
   }
-  return out.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n'
+  return `\ufeff${out.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`
 }
 
 /** A file name for the download: "wild-nine-2026-11-30.csv". */
