@@ -15,6 +15,8 @@ import { uuidv7, type Clock } from '../ids'
 export class Device {
   private readonly get: Statement<[string], { value: string }>
   private readonly set: Statement<[string, string]>
+  /** The id and clock as last read or written here (this process is the file's only writer). */
+  private known: { id: string; hlc: HlcState } | null = null
 
   constructor(
     private readonly db: Database,
@@ -25,6 +27,7 @@ export class Device {
   }
 
   id(): string {
+    if (this.known) return this.known.id
     let deviceId = this.get.get('device_id')?.value
     if (!deviceId) {
       deviceId = uuidv7(this.clock().getTime())
@@ -35,6 +38,7 @@ export class Device {
 
   /** Starts a new device id (after a restore, or when the data file was copied from elsewhere). */
   renew(reason: string): string {
+    this.known = null
     const deviceId = uuidv7(this.clock().getTime())
     const previous = this.get.get('device_id')?.value
     this.db
@@ -67,6 +71,7 @@ export class Device {
   }
 
   private state(): HlcState {
+    if (this.known) return this.known.hlc
     const raw = this.get.get('hlc')?.value
     if (!raw) return HLC_ZERO
     const [wall, counter] = raw.split('.')
@@ -79,12 +84,18 @@ export class Device {
     this.set.run('hlc', `${s.wall}.${s.counter}`)
   }
 
+  /** Forgets what it knows (the meta table was replaced, as by a restore). */
+  forget(): void {
+    this.known = null
+  }
+
   /** A stamp for a local event. Must run inside the write transaction that stores it. */
   stamp(): { deviceId: string; hlc: string } {
     if (!this.db.inTransaction) throw new Error('Device.stamp() must run inside a write transaction')
     const deviceId = this.id()
     const next = hlcSend(this.state(), this.clock().getTime(), deviceId)
     this.save(next.state)
+    this.known = { id: deviceId, hlc: next.state }
     return { deviceId, hlc: next.hlc }
   }
 
@@ -94,5 +105,6 @@ export class Device {
     const now = this.clock().getTime()
     for (const h of hlcs) s = hlcRecv(s, h, now)
     this.save(s)
+    this.known = { id: this.id(), hlc: s }
   }
 }

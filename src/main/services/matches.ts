@@ -261,8 +261,9 @@ export class MatchService {
 
   private write(id: string, expected: string | undefined, fn: (m: ProjectedMatch) => Result<MatchView>): Result<MatchView> {
     return writeTransaction(this.db, () => {
-      if (!this.repo.get(id)) return notFound()
-      const m = this.current(id)
+      const head = this.repo.head(id)
+      if (head === undefined) return notFound()
+      const m = this.current(id, head)
       if (expected !== undefined && expected !== (m.log.head ?? '')) {
         return err('stale', 'This match changed in another window or on another computer — here is the current sheet. Nothing was saved.')
       }
@@ -289,13 +290,13 @@ export class MatchService {
   }
 
   /** The match as its events say (without writing). */
-  private current(id: string): ProjectedMatch {
+  private current(id: string, head: string | undefined = this.repo.head(id)): ProjectedMatch {
     if (this.cacheEpoch !== this.projector.epoch) {
       this.cache.clear()
       this.cacheEpoch = this.projector.epoch
     }
     const c = this.cache.get(id)
-    if (c && (c.log.head ?? '') === this.repo.head(id)) return c
+    if (c && (c.log.head ?? '') === head) return c
     this.cache.delete(id)
     const m = this.projector.computeMatch(id, this.events.forSubject(id))
     if (!m) throw new Error(`match ${id} has a projection row but no start event`)
