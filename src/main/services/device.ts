@@ -84,11 +84,6 @@ export class Device {
     this.set.run('hlc', `${s.wall}.${s.counter}`)
   }
 
-  /** Forgets what it knows (the meta table was replaced, as by a restore). */
-  forget(): void {
-    this.known = null
-  }
-
   /** A stamp for a local event. Must run inside the write transaction that stores it. */
   stamp(): { deviceId: string; hlc: string } {
     if (!this.db.inTransaction) throw new Error('Device.stamp() must run inside a write transaction')
