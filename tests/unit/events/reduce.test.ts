@@ -138,3 +138,11 @@ describe('match log', () => {
     )
   })
 })
+
+describe('hlcTime', () => {
+  it('reads the wall time of a stamp, and the epoch for something that is not one', async () => {
+    const { hlcTime } = await import('../../../src/shared/events/hlc')
+    expect(hlcTime(formatHlc(Date.parse('2026-11-30T19:42:01.250Z'), 7, DEV_A))).toBe('2026-11-30T19:42:01.250Z')
+    expect(hlcTime('not a stamp at all')).toBe('1970-01-01T00:00:00.000Z')
+  })
+})
