@@ -151,6 +151,62 @@ describe('web bridge', () => {
     expect(snapshot(core.db)).toEqual(before)
   })
 
+  it('answers HEAD like GET without a body, with or without a session', async () => {
+    const out = await raw({ method: 'HEAD', path: '/' })
+    expect(out.status).toBe(403)
+    expect(out.body).toBe('')
+    expect(Number(out.headers['content-length'])).toBeGreaterThan(100)
+    const wrongKey = await raw({ method: 'HEAD', path: '/?k=guess' })
+    expect(wrongKey.status).toBe(403)
+    expect(wrongKey.body).toBe('')
+    const page = await raw({ method: 'HEAD', path: '/', headers: { cookie: await sessionCookie() } })
+    expect(page.status).toBe(200)
+    expect(page.body).toBe('')
+    expect(Number(page.headers['content-length'])).toBeGreaterThan(10)
+    const js = await raw({ method: 'HEAD', path: '/assets/app.js', headers: { cookie: await sessionCookie() } })
+    expect(js.body).toBe('')
+    expect(js.headers['content-length']).toBe('14')
+  })
+
+  it('refuses other methods on pages, and says how large a request may be', async () => {
+    const post = await raw({ method: 'POST', path: '/', headers: { cookie: await sessionCookie() } })
+    expect(post.status).toBe(405)
+    const big = await api('players:create', { name: 'x'.repeat(5 * 1024 * 1024) })
+    expect(JSON.parse(big.body).error.message).toBe('The request is larger than 4 MB.')
+    const missing = await raw({ path: '/nothing-here.js', headers: { cookie: await sessionCookie() } })
+    expect(missing.status).toBe(404)
+  })
+
+  it('reads the session cookie among others, by its exact name', async () => {
+    const good = await sessionCookie()
+    const value = good.split('=')[1] as string
+    const name = `ninekeeper_session_${web.port}`
+    const ok = (cookie: string) => api('players:list', {}, { 'x-ninekeeper-token': '', cookie }).then((r) => r.status)
+    expect(await ok(`a=b; ${name}=${value}; c=d`)).toBe(200)
+    expect(await ok(`a=b;${name}=${value}`)).toBe(200)
+    expect(await ok(`  ${name}=${value}  `)).toBe(200)
+    expect(await ok(`x${name}=${value}`)).toBe(403)
+    expect(await ok(`${name}x=${value}`)).toBe(403)
+    expect(await ok(`=${value}`)).toBe(403)
+    expect(await ok(`${name}=x${value}`)).toBe(403)
+  })
+
+  it('accepts same-origin fetches (both addresses, any charset or letter case of JSON)', async () => {
+    const calls = [
+      { 'sec-fetch-site': 'same-origin', origin: `http://127.0.0.1:${web.port}` },
+      { 'sec-fetch-site': 'none' },
+      { origin: `http://localhost:${web.port}`, host: `localhost:${web.port}` },
+      { 'content-type': 'application/json; charset=utf-8' },
+      { 'content-type': ' Application/JSON ;charset=UTF-8' },
+    ]
+    for (const headers of calls) {
+      const r = await api('players:list', {}, headers)
+      expect(r.status, JSON.stringify(headers)).toBe(200)
+      expect(JSON.parse(r.body)).toMatchObject({ ok: true })
+    }
+    expect((await api('players:list', {}, { 'content-type': 'text/json' })).status).toBe(415)
+  })
+
   it('sends the framing, opener and resource policies on every answer', async () => {
     for (const r of [await raw({ path: '/' }), await raw({ path: '/', headers: { cookie: await sessionCookie() } }), await api('players:list', {})]) {
       const csp = String(r.headers['content-security-policy'])
