@@ -21,6 +21,11 @@ const state = vi.hoisted(() => ({
   ipc: new Map<string, (event: unknown, payload: unknown) => Promise<unknown>>(),
   windows: [] as { options: Record<string, unknown>; loaded: string[] }[],
   calls: { quit: 0, exit: [] as number[], openExternal: [] as string[], errorBox: [] as string[] },
+  save: { canceled: true, filePath: undefined as string | undefined },
+  saveOptions: [] as Record<string, unknown>[],
+  restored: 0,
+  focused: 0,
+  minimized: false,
 }))
 
 vi.mock('electron', () => {
@@ -36,10 +41,14 @@ vi.mock('electron', () => {
     on() {}
     setTitle() {}
     isMinimized() {
-      return false
+      return state.minimized
     }
-    restore() {}
-    focus() {}
+    restore() {
+      state.restored++
+    }
+    focus() {
+      state.focused++
+    }
     loadURL(url: string) {
       this.loaded.push(url)
       return Promise.resolve()
@@ -64,7 +73,11 @@ vi.mock('electron', () => {
       getAppPath: () => state.appPath,
       getVersion: () => '0.0.0-test',
     },
-    dialog: { showErrorBox: (title: string, body: string) => void state.calls.errorBox.push(`${title}: ${body}`), showSaveDialog: async () => ({ canceled: true }) },
+    dialog: { showErrorBox: (title: string, body: string) => void state.calls.errorBox.push(`${title}: ${body}`), showSaveDialog: async (...args: unknown[]) => {
+        state.saveOptions.push(args.at(-1) as Record<string, unknown>)
+        return state.save
+      },
+    },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown[]) => void state.privileged.push(...schemes),
       handle: (_scheme: string, fn: (req: { url: string; method: string }) => Promise<Response>) => void (state.protocolHandler = fn),
@@ -98,6 +111,10 @@ function freshState(lock: boolean): void {
   state.ipc.clear()
   state.windows = []
   state.calls = { quit: 0, exit: [], openExternal: [], errorBox: [] }
+  state.saveOptions = []
+  state.restored = 0
+  state.focused = 0
+  state.minimized = false
 }
 afterAll(() => {
   state.appHandlers['will-quit']?.()
@@ -188,6 +205,35 @@ describe('the first instance', () => {
     // The window loads the app over app://, with the hardened preferences (window.ts).
     expect(state.windows[0]?.loaded).toEqual(['app://ninekeeper/index.html'])
     expect((state.windows[0]?.options.webPreferences as Record<string, unknown>).sandbox).toBe(true)
+
+    // A second start focuses this window (restoring it when minimised).
+    state.appHandlers['second-instance']?.()
+    expect([state.restored, state.focused]).toEqual([0, 1])
+    state.minimized = true
+    state.appHandlers['second-instance']?.()
+    expect([state.restored, state.focused]).toEqual([1, 2])
+    state.minimized = false
+
+    // Save as PDF: the page's print layout, where the user chooses, with a clean default name.
+    const printed: unknown[] = []
+    const sender = {
+      printToPDF: async (o: unknown) => (printed.push(o), Buffer.from('%PDF-1.7 test')),
+      getTitle: () => 'Ninekeeper — Nine: Ana/Bo <3>',
+    }
+    const pdf = state.ipc.get('app:print-pdf')!
+    const trusted = { senderFrame: { url: 'app://ninekeeper/index.html', parent: null }, sender }
+    state.save = { canceled: true, filePath: undefined }
+    expect(await pdf(trusted, {})).toEqual({ ok: true, value: { saved: null } })
+    expect(printed).toEqual([{ pageSize: 'A4', printBackground: false }])
+    expect(state.saveOptions[0]).toMatchObject({ title: 'Save as PDF', filters: [{ name: 'PDF', extensions: ['pdf'] }] })
+    expect(String(state.saveOptions[0]?.defaultPath)).toMatch(/Ninekeeper {2}Nine AnaBo 3\.pdf$/)
+    const target = join(state.userData, 'sheet.pdf')
+    state.save = { canceled: false, filePath: target }
+    expect(await pdf(trusted, {})).toEqual({ ok: true, value: { saved: target } })
+    const { readFileSync } = await import('node:fs')
+    expect(readFileSync(target, 'utf8')).toBe('%PDF-1.7 test')
+    state.save = { canceled: false, filePath: '' }
+    expect(await pdf(trusted, {})).toEqual({ ok: true, value: { saved: null } })
 
     // Quitting closes the data file (and never throws).
     expect(() => state.appHandlers['will-quit']?.()).not.toThrow()
