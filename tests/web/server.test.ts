@@ -232,6 +232,8 @@ describe('web bridge', () => {
 
   it('passes schema refusals through as invalid-input', async () => {
     const r = await api('players:create', { name: 12 })
+    // A refusal by the app is an answer (200); only an unknown channel is a 404.
+    expect(r.status).toBe(200)
     expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: { code: 'invalid-input', field: 'name' } })
   })
 
