@@ -104,14 +104,22 @@ export class StatsProjector {
 
   /**
    * Runs `fn` (inside the caller's transaction) with the summaries deferred to its end: the summary
-   * triggers stand aside (projection_bulk), and afterwards each touched player's sums are recomputed
-   * once, streaks once, and each game's ratings replayed once from the earliest match it touched.
-   * A large import or a rebuild then costs one pass instead of one update per round row.
+   * triggers are dropped for its duration (in the same transaction, so a failure or a crash puts
+   * them back), and afterwards each touched player's sums are recomputed once, streaks once, and
+   * each game's ratings replayed once from the earliest match it touched. A large import or a
+   * rebuild then costs one pass instead of one update per round row (triggers that only stand
+   * aside still cost about as much as the insert itself).
    */
   batch<T>(fn: () => T): T {
     if (this.batching) return fn()
+    if (!this.db.inTransaction) throw new Error('StatsProjector.batch() must run inside a transaction')
     this.batching = { players: new Set(), summed: new Set(), pivots: new Map() }
-    this.db.prepare('INSERT INTO projection_bulk (on_since) VALUES (?)').run(new Date().toISOString())
+    const triggers = this.db
+      .prepare<[], { name: string; sql: string }>(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('round_results', 'match_results') AND sql NOT LIKE '%RAISE(ABORT%' ORDER BY name",
+      )
+      .all()
+    for (const t of triggers) this.db.exec(`DROP TRIGGER "${t.name}"`)
     let ok = false
     try {
       const out = fn()
@@ -120,7 +128,7 @@ export class StatsProjector {
     } finally {
       const b = this.batching
       this.batching = null
-      this.db.prepare('DELETE FROM projection_bulk').run()
+      for (const t of triggers) this.db.exec(t.sql)
       if (ok) {
         this.resum([...b.summed])
         for (const p of b.players) this.updateStreaks(p)

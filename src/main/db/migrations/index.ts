@@ -529,30 +529,27 @@ const v4: Migration = {
       ) STRICT;
       CREATE INDEX round_results_player_game ON round_results(player_id, game_id, score);
       CREATE INDEX round_results_game_played ON round_results(game_id, played_at);
-      -- While a row here exists (a large import or a rebuild, inside its transaction), the summary
-      -- triggers stand aside and the summaries of the players touched are recomputed once at the end.
-      CREATE TABLE projection_bulk (on_since TEXT NOT NULL) STRICT;
-      CREATE TRIGGER round_results_stats_insert AFTER INSERT ON round_results WHEN NOT EXISTS (SELECT 1 FROM projection_bulk) BEGIN
+      CREATE TRIGGER round_results_stats_insert AFTER INSERT ON round_results BEGIN
         INSERT INTO stat_player_game (player_id, game_id, rounds, score_sum, rounds_won, e1, e2, e3, e4)
         VALUES (NEW.player_id, NEW.game_id, 1, NEW.score, NEW.won_round, ${e.join(', ')})
         ON CONFLICT (player_id, game_id) DO UPDATE SET
           rounds = rounds + 1, score_sum = score_sum + excluded.score_sum, rounds_won = rounds_won + excluded.rounds_won,
           e1 = e1 + excluded.e1, e2 = e2 + excluded.e2, e3 = e3 + excluded.e3, e4 = e4 + excluded.e4;
       END;
-      CREATE TRIGGER round_results_stats_delete AFTER DELETE ON round_results WHEN NOT EXISTS (SELECT 1 FROM projection_bulk) BEGIN
+      CREATE TRIGGER round_results_stats_delete AFTER DELETE ON round_results BEGIN
         UPDATE stat_player_game SET
           rounds = rounds - 1, score_sum = score_sum - OLD.score, rounds_won = rounds_won - OLD.won_round,
           e1 = e1 - (${o[0]}), e2 = e2 - (${o[1]}), e3 = e3 - (${o[2]}), e4 = e4 - (${o[3]})
         WHERE player_id = OLD.player_id AND game_id = OLD.game_id;
       END;
-      CREATE TRIGGER round_results_day_insert AFTER INSERT ON round_results WHEN NOT EXISTS (SELECT 1 FROM projection_bulk) BEGIN
+      CREATE TRIGGER round_results_day_insert AFTER INSERT ON round_results BEGIN
         INSERT INTO stat_player_game_day (day, player_id, game_id, rounds, score_sum, rounds_won, e1, e2, e3, e4)
         VALUES (substr(NEW.played_at, 1, 10), NEW.player_id, NEW.game_id, 1, NEW.score, NEW.won_round, ${e.join(', ')})
         ON CONFLICT (day, player_id, game_id) DO UPDATE SET
           rounds = rounds + 1, score_sum = score_sum + excluded.score_sum, rounds_won = rounds_won + excluded.rounds_won,
           e1 = e1 + excluded.e1, e2 = e2 + excluded.e2, e3 = e3 + excluded.e3, e4 = e4 + excluded.e4;
       END;
-      CREATE TRIGGER round_results_day_delete AFTER DELETE ON round_results WHEN NOT EXISTS (SELECT 1 FROM projection_bulk) BEGIN
+      CREATE TRIGGER round_results_day_delete AFTER DELETE ON round_results BEGIN
         UPDATE stat_player_game_day SET
           rounds = rounds - 1, score_sum = score_sum - OLD.score, rounds_won = rounds_won - OLD.won_round,
           e1 = e1 - (${o[0]}), e2 = e2 - (${o[1]}), e3 = e3 - (${o[2]}), e4 = e4 - (${o[3]})
@@ -578,13 +575,13 @@ const v4: Migration = {
       CREATE INDEX match_results_player ON match_results(player_id, finished_at, match_id, game_id, won, shared, placement);
       CREATE INDEX match_results_game ON match_results(game_id, finished_at, match_id);
       CREATE INDEX match_results_finished ON match_results(finished_at);
-      CREATE TRIGGER match_results_stats_insert AFTER INSERT ON match_results WHEN NOT EXISTS (SELECT 1 FROM projection_bulk) BEGIN
+      CREATE TRIGGER match_results_stats_insert AFTER INSERT ON match_results BEGIN
         INSERT INTO stat_player_match (player_id, game_id, matches, wins, shared_wins, placement_sum)
         VALUES (NEW.player_id, NEW.game_id, 1, NEW.won, NEW.won AND NEW.shared, NEW.placement)
         ON CONFLICT (player_id, game_id) DO UPDATE SET matches = matches + 1, wins = wins + excluded.wins,
           shared_wins = shared_wins + excluded.shared_wins, placement_sum = placement_sum + excluded.placement_sum;
       END;
-      CREATE TRIGGER match_results_stats_delete AFTER DELETE ON match_results WHEN NOT EXISTS (SELECT 1 FROM projection_bulk) BEGIN
+      CREATE TRIGGER match_results_stats_delete AFTER DELETE ON match_results BEGIN
         UPDATE stat_player_match SET matches = matches - 1, wins = wins - OLD.won,
           shared_wins = shared_wins - (OLD.won AND OLD.shared), placement_sum = placement_sum - OLD.placement
         WHERE player_id = OLD.player_id AND game_id = OLD.game_id;
