@@ -93,7 +93,12 @@ describe('rotation', () => {
     expect(kinds(info, 'daily')).toHaveLength(2)
     expect(kinds(info, 'manual')).toHaveLength(2)
     expect(kinds(info, 'before-restore')).toHaveLength(KEEP_BY_KIND['before-restore'] as number)
-    expect(kinds(info, 'before-migration').map((f) => f.createdAt.slice(0, 4))).toEqual(['2025', '2024', '2023'])
+    expect(kinds(info, 'before-migration').map((f) => f.createdAt)).toEqual(['2025-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z', '2023-01-01T00:00:00.000Z'])
+    // Each file's time is read back exactly from its name.
+    for (const f of info.files) {
+      expect(f.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+      expect(f.name).toContain(f.createdAt.replace(/[:.]/g, '-'))
+    }
     // The newest of each kind are the ones kept.
     expect(kinds(info, 'manual')[0]?.createdAt).toBe(info.files.filter((f) => f.kind === 'manual').map((f) => f.createdAt).sort().at(-1))
   })
