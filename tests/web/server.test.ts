@@ -192,7 +192,7 @@ describe('web bridge', () => {
   })
 
   it('accepts same-origin fetches (both addresses, any charset or letter case of JSON)', async () => {
-    const calls = [
+    const calls: Record<string, string>[] = [
       { 'sec-fetch-site': 'same-origin', origin: `http://127.0.0.1:${web.port}` },
       { 'sec-fetch-site': 'none' },
       { origin: `http://localhost:${web.port}`, host: `localhost:${web.port}` },
