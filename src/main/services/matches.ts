@@ -252,11 +252,6 @@ export class MatchService {
     )
   }
 
-  /** Re-projects one match from its events (after an import or a merge). Call inside a transaction. */
-  reproject(id: string): boolean {
-    return this.projector.projectMatch(id) !== null
-  }
-
   // -------------------------------------------------------------------------------------------
 
   private write(id: string, expected: string | undefined, fn: (m: ProjectedMatch) => Result<MatchView>): Result<MatchView> {

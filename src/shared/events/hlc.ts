@@ -72,7 +72,3 @@ export function hlcRecv(state: HlcState, remote: string, now: number): HlcState 
   if (wall === state.wall) return state
   return { wall, counter: rCounter }
 }
-
-export function compareHlc(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
-}

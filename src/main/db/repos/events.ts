@@ -90,11 +90,6 @@ export class EventStore {
   rawById(id: string): EventRow | undefined {
     return this.byIdStmt.get(id)
   }
-
-  /** Every event in log order, streamed. */
-  *all(): Generator<DomainEvent> {
-    for (const r of this.db.prepare('SELECT * FROM events ORDER BY hlc, id').iterate() as Iterable<EventRow>) yield toEvent(r)
-  }
 }
 
 export function toRow(e: DomainEvent): EventRow {
