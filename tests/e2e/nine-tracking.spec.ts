@@ -31,6 +31,8 @@ test('nine: a whole match tracked turn by turn, by keyboard only: take, discard,
   await expect(page.getByRole('heading', { name: 'Nine', level: 1 })).toBeVisible()
 
   // ---- Deal 1: Ana deals, Bo starts. Alt+K starts tracking with the first face-up discard. ----
+  // The game's view loads after the frame's heading: press once it is there, as a person would.
+  await expect(page.getByLabel(/^First face-up discard/)).toBeVisible()
   await page.keyboard.press('Alt+k')
   await expect(page.getByLabel(/^First face-up discard/)).toBeFocused()
   await page.keyboard.type('7')
