@@ -23,6 +23,17 @@ export {
   senTiebreak,
   swapCandidates,
 } from './rules'
-export { normalizeSenConfig, senEngine, senPiles, senReactCheck, type SenNormalizedConfig } from './engine'
+export {
+  normalizeSenConfig,
+  senEngine,
+  senPiles,
+  senReactCheck,
+  senStatus,
+  senStatusText,
+  type SenNormalizedConfig,
+  type SenStatus,
+  type SenStatusReason,
+} from './engine'
+export { SenActionSchema, SenConfigSchema, parseSenAction, parseSenConfig, type SenParsedAction } from './schema'
 export type * from './types'
 export { parseCard, parseCards, parseHandText, senReshuffleNote, type SenReshuffleState } from './entry'

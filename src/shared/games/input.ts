@@ -1,0 +1,64 @@
+/**
+ * Engine input goes through a valibot schema (the library the IPC contract uses) before any rule is
+ * looked at: a config or action of the wrong shape is refused here with a specific message and the
+ * field it concerns, so the engines work on typed values and never need a catch-all.
+ */
+import * as v from 'valibot'
+import { ok, type Result } from '../result'
+import { err, type GameErrorCode } from './errors'
+
+/** A dotted field name from a valibot issue path: `hands.1`, `houseRules.declareGap`. */
+export function issueField(issue: v.BaseIssue<unknown>): string | undefined {
+  const keys = issue.path?.map((p) => String(p.key as string | number)) ?? []
+  return keys.length === 0 ? undefined : keys.join('.')
+}
+
+/**
+ * Parses `input` with `schema`. On failure: the first issue's message, its field, and the code
+ * `codeFor(field)` gives (so a bad seat can be 'invalid-seat' while the rest is 'invalid-action').
+ */
+export function parseInput<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  codeFor: (field: string | undefined) => GameErrorCode,
+): Result<v.InferOutput<S>> {
+  const data = asData(input)
+  if (!data.ok) return err(codeFor(undefined), data.message)
+  const r = v.safeParse(schema, data.value)
+  if (r.success) return ok(r.output)
+  const issue = r.issues[0]
+  const field = issueField(issue)
+  return err(codeFor(field), issue.message, field)
+}
+
+/**
+ * The input as the JSON data it stands for, which is what a stored log and IPC carry: undefined fields
+ * dropped, and nothing left that runs code when read. Input that cannot be serialised (a getter that throws,
+ * a cycle, a BigInt) is refused here; this is the only place an engine catches, and only around reading input.
+ */
+function asData(input: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
+  let text: string | undefined
+  try {
+    text = JSON.stringify(input)
+  } catch {
+    return { ok: false, message: 'This input is not plain data (it cannot be written as JSON).' }
+  }
+  return { ok: true, value: text === undefined ? undefined : (JSON.parse(text) as unknown) }
+}
+
+/** A plain object (not an array, a Date or a class instance), with a message of our own. */
+export function plainObject(message: string) {
+  return v.custom<Record<string, unknown>>((x) => {
+    if (x === null || typeof x !== 'object' || Array.isArray(x)) return false
+    const proto = Object.getPrototypeOf(x) as unknown
+    return proto === Object.prototype || proto === null
+  }, message)
+}
+
+/** The message valibot gives a missing required key comes from its object; this picks one per key. */
+export function missingKey(messages: Record<string, string>, fallback: string) {
+  return (issue: v.BaseIssue<unknown>): string => {
+    const key = issue.path?.[issue.path.length - 1]?.key
+    return typeof key === 'string' && Object.prototype.hasOwnProperty.call(messages, key) ? (messages[key] as string) : fallback
+  }
+}
