@@ -8,11 +8,19 @@ export const APP_SCHEME = 'app'
 export const APP_HOST = 'ninekeeper'
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
 
-/** No inline scripts or styles, nothing remote; served as a real header and as a <meta> fallback. */
+/**
+ * The one inline block the app has: index.html's <style> with the static frame's styles, so the start
+ * screen paints from the HTML alone (issue 16: first contentful paint). The policy allows exactly
+ * this text by its hash; tests/main/csp-inline.test.ts and the build (electron.vite.config.ts) fail
+ * when the block and this hash disagree.
+ */
+export const SHELL_STYLE_HASH = "'sha256-cSkW+O6I8r2d9Bb9/nDBWkaaIFORyRIheEnxU6WgxdY='"
+
+/** No inline scripts, no inline styles but the hashed frame block, nothing remote; served as a real header and as a <meta> fallback. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self'",
+  `style-src 'self' ${SHELL_STYLE_HASH}`,
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
