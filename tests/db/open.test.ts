@@ -104,7 +104,8 @@ describe('openDatabase', () => {
   })
 
   it('migrates a database from every earlier version to the latest, keeping its data', () => {
-    for (let from = 1; from < LATEST_VERSION; from++) {
+    // The rows below are of schemas 1-3 (schema 4 became the event log; tests/db/migrate-v5.test.ts covers 4 -> 5).
+    for (let from = 1; from < Math.min(LATEST_VERSION, 4); from++) {
       const file = dbFile()
       const old = openDatabase(file, { migrations: MIGRATIONS.slice(0, from) })
       old.db.exec(`

@@ -12,6 +12,7 @@ import { completedRounds } from '../../shared/games/projections'
 import { describeAction } from '../../shared/games/describe'
 import { hlcTime } from '../../shared/events/hlc'
 import { validateMatchSetup } from '../../shared/events/validate'
+import { localDateOf } from '../../shared/stats/local-date'
 import type { DomainEvent, EventKind, PayloadOf } from '../../shared/events/types'
 import type { LoggedAction, MatchHistoryEntry, MatchStatus, MatchSummary, MatchView } from '../../shared/model/match'
 import { err, ok, type Result } from '../../shared/result'
@@ -41,7 +42,11 @@ export class MatchService {
     this.repo = new MatchesRepo(db)
   }
 
-  create(input: { gameId: GameId; playerIds: string[]; options?: MatchOptions | undefined }): Result<MatchView> {
+  /**
+   * `utcOffset`: minutes east of UTC where the match is played (the renderer's, when it sends one);
+   * without it, this computer's offset at the start.
+   */
+  create(input: { gameId: GameId; playerIds: string[]; options?: MatchOptions | undefined; utcOffset?: number | undefined }): Result<MatchView> {
     const { gameId, playerIds } = input
     const limits = SEAT_LIMITS[gameId]
     if (playerIds.length < limits.min || playerIds.length > limits.max) {
@@ -65,6 +70,7 @@ export class MatchService {
         houseRules: houseRules ?? {},
         seats: players.map((p, seat) => ({ playerId: p!.id, color: colours?.[seat] ?? null })),
         engineVersion: ENGINE_VERSIONS[gameId],
+        utcOffset: input.utcOffset ?? -this.clock().getTimezoneOffset(),
       }
       const valid = validateMatchSetup(payload)
       if (!valid.ok) return valid
@@ -100,6 +106,8 @@ export class MatchService {
           summary: r.summary,
           problem: r.problem,
           engineVersion: r.engine_version,
+          utcOffset: r.utc_offset,
+          localDate: localDateOf(r.created_at, r.utc_offset),
         }
       }),
     )

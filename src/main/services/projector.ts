@@ -107,14 +107,15 @@ export class Projector {
       matchRow: p('SELECT id FROM matches WHERE id = ?'),
       upsertMatch: p(
         `INSERT INTO matches (id, game_id, config_json, house_rules_json, status, created_at, updated_at, finished_at, device_id,
-                              winners_json, rounds_played, summary, engine_version, head_hlc, problem)
+                              winners_json, rounds_played, summary, engine_version, head_hlc, problem, utc_offset)
          VALUES (@id, @game_id, @config_json, @house_rules_json, @status, @created_at, @updated_at, @finished_at, @device_id,
-                 @winners_json, @rounds_played, @summary, @engine_version, @head_hlc, @problem)
+                 @winners_json, @rounds_played, @summary, @engine_version, @head_hlc, @problem, @utc_offset)
          ON CONFLICT (id) DO UPDATE SET game_id = excluded.game_id, config_json = excluded.config_json,
            house_rules_json = excluded.house_rules_json, status = excluded.status, created_at = excluded.created_at,
            updated_at = excluded.updated_at, finished_at = excluded.finished_at, device_id = excluded.device_id,
            winners_json = excluded.winners_json, rounds_played = excluded.rounds_played, summary = excluded.summary,
-           engine_version = excluded.engine_version, head_hlc = excluded.head_hlc, problem = excluded.problem`,
+           engine_version = excluded.engine_version, head_hlc = excluded.head_hlc, problem = excluded.problem,
+           utc_offset = excluded.utc_offset`,
       ),
       deleteMatch: p('DELETE FROM matches WHERE id = ?'),
       seats: p('SELECT seat, player_id, original_player_id, color FROM match_seats WHERE match_id = ? ORDER BY seat'),
@@ -265,6 +266,8 @@ export class Projector {
       engine_version: started.engineVersion,
       head_hlc: log.head ?? '',
       problem,
+      // Events from before the field existed are read as UTC (0), never as this machine's offset.
+      utc_offset: started.utcOffset ?? 0,
     })
 
     // Round rows: only the ones that changed are rewritten (usually just the newest round).

@@ -23,7 +23,10 @@ import type {
 } from '../../shared/model/stats'
 import { err, ok, type Result } from '../../shared/result'
 import { ordinalOf, streaks } from '../../shared/stats/streaks'
+import { localDateOf } from '../../shared/stats/local-date'
 import { STAT_EVENT_SQL } from '../db/migrations/index'
+import { ROUND_LOCAL_DAY, STAT_EVENT_COLUMNS, STAT_EVENT_NAMES } from '../db/migrations/v5'
+import { localDayWhere, localMonthSql } from './stats-dates'
 
 export interface RefreshedMatch {
   id: string
@@ -48,20 +51,16 @@ interface ResultRow {
   seats: number
 }
 
-const EVENT_NAMES: Record<GameId, [string, string, string, string]> = {
-  'wild-nine': ['ninesLeft', 'roundsWon', 'deadlocks', ''],
-  nine: ['ninesOk', 'ninesFailed', 'resets90', 'lost99'],
-  ennea: ['linesMade', 'enneaCalls', 'enneaMadeLine', 'enneaLostCubes'],
-  'seven-eight-nine': ['declareWins', 'blockWins', 'tiebreakWins', 'draws'],
-}
-
-function events(gameId: GameId, e: [number, number, number, number]): RuleEvents {
+/** The rule-event counters e1..e6 of one player and game, by name (see STAT_EVENT_NAMES). */
+function events(gameId: GameId, a: Agg): RuleEvents {
   const out: RuleEvents = {}
-  EVENT_NAMES[gameId].forEach((name, i) => {
-    if (name) out[name] = e[i] ?? 0
+  STAT_EVENT_NAMES[gameId].forEach((name, i) => {
+    if (name) out[name] = a[STAT_EVENT_COLUMNS[i] as EventColumn] ?? 0
   })
   return out
 }
+type EventColumn = (typeof STAT_EVENT_COLUMNS)[number]
+const EV_COLS = STAT_EVENT_COLUMNS.join(', ')
 
 const rate0 = (n: number, d: number): number | null => (d > 0 ? n / d : null)
 
@@ -152,16 +151,16 @@ export class StatsProjector {
     this.db.prepare('DELETE FROM stat_player_match WHERE player_id IN (SELECT value FROM json_each(?))').run(list)
     this.db
       .prepare(
-        `INSERT INTO stat_player_game (player_id, game_id, rounds, score_sum, rounds_won, e1, e2, e3, e4)
+        `INSERT INTO stat_player_game (player_id, game_id, rounds, score_sum, rounds_won, ${EV_COLS})
          SELECT r.player_id, r.game_id, count(*), sum(r.score), sum(r.won_round), ${ev}
          FROM round_results r WHERE r.player_id IN (SELECT value FROM json_each(?)) GROUP BY r.player_id, r.game_id`,
       )
       .run(list)
     this.db
       .prepare(
-        `INSERT INTO stat_player_game_day (day, player_id, game_id, rounds, score_sum, rounds_won, e1, e2, e3, e4)
-         SELECT substr(r.played_at, 1, 10), r.player_id, r.game_id, count(*), sum(r.score), sum(r.won_round), ${ev}
-         FROM round_results r WHERE r.player_id IN (SELECT value FROM json_each(?)) GROUP BY substr(r.played_at, 1, 10), r.player_id, r.game_id`,
+        `INSERT INTO stat_player_game_day (day, player_id, game_id, rounds, score_sum, rounds_won, ${EV_COLS})
+         SELECT ${ROUND_LOCAL_DAY('r')} AS day, r.player_id, r.game_id, count(*), sum(r.score), sum(r.won_round), ${ev}
+         FROM round_results r WHERE r.player_id IN (SELECT value FROM json_each(?)) GROUP BY day, r.player_id, r.game_id`,
       )
       .run(list)
     this.db
@@ -314,17 +313,57 @@ interface Agg {
   e2: number
   e3: number
   e4: number
+  e5: number
+  e6: number
+}
+
+const ROUND_FIELDS = ['rounds', 'score_sum', 'rounds_won', ...STAT_EVENT_COLUMNS] as const
+const zeroAgg = (player_id: string, game_id: GameId): Agg => ({
+  player_id, game_id, matches: 0, wins: 0, shared_wins: 0, placement_sum: 0, rounds: 0, score_sum: 0, rounds_won: 0, e1: 0, e2: 0, e3: 0, e4: 0, e5: 0, e6: 0,
+})
+type StreakRow = { player_id: string; game_id: string; current: number; longest: number }
+type RatingRow = { player_id: string; game_id: GameId; mu: number; sigma: number; matches: number }
+type PlayerRow = { id: string; name: string; color: string | null; created_at: string }
+
+/** True when a filter narrows the time span (then every number is computed over the raw rows of that span). */
+const hasSpan = (f: StatsFilter): boolean => Boolean(f.from || f.to || f.fromDate || f.toDate)
+
+/**
+ * WHERE conditions over match_results `x` (joined with its match `mm` when local dates are asked
+ * for) for a filter's span, game and players.
+ */
+function matchWhere(f: StatsFilter, params: Record<string, unknown>, opts: { players?: boolean } = {}): { join: string; where: string[] } {
+  const where: string[] = []
+  if (f.from) {
+    where.push('x.finished_at >= @from')
+    params.from = f.from
+  }
+  if (f.to) {
+    where.push('x.finished_at < @to')
+    params.to = f.to
+  }
+  const dates = localDayWhere('x.finished_at', 'mm.utc_offset', f, params, 'mx')
+  where.push(...dates)
+  if (f.gameId) {
+    where.push('x.game_id = @gameId')
+    params.gameId = f.gameId
+  }
+  if (opts.players !== false && f.playerIds?.length) {
+    params.players = JSON.stringify(f.playerIds)
+    where.push('x.player_id IN (SELECT value FROM json_each(@players))')
+  }
+  return { join: dates.length ? 'JOIN matches mm ON mm.id = x.match_id' : '', where }
 }
 
 export class StatsService {
   private readonly summary: Statement<[], Agg>
   private readonly summaryOne: Statement<[{ player: string }], Agg>
-  private readonly streakAll: Statement<[], { player_id: string; game_id: string; current: number; longest: number }>
-  private readonly streakOne: Statement<[string], { player_id: string; game_id: string; current: number; longest: number }>
-  private readonly ratingsAll: Statement<[], { player_id: string; game_id: GameId; mu: number; sigma: number; matches: number }>
-  private readonly ratingsOne: Statement<[string], { player_id: string; game_id: GameId; mu: number; sigma: number; matches: number }>
-  private readonly playersAll: Statement<[], { id: string; name: string; color: string | null }>
-  private readonly playerOne: Statement<[string], { id: string; name: string; color: string | null }>
+  private readonly streakAll: Statement<[], StreakRow>
+  private readonly streakOne: Statement<[string], StreakRow>
+  private readonly ratingsAll: Statement<[], RatingRow>
+  private readonly ratingsOne: Statement<[string], RatingRow>
+  private readonly playersAll: Statement<[], PlayerRow>
+  private readonly playerOne: Statement<[string], PlayerRow>
 
   constructor(private readonly db: Database) {
     const sql = (where: string): string => `
@@ -332,7 +371,7 @@ export class StatsService {
              coalesce(m.matches, 0) AS matches, coalesce(m.wins, 0) AS wins, coalesce(m.shared_wins, 0) AS shared_wins,
              coalesce(m.placement_sum, 0) AS placement_sum,
              coalesce(g.rounds, 0) AS rounds, coalesce(g.score_sum, 0) AS score_sum, coalesce(g.rounds_won, 0) AS rounds_won,
-             coalesce(g.e1, 0) AS e1, coalesce(g.e2, 0) AS e2, coalesce(g.e3, 0) AS e3, coalesce(g.e4, 0) AS e4
+             ${STAT_EVENT_COLUMNS.map((c) => `coalesce(g.${c}, 0) AS ${c}`).join(', ')}
       FROM (SELECT player_id, game_id FROM stat_player_game ${where} UNION SELECT player_id, game_id FROM stat_player_match ${where}) k
       LEFT JOIN stat_player_game g ON g.player_id = k.player_id AND g.game_id = k.game_id
       LEFT JOIN stat_player_match m ON m.player_id = k.player_id AND m.game_id = k.game_id`
@@ -342,13 +381,13 @@ export class StatsService {
     this.streakOne = db.prepare('SELECT * FROM stat_player_streak WHERE player_id = ?')
     this.ratingsAll = db.prepare('SELECT player_id, game_id, mu, sigma, matches FROM stat_rating')
     this.ratingsOne = db.prepare('SELECT player_id, game_id, mu, sigma, matches FROM stat_rating WHERE player_id = ?')
-    this.playersAll = db.prepare('SELECT id, name, color FROM players WHERE canonical_id = id ORDER BY name_key, id')
-    this.playerOne = db.prepare('SELECT id, name, color FROM players WHERE id = ?')
+    this.playersAll = db.prepare('SELECT id, name, color, created_at FROM players WHERE canonical_id = id ORDER BY name_key, id')
+    this.playerOne = db.prepare('SELECT id, name, color, created_at FROM players WHERE id = ?')
   }
 
   overview(f: StatsFilter): Result<StatsOverview> {
-    const filtered = Boolean(f.from || f.to)
-    const aggs = filtered ? this.filteredAggs(f) : this.summary.all()
+    const filtered = hasSpan(f)
+    const aggs = this.adjusted(filtered ? this.filteredAggs(f) : this.summary.all(), f)
     const streakRows = filtered ? this.filteredStreaks(f) : this.streakAll.all()
     const players = this.playersAll.all()
     return ok(this.assemble(players, aggs, streakRows, this.ratingsAll.all(), f, filtered))
@@ -357,22 +396,88 @@ export class StatsService {
   player(playerId: string, f: StatsFilter): Result<PlayerStats> {
     const p = this.playerOne.get(playerId)
     if (!p) return err('not-found', 'That player no longer exists.', 'playerId')
-    const filtered = Boolean(f.from || f.to)
+    const filtered = hasSpan(f)
     const scoped = { ...f, playerIds: [playerId] }
-    const aggs = filtered ? this.filteredAggs(scoped) : this.summaryOne.all({ player: playerId })
+    const aggs = this.adjusted(filtered ? this.filteredAggs(scoped) : this.summaryOne.all({ player: playerId }), scoped)
     const streakRows = filtered ? this.filteredStreaks(scoped) : this.streakOne.all(playerId)
     const built = this.assemble([p], aggs, streakRows, this.ratingsOne.all(playerId), scoped, filtered)
     return ok(built.players[0] as PlayerStats)
   }
 
-  private assemble(
-    players: { id: string; name: string; color: string | null }[],
-    aggs: Agg[],
-    streakRows: { player_id: string; game_id: string; current: number; longest: number }[],
-    ratings: { player_id: string; game_id: GameId; mu: number; sigma: number; matches: number }[],
-    f: StatsFilter,
-    filtered: boolean,
-  ): StatsOverview {
+  /**
+   * The choices a club makes explicit: rounds of unfinished (in progress or abandoned) matches left
+   * out unless `roundsOf` = 'all', and a win shared by k players counted as 1/k with `sharedWin` =
+   * 'split' (a whole win by default).
+   */
+  private adjusted(aggs: Agg[], f: StatsFilter): Agg[] {
+    const key = (p: string, g: string): string => `${p}|${g}`
+    const byKey = new Map(aggs.map((a) => [key(a.player_id, a.game_id), { ...a }]))
+    if ((f.roundsOf ?? 'finished') === 'finished') {
+      for (const u of this.unfinishedRounds(f)) {
+        const a = byKey.get(key(u.player_id, u.game_id))
+        if (!a) continue
+        for (const k of ROUND_FIELDS) a[k] -= u[k]
+      }
+    }
+    if (f.sharedWin === 'split') {
+      for (const s of this.splitShares(f)) {
+        const a = byKey.get(key(s.player_id, s.game_id))
+        if (a) a.wins = a.wins - a.shared_wins + s.share
+      }
+    }
+    return [...byKey.values()]
+  }
+
+  /** Round sums of the unfinished matches within the filter (what 'finished only' takes away). */
+  private unfinishedRounds(f: StatsFilter): Agg[] {
+    const params: Record<string, unknown> = {}
+    const where = ["m.status IN ('in-progress', 'abandoned')", ...this.roundWhere(f, params, 'm.utc_offset')]
+    const ev = STAT_EVENT_SQL('r')
+    return this.db
+      .prepare(
+        `SELECT r.player_id, r.game_id, count(*) AS rounds, sum(r.score) AS score_sum, sum(r.won_round) AS rounds_won,
+                ${ev.map((x, i) => `sum(${x}) AS ${STAT_EVENT_COLUMNS[i]}`).join(', ')}
+         FROM matches m JOIN round_results r ON r.match_id = m.id WHERE ${where.join(' AND ')} GROUP BY r.player_id, r.game_id`,
+      )
+      .all(params) as Agg[]
+  }
+
+  /** For each player and game: the sum of 1/k over their wins shared by k players. */
+  private splitShares(f: StatsFilter): { player_id: string; game_id: GameId; share: number }[] {
+    const params: Record<string, unknown> = {}
+    const { join, where } = matchWhere(f, params)
+    return this.db
+      .prepare(
+        `SELECT x.player_id, x.game_id, sum(1.0 / (SELECT count(*) FROM match_results y WHERE y.match_id = x.match_id AND y.won = 1)) AS share
+         FROM match_results x ${join} WHERE x.won = 1 AND x.shared = 1 ${where.length ? `AND ${where.join(' AND ')}` : ''} GROUP BY x.player_id, x.game_id`,
+      )
+      .all(params) as { player_id: string; game_id: GameId; share: number }[]
+  }
+
+  /** WHERE conditions over round rows `r` for a filter's span, game and players. */
+  private roundWhere(f: StatsFilter, params: Record<string, unknown>, offsetSql: string): string[] {
+    const rw: string[] = []
+    if (f.from) {
+      rw.push('r.played_at >= @from')
+      params.from = f.from
+    }
+    if (f.to) {
+      rw.push('r.played_at < @to')
+      params.to = f.to
+    }
+    rw.push(...localDayWhere('r.played_at', offsetSql, f, params, 'rd'))
+    if (f.gameId) {
+      rw.push('r.game_id = @gameId')
+      params.gameId = f.gameId
+    }
+    if (f.playerIds?.length) {
+      params.players = JSON.stringify(f.playerIds)
+      rw.push('r.player_id IN (SELECT value FROM json_each(@players))')
+    }
+    return rw
+  }
+
+  private assemble(players: PlayerRow[], aggs: Agg[], streakRows: StreakRow[], ratings: RatingRow[], f: StatsFilter, filtered: boolean): StatsOverview {
     const wanted = f.playerIds?.length ? new Set(f.playerIds) : null
     const games = f.gameId ? [f.gameId] : [...GAME_IDS]
     const ratingOf = new Map(ratings.map((r) => [`${r.player_id}|${r.game_id}`, { mu: r.mu, sigma: r.sigma, ordinal: ordinalOf(r.mu, r.sigma), matches: r.matches } satisfies Rating]))
@@ -402,7 +507,7 @@ export class StatsService {
             rounds: a.rounds,
             roundsWon: a.rounds_won,
             avgRoundScore: rate0(a.score_sum, a.rounds),
-            events: events(a.game_id, [a.e1, a.e2, a.e3, a.e4]),
+            events: events(a.game_id, a),
             currentStreak: s?.current ?? 0,
             longestStreak: s?.longest ?? 0,
             rating: ratingOf.get(`${p.id}|${a.game_id}`) ?? null,
@@ -417,6 +522,7 @@ export class StatsService {
         playerId: p.id,
         name: p.name,
         color: p.color,
+        createdAt: p.created_at,
         matches,
         wins,
         sharedWins: gameStats.reduce((n, g) => n + g.sharedWins, 0),
@@ -438,76 +544,73 @@ export class StatsService {
       return { gameId, rows }
     })
     out.sort((a, b) => b.wins - a.wins || (b.winRate ?? 0) - (a.winRate ?? 0) || a.name.localeCompare(b.name))
-    return { filtered, players: out, leaderboards }
+    return { filtered, players: out, leaderboards, choices: { roundsOf: f.roundsOf ?? 'finished', sharedWin: f.sharedWin ?? 'whole' } }
   }
 
-  /** The same aggregates as the summary tables, over the raw rows in a date range. */
+  /** The same aggregates as the summary tables, over the raw rows in a span. */
   private filteredAggs(f: StatsFilter): Agg[] {
     const params: Record<string, unknown> = {}
-    const rw: string[] = []
-    const mw: string[] = []
-    if (f.from) {
-      rw.push('r.played_at >= @from')
-      mw.push('x.finished_at >= @from')
-      params.from = f.from
-    }
-    if (f.to) {
-      rw.push('r.played_at < @to')
-      mw.push('x.finished_at < @to')
-      params.to = f.to
-    }
-    if (f.gameId) {
-      rw.push('r.game_id = @gameId')
-      mw.push('x.game_id = @gameId')
-      params.gameId = f.gameId
-    }
-    if (f.playerIds?.length) {
-      params.players = JSON.stringify(f.playerIds)
-      rw.push('r.player_id IN (SELECT value FROM json_each(@players))')
-      mw.push('x.player_id IN (SELECT value FROM json_each(@players))')
-    }
     const ev = STAT_EVENT_SQL('r')
-    // Whole UTC days (what the date inputs send) read the per-day summary; other bounds scan raw rows.
-    const wholeDays = [f.from, f.to].every((x) => x === undefined || /T00:00:00(\.000)?Z$/.test(x))
-    const rounds = wholeDays
-      ? (this.db
-          .prepare(
-            `SELECT r.player_id, r.game_id, sum(r.rounds) AS rounds, sum(r.score_sum) AS score_sum, sum(r.rounds_won) AS rounds_won,
-                    sum(r.e1) AS e1, sum(r.e2) AS e2, sum(r.e3) AS e3, sum(r.e4) AS e4
-             FROM stat_player_game_day r ${rw.length ? `WHERE ${rw.join(' AND ').replace(/r\.played_at >= @from/, 'r.day >= substr(@from, 1, 10)').replace(/r\.played_at < @to/, 'r.day < substr(@to, 1, 10)')}` : ''}
-             GROUP BY r.player_id, r.game_id HAVING sum(r.rounds) > 0`,
-          )
-          .all(params) as Agg[])
-      : (this.db
-          .prepare(
-            `SELECT r.player_id, r.game_id, count(*) AS rounds, sum(r.score) AS score_sum, sum(r.won_round) AS rounds_won,
-                    ${ev.map((x, i) => `sum(${x}) AS e${i + 1}`).join(', ')}
-             FROM round_results r ${rw.length ? `WHERE ${rw.join(' AND ')}` : ''} GROUP BY r.player_id, r.game_id`,
-          )
-          .all(params) as Agg[])
+    // Local dates only (what the date inputs send) read the per-local-day summary; instants scan raw rows.
+    const daysOnly = !f.from && !f.to
+    let rounds: Agg[]
+    if (daysOnly) {
+      const w: string[] = []
+      if (f.fromDate) {
+        w.push('r.day >= @fromDate')
+        params.fromDate = f.fromDate
+      }
+      if (f.toDate) {
+        w.push('r.day <= @toDate')
+        params.toDate = f.toDate
+      }
+      if (f.gameId) {
+        w.push('r.game_id = @gameId')
+        params.gameId = f.gameId
+      }
+      if (f.playerIds?.length) {
+        params.players = JSON.stringify(f.playerIds)
+        w.push('r.player_id IN (SELECT value FROM json_each(@players))')
+      }
+      rounds = this.db
+        .prepare(
+          `SELECT r.player_id, r.game_id, sum(r.rounds) AS rounds, sum(r.score_sum) AS score_sum, sum(r.rounds_won) AS rounds_won,
+                  ${STAT_EVENT_COLUMNS.map((c) => `sum(r.${c}) AS ${c}`).join(', ')}
+           FROM stat_player_game_day r ${w.length ? `WHERE ${w.join(' AND ')}` : ''}
+           GROUP BY r.player_id, r.game_id HAVING sum(r.rounds) > 0`,
+        )
+        .all(params) as Agg[]
+    } else {
+      const rw = this.roundWhere(f, params, 'rm.utc_offset')
+      rounds = this.db
+        .prepare(
+          `SELECT r.player_id, r.game_id, count(*) AS rounds, sum(r.score) AS score_sum, sum(r.won_round) AS rounds_won,
+                  ${ev.map((x, i) => `sum(${x}) AS ${STAT_EVENT_COLUMNS[i]}`).join(', ')}
+           FROM round_results r ${f.fromDate || f.toDate ? 'JOIN matches rm ON rm.id = r.match_id' : ''}
+           ${rw.length ? `WHERE ${rw.join(' AND ')}` : ''} GROUP BY r.player_id, r.game_id`,
+        )
+        .all(params) as Agg[]
+    }
+    const mp: Record<string, unknown> = {}
+    const { join, where } = matchWhere(f, mp)
     const matches = this.db
       .prepare(
         `SELECT x.player_id, x.game_id, count(*) AS matches, sum(x.won) AS wins, sum(x.won AND x.shared) AS shared_wins, sum(x.placement) AS placement_sum
-         FROM match_results x ${mw.length ? `WHERE ${mw.join(' AND ')}` : ''} GROUP BY x.player_id, x.game_id`,
+         FROM match_results x ${join} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY x.player_id, x.game_id`,
       )
-      .all(params) as Agg[]
+      .all(mp) as Agg[]
     const key = (a: Agg): string => `${a.player_id}|${a.game_id}`
     const merged = new Map<string, Agg>()
-    const zero = (a: Agg): Agg => ({ player_id: a.player_id, game_id: a.game_id, matches: 0, wins: 0, shared_wins: 0, placement_sum: 0, rounds: 0, score_sum: 0, rounds_won: 0, e1: 0, e2: 0, e3: 0, e4: 0 })
-    for (const r of rounds) merged.set(key(r), { ...zero(r), ...r })
-    for (const m of matches) merged.set(key(m), { ...(merged.get(key(m)) ?? zero(m)), matches: m.matches, wins: m.wins, shared_wins: m.shared_wins, placement_sum: m.placement_sum })
+    for (const r of rounds) merged.set(key(r), { ...zeroAgg(r.player_id, r.game_id), ...r })
+    for (const m of matches) merged.set(key(m), { ...(merged.get(key(m)) ?? zeroAgg(m.player_id, m.game_id)), matches: m.matches, wins: m.wins, shared_wins: m.shared_wins, placement_sum: m.placement_sum })
     return [...merged.values()]
   }
 
-  private filteredStreaks(f: StatsFilter): { player_id: string; game_id: string; current: number; longest: number }[] {
-    const params: Record<string, unknown> = { from: f.from ?? '', to: f.to ?? '9999' }
-    let where = 'finished_at >= @from AND finished_at < @to'
-    if (f.playerIds?.length) {
-      params.players = JSON.stringify(f.playerIds)
-      where += ' AND player_id IN (SELECT value FROM json_each(@players))'
-    }
+  private filteredStreaks(f: StatsFilter): StreakRow[] {
+    const params: Record<string, unknown> = {}
+    const { join, where } = matchWhere({ ...f, gameId: undefined }, params)
     const rows = this.db
-      .prepare(`SELECT player_id, game_id, won FROM match_results WHERE ${where} ORDER BY player_id, finished_at, match_id`)
+      .prepare(`SELECT x.player_id, x.game_id, x.won FROM match_results x ${join} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY x.player_id, x.finished_at, x.match_id`)
       .all(params) as { player_id: string; game_id: GameId; won: number }[]
     const groups = new Map<string, boolean[]>()
     for (const r of rows) {
@@ -529,22 +632,16 @@ export class StatsService {
     const pb = this.playerOne.get(b)
     if (!pa) return err('not-found', 'The first player no longer exists.', 'a')
     if (!pb) return err('not-found', 'The second player no longer exists.', 'b')
+    const params: Record<string, unknown> = { a, b }
+    const { join, where } = matchWhere({ ...f, playerIds: undefined }, params)
     const rows = this.db
       .prepare(
         `SELECT x.match_id, x.game_id, x.finished_at, x.placement AS ap, y.placement AS bp, x.won AS aw, y.won AS bw
-         FROM match_results x JOIN match_results y ON y.match_id = x.match_id AND y.player_id = @b
-         WHERE x.player_id = @a AND x.finished_at >= @from AND x.finished_at < @to ${f.gameId ? 'AND x.game_id = @gameId' : ''}
+         FROM match_results x JOIN match_results y ON y.match_id = x.match_id AND y.player_id = @b ${join}
+         WHERE x.player_id = @a ${where.length ? `AND ${where.join(' AND ')}` : ''}
          ORDER BY x.finished_at DESC, x.match_id DESC`,
       )
-      .all({ a, b, from: f.from ?? '', to: f.to ?? '9999', ...(f.gameId ? { gameId: f.gameId } : {}) }) as {
-      match_id: string
-      game_id: GameId
-      finished_at: string
-      ap: number
-      bp: number
-      aw: number
-      bw: number
-    }[]
+      .all(params) as { match_id: string; game_id: GameId; finished_at: string; ap: number; bp: number; aw: number; bw: number }[]
     const line = (gameId: GameId | 'all'): HeadToHeadLine => {
       const rs = gameId === 'all' ? rows : rows.filter((r) => r.game_id === gameId)
       return {
@@ -570,8 +667,9 @@ export class StatsService {
     const ids = playerIds?.length
       ? playerIds
       : this.db.prepare<[string], { player_id: string }>('SELECT player_id FROM stat_rating WHERE game_id = ? ORDER BY mu - 3 * sigma DESC LIMIT 6').all(gameId).map((r) => r.player_id)
-    const pts = this.db.prepare<[string, string], { finished_at: string; match_id: string; mu: number; sigma: number }>(
-      'SELECT finished_at, match_id, mu, sigma FROM rating_history WHERE player_id = ? AND game_id = ? ORDER BY finished_at, match_id',
+    const pts = this.db.prepare<[string, string], { finished_at: string; match_id: string; mu: number; sigma: number; utc_offset: number | null }>(
+      `SELECT h.finished_at, h.match_id, h.mu, h.sigma, m.utc_offset FROM rating_history h LEFT JOIN matches m ON m.id = h.match_id
+       WHERE h.player_id = ? AND h.game_id = ? ORDER BY h.finished_at, h.match_id`,
     )
     const out: RatingSeries[] = []
     for (const id of ids) {
@@ -581,18 +679,29 @@ export class StatsService {
       // A chart needs at most a few hundred points per line.
       const step = Math.max(1, Math.ceil(all.length / 400))
       const picked = all.filter((_, i) => i % step === 0 || i === all.length - 1)
-      out.push({ playerId: id, name: p.name, color: p.color, points: picked.map((r) => ({ at: r.finished_at, matchId: r.match_id, mu: r.mu, sigma: r.sigma, ordinal: ordinalOf(r.mu, r.sigma) })) })
+      out.push({
+        playerId: id,
+        name: p.name,
+        color: p.color,
+        points: picked.map((r) => ({ at: r.finished_at, localDate: localDateOf(r.finished_at, r.utc_offset), matchId: r.match_id, mu: r.mu, sigma: r.sigma, ordinal: ordinalOf(r.mu, r.sigma) })),
+      })
     }
     return ok(out)
   }
 
+  /**
+   * Finished matches per local month per game (only matches where a chosen player sat, when players
+   * are chosen), and wins per month for the chosen players or the top five by wins in the chosen
+   * game (all games when none is chosen).
+   */
   monthly(f: StatsFilter): Result<MonthlyResults> {
-    const params = { from: f.from ?? '', to: f.to ?? '9999', gameId: f.gameId ?? null }
+    const params: Record<string, unknown> = {}
+    const month = localMonthSql('x.finished_at', 'mm.utc_offset')
+    const { where } = matchWhere(f, params)
     const games = this.db
       .prepare(
-        `SELECT substr(finished_at, 1, 7) AS month, game_id, count(DISTINCT match_id) AS n FROM match_results
-         WHERE finished_at >= @from AND finished_at < @to AND (@gameId IS NULL OR game_id = @gameId)
-         GROUP BY month, game_id ORDER BY month`,
+        `SELECT ${month} AS month, x.game_id, count(DISTINCT x.match_id) AS n FROM match_results x JOIN matches mm ON mm.id = x.match_id
+         ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY month, x.game_id ORDER BY month`,
       )
       .all(params) as { month: string; game_id: GameId; n: number }[]
     const months = [...new Set(games.map((g) => g.month))].sort()
@@ -604,17 +713,25 @@ export class StatsService {
     })
     const chosen = f.playerIds?.length
       ? f.playerIds
-      : this.db.prepare<[], { player_id: string }>(`SELECT m.player_id FROM stat_player_match m JOIN players p ON p.id = m.player_id AND p.canonical_id = p.id
-             GROUP BY m.player_id HAVING sum(m.matches) > 0 ORDER BY sum(m.wins) DESC, m.player_id LIMIT 5`).all().map((r) => r.player_id)
+      : this.db
+          .prepare<[{ gameId: string | null }], { player_id: string }>(
+            `SELECT m.player_id FROM stat_player_match m JOIN players p ON p.id = m.player_id AND p.canonical_id = p.id
+             WHERE (@gameId IS NULL OR m.game_id = @gameId)
+             GROUP BY m.player_id HAVING sum(m.matches) > 0 ORDER BY sum(m.wins) DESC, m.player_id LIMIT 5`,
+          )
+          .all({ gameId: f.gameId ?? null })
+          .map((r) => r.player_id)
+    const wp: Record<string, unknown> = {}
+    const w = matchWhere({ ...f, playerIds: undefined }, wp)
     const winsQ = this.db.prepare(
-      `SELECT substr(finished_at, 1, 7) AS month, sum(won) AS n FROM match_results
-       WHERE player_id = @player AND finished_at >= @from AND finished_at < @to AND (@gameId IS NULL OR game_id = @gameId) GROUP BY month`,
+      `SELECT ${month} AS month, sum(x.won) AS n FROM match_results x JOIN matches mm ON mm.id = x.match_id
+       WHERE x.player_id = @player ${w.where.length ? `AND ${w.where.join(' AND ')}` : ''} GROUP BY month`,
     )
     const players = chosen.flatMap((player) => {
       const p = this.playerOne.get(player)
       if (!p) return []
       const wins = months.map(() => 0)
-      for (const r of winsQ.all({ ...params, player }) as { month: string; n: number }[]) {
+      for (const r of winsQ.all({ ...wp, player }) as { month: string; n: number }[]) {
         const i = idx.get(r.month)
         if (i !== undefined) wins[i] = r.n
       }

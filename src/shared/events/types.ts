@@ -48,6 +48,12 @@ export interface PayloadOf {
     houseRules: Record<string, string | number | boolean>
     seats: { playerId: string; color: string | null }[]
     engineVersion: number
+    /**
+     * Minutes east of UTC where the match was played (-840..840), so its local date is the same on
+     * every computer. Optional: events without it are read as 0 (UTC), never as the reader's own
+     * offset, which would make the projections depend on the machine.
+     */
+    utcOffset?: number
   }
   'match.action': { action: unknown }
   /** A new version of the action logged by event `target`. */

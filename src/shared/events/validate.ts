@@ -52,6 +52,7 @@ const PAYLOADS: { [K in EventKind]: v.GenericSchema<unknown, PayloadOf[K]> } = {
     houseRules: v.record(v.pipe(v.string(), v.maxLength(40)), RuleValue),
     seats: v.pipe(v.array(v.strictObject({ playerId: Id, color: Color })), v.minLength(1, 'must seat someone'), v.maxLength(8, 'has more than 8 seats')),
     engineVersion: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    utcOffset: v.optional(v.pipe(v.number(), v.integer('must be whole minutes'), v.minValue(-840, 'must be at least -840 minutes'), v.maxValue(840, 'must be at most 840 minutes'))),
   }) as v.GenericSchema<unknown, PayloadOf['match.started']>,
   'match.action': v.strictObject({ action: Action }) as v.GenericSchema<unknown, PayloadOf['match.action']>,
   'match.corrected': v.strictObject({ target: Id, action: Action }) as v.GenericSchema<unknown, PayloadOf['match.corrected']>,

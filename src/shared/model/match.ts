@@ -68,6 +68,10 @@ export interface MatchSummary {
   /** Why the match's log does not replay in full under this version, or null. */
   problem: string | null
   engineVersion: number
+  /** Minutes east of UTC where the match was played (0 for matches from before it was recorded). */
+  utcOffset?: number
+  /** The day it started there, yyyy-mm-dd. */
+  localDate?: string
 }
 
 export interface MatchHistoryEntry {

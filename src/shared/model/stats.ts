@@ -1,11 +1,22 @@
 import type { GameId } from '../games/engine'
 
 export interface StatsFilter {
+  /** UTC instants (ISO). */
   from?: string | undefined
   to?: string | undefined
+  /** Local dates yyyy-mm-dd, both included: each match's date where it was played. */
+  fromDate?: string | undefined
+  toDate?: string | undefined
   gameId?: GameId | undefined
   playerIds?: string[] | undefined
+  /** Rounds, average round score and rule events: only finished matches (default) or all, in progress and abandoned too. */
+  roundsOf?: RoundsOf | undefined
+  /** A win shared by k players: a whole win (default) or 1/k of a win. */
+  sharedWin?: SharedWin | undefined
 }
+
+export type RoundsOf = 'finished' | 'all'
+export type SharedWin = 'whole' | 'split'
 
 export interface Rating {
   mu: number
@@ -20,7 +31,10 @@ export interface Rating {
  * wild-nine: ninesLeft, roundsWon (went out), deadlocks; avgPenalty = avgRoundScore
  * nine: ninesOk, ninesFailed, resets90, lost99
  * ennea: linesMade, enneaCalls, enneaMadeLine, enneaLostCubes; cubesPerRound = avgRoundScore
- * seven-eight-nine: declareWins, blockWins, tiebreakWins, draws
+ * seven-eight-nine: swapWins, reactWins, declareWins, dealtWins, tiebreakWins, draws: each way of
+ *   winning of SE-R14 once. A Block never wins a game; a blocked game that ends in the tiebreaker is
+ *   a tiebreaker win. (Before schema 5 there was a "blockWins" that mixed React wins and any win in
+ *   a blocked game; it is gone.)
  */
 export type RuleEvents = Record<string, number>
 
@@ -44,6 +58,8 @@ export interface PlayerStats {
   playerId: string
   name: string
   color: string | null
+  /** When the player was added (tells two players of one name apart). */
+  createdAt?: string
   matches: number
   wins: number
   sharedWins: number
@@ -69,6 +85,8 @@ export interface StatsOverview {
   filtered: boolean
   players: PlayerStats[]
   leaderboards: { gameId: GameId; rows: LeaderboardRow[] }[]
+  /** The counting choices these numbers were made with (the filter's, or the defaults). */
+  choices?: { roundsOf: RoundsOf; sharedWin: SharedWin }
 }
 
 export interface HeadToHeadLine {
@@ -91,6 +109,8 @@ export interface HeadToHead {
 
 export interface RatingPoint {
   at: string
+  /** The local date of the match (yyyy-mm-dd). */
+  localDate?: string
   matchId: string
   mu: number
   sigma: number

@@ -4,6 +4,7 @@
  */
 import type { Database } from 'better-sqlite3'
 import { createHash } from 'node:crypto'
+import { STAT_EVENTS_V5, v5Up } from './v5'
 
 export interface Migration {
   name: string
@@ -602,7 +603,12 @@ const v4: Migration = {
   },
 }
 
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4]
-/** The per-game rule-event expressions, shared with the filtered stats queries (over alias r). */
-export const STAT_EVENT_SQL = STAT_EVENTS
+const v5: Migration = {
+  name: 'local dates (match UTC offset, local-day summaries) and each Seven Eight Nine way of winning counted once',
+  up: v5Up,
+}
+
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5]
+/** The per-game rule-event expressions of the current schema (v5), for the stats queries (over alias r). */
+export const STAT_EVENT_SQL = STAT_EVENTS_V5
 export const LATEST_VERSION = MIGRATIONS.length

@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3'
 import type { GameId } from '../../../shared/games/engine'
 import type { MatchStatus } from '../../../shared/model/match'
+import { localDayWhere } from '../../services/stats-dates'
 
 export interface MatchRow {
   id: string
@@ -18,6 +19,7 @@ export interface MatchRow {
   engine_version: number
   head_hlc: string
   problem: string | null
+  utc_offset: number
 }
 
 export interface SeatRow {
@@ -33,6 +35,9 @@ export interface MatchFilter {
   status?: MatchStatus | undefined
   from?: string | undefined
   to?: string | undefined
+  /** Local dates (yyyy-mm-dd, both included): the match's start in the offset it was played in. */
+  fromDate?: string | undefined
+  toDate?: string | undefined
   limit: number
   offset: number
 }
@@ -101,6 +106,7 @@ export class MatchesRepo {
       where.push('m.created_at < @to')
       params.to = f.to
     }
+    if (f.fromDate || f.toDate) where.push(...localDayWhere('m.created_at', 'm.utc_offset', f, params))
     const sql = `
       SELECT m.*, (SELECT json_group_array(json_object('id', p.id, 'name', p.name))
                    FROM (SELECT s.player_id AS id, coalesce(p.name, '${UNKNOWN_PLAYER}') AS name FROM match_seats s LEFT JOIN players p ON p.id = s.player_id

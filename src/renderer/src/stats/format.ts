@@ -28,10 +28,13 @@ export const EVENT_LABELS: Record<GameId, [string, string][]> = {
     ['enneaMadeLine', 'ENNEA calls that made a line'],
     ['enneaLostCubes', 'ENNEA calls that lost cubes'],
   ],
+  // SE-R14: each way of winning once. A Block never wins; a blocked game that ends in the tiebreaker is a tiebreaker win.
   'seven-eight-nine': [
+    ['swapWins', 'Wins by swap'],
+    ['reactWins', 'Wins by React'],
     ['declareWins', 'Wins by Declare'],
-    ['blockWins', 'Wins by Block'],
-    ['tiebreakWins', 'Wins by tiebreak'],
+    ['dealtWins', 'Dealt wins'],
+    ['tiebreakWins', 'Wins by tiebreaker'],
     ['draws', 'Draws'],
   ],
 }
