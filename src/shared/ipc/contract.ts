@@ -84,9 +84,22 @@ const MatchOptions = obj({
   ),
 })
 
+/** A calendar day, yyyy-mm-dd: compared with each match's local date (its UTC time plus the offset it was played in). */
+const LocalDay = v.pipe(
+  v.string('must be text'),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-01-31'),
+  v.check((x) => !Number.isNaN(Date.parse(`${x}T00:00:00Z`)) && new Date(`${x}T00:00:00Z`).toISOString().startsWith(x), 'is not a real date'),
+)
+const LocalDays = { fromDate: v.optional(LocalDay), toDate: v.optional(LocalDay) }
 const StatsFilterEntries = {
   from: v.optional(IsoDate),
   to: v.optional(IsoDate),
+  /** Local dates, both included. */
+  ...LocalDays,
+  /** Rounds, average round score and rule events: only finished matches (default) or every match. */
+  roundsOf: v.optional(v.picklist(['finished', 'all'], 'must be finished or all')),
+  /** A win shared by k players: a whole win (default) or 1/k of one. */
+  sharedWin: v.optional(v.picklist(['whole', 'split'], 'must be whole or split')),
   gameId: v.optional(GameIdSchema),
   playerIds: v.optional(v.pipe(v.array(Id, 'must be a list of player ids'), v.maxLength(50, 'has more than 50 players'))),
 }
@@ -116,6 +129,8 @@ export const schemas = {
     gameId: GameIdSchema,
     playerIds: v.pipe(v.array(Id, 'must be a list of player ids'), v.minLength(1, 'must name the players'), v.maxLength(8, 'has more than 8 players')),
     options: v.optional(MatchOptions),
+    /** Minutes east of UTC where the match is played; without it, the computer's offset at the start. */
+    utcOffset: v.optional(v.pipe(v.number('must be a number'), v.integer('must be whole minutes'), v.minValue(-840, 'must be at least -840'), v.maxValue(840, 'must be at most 840'))),
   }),
   'matches:get': obj({ id: Id }),
   'matches:list': obj({
@@ -124,6 +139,7 @@ export const schemas = {
     status: v.optional(v.picklist(['in-progress', 'finished', 'abandoned'], 'must be in-progress, finished or abandoned')),
     from: v.optional(IsoDate),
     to: v.optional(IsoDate),
+    ...LocalDays,
     limit: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(500, 'must be at most 500'))),
     offset: v.optional(
       v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more'), v.maxValue(MAX_LIST_OFFSET, `must be at most ${MAX_LIST_OFFSET}`)),
@@ -137,7 +153,7 @@ export const schemas = {
   'matches:history': obj({ id: Id }),
   'stats:overview': obj(StatsFilterEntries),
   'stats:player': obj({ playerId: Id, ...StatsFilterEntries }),
-  'stats:head-to-head': obj({ a: Id, b: Id, from: v.optional(IsoDate), to: v.optional(IsoDate), gameId: v.optional(GameIdSchema) }),
+  'stats:head-to-head': obj({ a: Id, b: Id, from: v.optional(IsoDate), to: v.optional(IsoDate), ...LocalDays, gameId: v.optional(GameIdSchema) }),
   'stats:rating-history': obj({
     gameId: GameIdSchema,
     playerIds: v.optional(v.pipe(v.array(Id, 'must be a list of player ids'), v.maxLength(12, 'has more than 12 players'))),
