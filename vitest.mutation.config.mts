@@ -16,6 +16,7 @@ export default defineConfig({
       'tests/db/backup-hygiene.test.ts',
       'tests/db/open.test.ts',
       'tests/db/open-hardening.test.ts',
+      'tests/db/open-mutants.test.ts',
       'tests/db/transaction.test.ts',
       'tests/db/close.test.ts',
       'tests/ipc/limits.test.ts',

@@ -57,14 +57,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedDat
 
   const db = new Database(file, { ...driver, timeout: 5000 })
   try {
-    // A read-only mount, or a lock held elsewhere, shows here: a write transaction cannot start.
-    try {
-      db.exec('BEGIN IMMEDIATE')
-      db.exec('ROLLBACK')
-    } catch (e) {
-      if ((e as { code?: string }).code === 'SQLITE_BUSY') throw e
-      throw readOnlyError(file)
-    }
+    assertWriteStarts(db, file)
     db.pragma('journal_mode = WAL')
     // Set explicitly: better-sqlite3 would otherwise use FULL on the first run and NORMAL on later ones.
     db.pragma('synchronous = FULL')
@@ -83,6 +76,27 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedDat
   } catch (e) {
     db.close()
     throw e
+  }
+}
+
+/**
+ * What the folder and file checks cannot see shows here, on the opened connection. SQLite quietly falls
+ * back to a read-only connection when it may not open the file for writing (access() allowed it, but
+ * the open did not: ACLs, network file systems, security modules), and BEGIN IMMEDIATE succeeds even
+ * there; so a real write is tried (the header's user_version rewritten with its own value) and rolled
+ * back. A lock held elsewhere is reported as it is (SQLITE_BUSY); any other failure as read-only.
+ */
+export function assertWriteStarts(db: Database.Database, file: string): void {
+  try {
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      db.pragma(`user_version = ${userVersion(db)}`)
+    } finally {
+      db.exec('ROLLBACK')
+    }
+  } catch (e) {
+    if ((e as { code?: string }).code === 'SQLITE_BUSY') throw e
+    throw readOnlyError(file)
   }
 }
 
@@ -105,7 +119,8 @@ function assertWritable(file: string, dir: string): void {
 function inspectReadOnly(file: string, latest: number, driver: { nativeBinding?: string }): void {
   let probe: Database.Database | undefined
   try {
-    probe = new Database(file, { ...driver, readonly: true, fileMustExist: true })
+    // Read-only never creates a file (so fileMustExist would add nothing) and never checkpoints a WAL.
+    probe = new Database(file, { ...driver, readonly: true })
     const appId = probe.pragma('application_id', { simple: true }) as number
     const version = probe.pragma('user_version', { simple: true }) as number
     if (appId !== 0 && appId !== APPLICATION_ID) {
@@ -113,7 +128,7 @@ function inspectReadOnly(file: string, latest: number, driver: { nativeBinding?:
     }
     if (version > latest) throw new DatabaseTooNewError(version, latest)
   } catch (e) {
-    if (e instanceof DatabaseTooNewError || e instanceof DatabaseOpenError) throw e
+    // Our own refusals carry other codes and are thrown on as they are, like every other error.
     const code = (e as { code?: string }).code
     if (code === 'SQLITE_NOTADB') {
       throw new DatabaseOpenError('not-a-database', `${file} is not a Ninekeeper data file (not an SQLite database). It was left untouched.`)
