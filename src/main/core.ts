@@ -20,6 +20,8 @@ import { StatsProjector, StatsService } from './services/stats'
 import { BackupService, DAY_MS } from './services/backup'
 import { TransferService } from './services/transfer'
 import { UploadService } from './services/uploads'
+import { SyncService } from './sync/service'
+import { hostname } from 'node:os'
 
 export interface CoreOptions extends OpenOptions {
   dataDir: string
@@ -29,6 +31,8 @@ export interface CoreOptions extends OpenOptions {
   log?: (message: string, error?: unknown) => void
   /** Daily automatic backups while the app runs (default true; tests turn it off). */
   autoBackup?: boolean
+  /** Club sync timing (tests shorten it). */
+  sync?: { intervalMs?: number; timeoutMs?: number; label?: string }
 }
 
 export interface Core {
@@ -37,6 +41,8 @@ export interface Core {
   handlers: Handlers
   dispatch: Dispatch
   backups: BackupService
+  /** Club sync (issue 14): idle unless this laptop is in a club. */
+  sync: SyncService
   close(): void
 }
 
@@ -72,11 +78,25 @@ export function createCore(options: CoreOptions): Core {
     rebuildProjections()
   }
   const backups = new BackupService(db, file, clock, afterRestore)
+  const sync = new SyncService({
+    db,
+    dataDir: options.dataDir,
+    events,
+    device,
+    merger: new TransferService(db, { events, device, projector, matches, stats: statsProjector }, clock),
+    clock,
+    transport: async () => (await import('./sync/turso')).tursoTransport,
+    label: options.sync?.label ?? hostname(),
+    log,
+    ...(options.sync?.intervalMs !== undefined ? { intervalMs: options.sync.intervalMs } : {}),
+    ...(options.sync?.timeoutMs !== undefined ? { timeoutMs: options.sync.timeoutMs } : {}),
+  })
   const handlers = createHandlers({
     players: new PlayerService(db, clock, events, projector),
     matches,
     stats: new StatsService(db),
     backups,
+    sync,
     transfer: new TransferService(db, { events, device, projector, matches, stats: statsProjector }, clock),
     uploads: new UploadService(options.dataDir, clock),
     appInfo: () => ({
@@ -89,7 +109,14 @@ export function createCore(options: CoreOptions): Core {
       sqliteVersion,
     }),
   })
-  const dispatch = createDispatcher(handlers, (e, channel) => log(`handler for ${channel} failed`, e))
+  const inner = createDispatcher(handlers, (e, channel) => log(`handler for ${channel} failed`, e))
+  // After every call: if it stored events (a write here, an import), club sync sends them soon.
+  const dispatch: Dispatch = async (channel, input) => {
+    const r = await inner(channel, input)
+    sync.afterCall()
+    return r
+  }
+  sync.start()
   let timer: ReturnType<typeof setInterval> | null = null
   let first: ReturnType<typeof setTimeout> | null = null
   if (options.autoBackup !== false) {
@@ -108,7 +135,9 @@ export function createCore(options: CoreOptions): Core {
     handlers,
     dispatch,
     backups,
+    sync,
     close: () => {
+      void sync.close()
       // Never throws (it runs at shutdown): a checkpoint that fails only leaves the -wal for the next open.
       if (timer) clearInterval(timer)
       if (first) clearTimeout(first)

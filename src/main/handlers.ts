@@ -8,6 +8,7 @@ import type { StatsService } from './services/stats'
 import type { BackupService } from './services/backup'
 import type { TransferService } from './services/transfer'
 import type { UploadService } from './services/uploads'
+import type { SyncService } from './sync/service'
 
 export interface HandlerDeps {
   players: PlayerService
@@ -16,11 +17,12 @@ export interface HandlerDeps {
   backups: BackupService
   transfer: TransferService
   uploads: UploadService
+  sync: SyncService
   appInfo: () => AppInfo
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
-  const { players, matches, stats, backups, transfer, uploads } = deps
+  const { players, matches, stats, backups, transfer, uploads, sync } = deps
   return {
     'app:info': () => ok(deps.appInfo()),
     // The desktop app replaces this handler (src/main/index.ts); a browser prints with its own Print.
@@ -48,6 +50,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'stats:rating-history': (input) => stats.ratingHistory(input.gameId, input.playerIds),
     'stats:monthly': (input) => stats.monthly(input),
     'stats:match-progress': (input) => stats.matchProgress(input.matchId),
+    'club:create': (input) => sync.create({ hubUrl: input.hubUrl, authToken: input.authToken, name: input.name ?? '' }),
+    'club:join': (input) => sync.join(input),
+    'club:leave': () => sync.leave(),
+    'club:reseed': () => sync.reseed(),
+    'sync:status': () => sync.status(),
+    'sync:now': () => sync.now(),
     'backup:info': () => backups.info(),
     'backup:now': () => backups.backupNow('manual'),
     'backup:set-keep': (input) => backups.setKeep(input.keep),

@@ -114,6 +114,20 @@ const CASES: Record<Channel, Case> = {
     wrong: { uploadId: ['nope', 7], index: [-1, 1.5, '0', null], data: ['not base64!', 7, null, 'A'.repeat(1_398_108)] },
   },
   'upload:cancel': { valid: { uploadId: ID }, required: ['uploadId'], wrong: { uploadId: [7, null, 'nope', MB] } },
+  'club:create': {
+    valid: { hubUrl: 'http://127.0.0.1:1', name: 'Thursday club' },
+    required: ['hubUrl'],
+    wrong: { hubUrl: [7, null, '', MB, ['http://x']], authToken: [7, MB, {}], name: [7, MB, ['x']] },
+  },
+  'club:join': {
+    valid: { hubUrl: 'http://127.0.0.1:1', code: 'NK1-0000' },
+    required: ['hubUrl', 'code'],
+    wrong: { hubUrl: [7, null, '', MB], authToken: [false, MB], code: [7, null, '', MB, ['NK1']] },
+  },
+  'club:leave': { valid: {}, required: [], wrong: {} },
+  'club:reseed': { valid: {}, required: [], wrong: {} },
+  'sync:status': { valid: {}, required: [], wrong: {} },
+  'sync:now': { valid: {}, required: [], wrong: {} },
 }
 
 function malformed(c: Case): { label: string; payload: unknown; field?: string }[] {

@@ -196,6 +196,26 @@ export class TransferService {
     }
   }
 
+  /**
+   * Events from the club hub, already checked one by one (club, signature, validateEvent): inserted
+   * and projected as an import is, in one transaction that also runs `within` (the sync cursor), so
+   * a crash leaves either both or neither. A refused batch (an undo pointing outside its match)
+   * changes nothing and runs nothing.
+   */
+  mergeSynced(events: DomainEvent[], within: (report: ImportReport | null) => void): Result<ImportReport> {
+    try {
+      return this.db
+        .transaction(() => {
+          const r = this.merge(events)
+          if (r.ok) within(r.value)
+          return r
+        })
+        .immediate()
+    } finally {
+      if (events.length) this.deps.matches.invalidate()
+    }
+  }
+
   /** Inserts the events this computer lacks and re-projects what they touch. Runs in the caller's transaction. */
   private merge(events: DomainEvent[]): Result<ImportReport> {
     const report: ImportReport = { playersAdded: 0, matchesAdded: 0, eventsAdded: 0, unchanged: 0, conflicts: [] }

@@ -35,6 +35,12 @@ export const CHANNELS = [
   'upload:begin',
   'upload:chunk',
   'upload:cancel',
+  'club:create',
+  'club:join',
+  'club:leave',
+  'club:reseed',
+  'sync:status',
+  'sync:now',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

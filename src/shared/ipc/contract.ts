@@ -9,6 +9,7 @@ import type { PlayerMergePreview } from '../model/merge'
 import type { MatchHistoryEntry, MatchSummary, MatchView } from '../model/match'
 import type { HeadToHead, MatchProgress, MonthlyResults, PlayerStats, RatingSeries, StatsOverview } from '../model/stats'
 import type { BackupFileInfo, BackupInfo, ImportReport } from '../model/transfer'
+import type { SyncStatus } from '../model/sync'
 import { GAME_IDS } from '../games/engine'
 import type { Channel } from './channels'
 
@@ -34,6 +35,9 @@ const GameIdSchema = v.picklist(GAME_IDS, 'must be one of ennea, wild-nine, nine
 const Seat = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more'), v.maxValue(7, 'must be at most 7'))
 const IsoDate = v.pipe(v.string('must be text'), v.isoTimestamp('must be an ISO date-time like 2026-01-31T00:00:00Z'))
 const MAX_ACTION_JSON = 64 * 1024
+/** A club hub: the club's own `npm run hub` (http://…) or a Turso Cloud database (libsql://…); the service checks the form. */
+const HubUrl = v.pipe(v.string('must be text'), v.minLength(1, 'is empty'), v.maxLength(300, 'is too long for an address'))
+const HubToken = v.pipe(v.string('must be text'), v.maxLength(4096, 'is too long for a token'))
 /** The largest list offset: far beyond any club's history, small enough that SQLite never sees an odd number. */
 export const MAX_LIST_OFFSET = 10_000_000
 /** House-rule numbers are far smaller (the engines check each rule's own range); this only keeps absurd ones out. */
@@ -177,6 +181,12 @@ export const schemas = {
     data: Base64Chunk,
   }),
   'upload:cancel': obj({ uploadId: Id }),
+  'club:create': obj({ hubUrl: HubUrl, authToken: v.optional(HubToken), name: v.optional(v.pipe(v.string('must be text'), v.maxLength(60, 'is longer than 60 characters'))) }),
+  'club:join': obj({ hubUrl: HubUrl, authToken: v.optional(HubToken), code: v.pipe(v.string('must be text'), v.minLength(1, 'is empty'), v.maxLength(200, 'is far too long for a club code')) }),
+  'club:leave': obj({}),
+  'club:reseed': obj({}),
+  'sync:status': obj({}),
+  'sync:now': obj({}),
 } satisfies Record<Channel, v.GenericSchema>
 
 export type Inputs = { [C in Channel]: v.InferOutput<(typeof schemas)[C]> }
@@ -218,6 +228,12 @@ export interface Outputs {
   'upload:begin': { uploadId: string; chunkBytes: number }
   'upload:chunk': { received: number; size: number }
   'upload:cancel': { uploadId: string }
+  'club:create': SyncStatus
+  'club:join': SyncStatus
+  'club:leave': SyncStatus
+  'club:reseed': SyncStatus
+  'sync:status': SyncStatus
+  'sync:now': SyncStatus
 }
 
 export type Input<C extends Channel> = Inputs[C]

@@ -38,6 +38,8 @@ export class EventStore {
   private readonly nextSeqStmt: Statement<[string], { next: number }>
   private readonly bySubjectStmt: Statement<[string], EventRow>
   private readonly byIdStmt: Statement<[string], EventRow>
+  private readonly afterStmt: Statement<[number, number], EventRow & { rowid: number }>
+  private readonly countAfterStmt: Statement<[number], { n: number }>
 
   constructor(
     private readonly db: Database,
@@ -49,6 +51,8 @@ export class EventStore {
     this.nextSeqStmt = db.prepare('SELECT coalesce(max(device_seq), 0) + 1 AS next FROM events WHERE device_id = ?')
     this.bySubjectStmt = db.prepare('SELECT * FROM events WHERE subject = ? ORDER BY hlc, id')
     this.byIdStmt = db.prepare('SELECT * FROM events WHERE id = ?')
+    this.afterStmt = db.prepare('SELECT rowid, * FROM events WHERE rowid > ? ORDER BY rowid LIMIT ?')
+    this.countAfterStmt = db.prepare('SELECT count(*) AS n FROM events WHERE rowid > ?')
   }
 
   /** Records a local event. Must run inside the write transaction that projects it. */
@@ -85,6 +89,18 @@ export class EventStore {
   get(id: string): DomainEvent | null {
     const r = this.byIdStmt.get(id)
     return r ? toEvent(r) : null
+  }
+
+  /**
+   * Events in the order they were stored here (local or arrived), after a rowid: club sync's
+   * cursor. The log is append-only, so rowids only grow.
+   */
+  afterRowid(rowid: number, limit: number): (EventRow & { rowid: number })[] {
+    return this.afterStmt.all(rowid, limit)
+  }
+
+  countAfterRowid(rowid: number): number {
+    return this.countAfterStmt.get(rowid)?.n ?? 0
   }
 
   rawById(id: string): EventRow | undefined {

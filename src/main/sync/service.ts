@@ -1,0 +1,529 @@
+/**
+ * Club sync: several laptops share one club history through a hub, offline first.
+ *
+ * The local better-sqlite3 file stays the laptop's authority: every event is made and kept there,
+ * and everything the app shows is its projection. The replica (src/main/sync/turso.ts) is only a
+ * transport: a sync copies the local events the hub lacks into it, signed with the club key, pushes,
+ * pulls, and merges the rows other laptops sent (checked first: club, signature, the same event
+ * checks as a live call) exactly as an import does, moving the cursor in the same transaction.
+ *
+ * Cursors (in meta): `sync.pushed` is the last local events rowid the hub has confirmed;
+ * `sync.pulled` the last hub row merged here. A replica that is lost or damaged is deleted and
+ * fetched again (nothing local depends on it); a hub that was lost and seeded again has a new hub
+ * id, and then both cursors start over (inserts are idempotent: an event is stored once by its id).
+ */
+import type { Database, Statement } from 'better-sqlite3'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { validateEvent } from '../../shared/events/validate'
+import type { DomainEvent } from '../../shared/events/types'
+import type { ImportReport } from '../../shared/model/transfer'
+import type { RefusedEvent, SyncState, SyncStatus } from '../../shared/model/sync'
+import { err, ok, type Result } from '../../shared/result'
+import { toEvent, type EventStore } from '../db/repos/events'
+import type { Device } from '../services/device'
+import type { Clock } from '../ids'
+import { decodeClubCode, encodeClubCode, newClubSecret, type ClubSecret } from './club-code'
+import { fromWire, toWire } from './sign'
+import { HubUnreachable, ReplicaDamaged, ReplicaStale, type Replica, type ReplicaOptions, type Transport } from './transport'
+import { HUB_FORMAT } from './turso'
+
+export interface SyncMerger {
+  /** Inserts and projects checked events in one transaction, running `within` inside it. */
+  mergeSynced(events: DomainEvent[], within: (report: ImportReport | null) => void): Result<ImportReport>
+}
+
+export interface SyncOptions {
+  db: Database
+  dataDir: string
+  events: EventStore
+  device: Device
+  merger: SyncMerger
+  clock: Clock
+  transport: () => Promise<Transport>
+  /** How this laptop is named in the club's list of laptops. */
+  label: string
+  log: (message: string, error?: unknown) => void
+  /** Seconds between syncs while the hub answers (default 5). */
+  intervalMs?: number
+  /** Longest wait for one request to the hub (default 15 s). */
+  timeoutMs?: number
+}
+
+interface ClubConfig {
+  clubId: string
+  key: string
+  hubUrl: string
+  authToken?: string
+  name: string
+  joinedAt: string
+}
+
+/** The app is closing: an exchange under way stops at its next step (the cursors make it safe to stop anywhere). */
+class Closing extends Error {}
+
+const PUSH_BATCH = 2000
+const PULL_BATCH = 5000
+const REFUSED_KEPT = 200
+const MAX_BACKOFF_MS = 60_000
+
+export class SyncService {
+  private replica: Replica | null = null
+  private state: SyncState = 'off'
+  private error: string | null = null
+  private hubNeedsSeed = false
+  private progress: { done: number; total: number } | null = null
+  private devices: { deviceId: string; label: string; lastSeen: string }[] = []
+  private queue: Promise<void> = Promise.resolve()
+  private queued = false
+  private timer: ReturnType<typeof setTimeout> | null = null
+  private soonTimer: ReturnType<typeof setTimeout> | null = null
+  private failures = 0
+  private closed = false
+  private readonly getMeta: Statement<[string], { value: string }>
+  private readonly setMeta: Statement<[string, string]>
+  private readonly delMeta: Statement<[string]>
+  private readonly maxRowid: Statement<[], { n: number | null }>
+  private seenRowid = -1
+  private cached: { raw: string | undefined; cfg: ClubConfig | null } | null = null
+
+  constructor(private readonly o: SyncOptions) {
+    this.getMeta = o.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?')
+    this.setMeta = o.db.prepare<[string, string]>('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+    this.delMeta = o.db.prepare<[string]>('DELETE FROM meta WHERE key = ?')
+    this.maxRowid = o.db.prepare<[], { n: number | null }>('SELECT max(rowid) AS n FROM events')
+    if (this.config()) this.state = 'offline'
+  }
+
+  /** Starts the periodic sync when this laptop is in a club. */
+  start(): void {
+    if (this.config()) this.schedule(0)
+  }
+
+  /** After every IPC call: when it stored events (a write, an import), send them soon. */
+  afterCall(): void {
+    if (this.closed || !this.config()) return
+    const top = this.maxRowid.get()?.n ?? 0
+    if (top === this.seenRowid) return
+    this.seenRowid = top
+    this.soon()
+  }
+
+  /** A write happened here: send it soon (several writes in a row go up together). */
+  soon(): void {
+    if (this.closed || !this.config() || this.soonTimer) return
+    this.soonTimer = setTimeout(() => {
+      this.soonTimer = null
+      void this.run()
+    }, 250)
+    this.soonTimer.unref?.()
+  }
+
+  async status(): Promise<Result<SyncStatus>> {
+    return ok(this.snapshot())
+  }
+
+  async now(): Promise<Result<SyncStatus>> {
+    if (!this.config()) return err('not-in-club', 'This laptop is not in a club. Create or join one in Settings → Club.')
+    await this.run(true)
+    return ok(this.snapshot())
+  }
+
+  async create(input: { hubUrl: string; authToken?: string | undefined; name: string }): Promise<Result<SyncStatus>> {
+    if (this.config()) return err('already-in-club', 'This laptop is already in a club. Leave it first (Settings → Club).')
+    const url = checkUrl(input.hubUrl)
+    if (!url.ok) return url
+    const secret = newClubSecret()
+    const cfg: ClubConfig = { clubId: secret.clubId, key: secret.key.toString('base64url'), hubUrl: url.value, name: input.name.trim() || 'Our club', joinedAt: this.o.clock().toISOString(), ...(input.authToken ? { authToken: input.authToken } : {}) }
+    const seeded = await this.seed(cfg, 'create')
+    if (!seeded.ok) return seeded
+    this.save(cfg)
+    await this.run(true)
+    return ok(this.snapshot())
+  }
+
+  async join(input: { hubUrl: string; authToken?: string | undefined; code: string }): Promise<Result<SyncStatus>> {
+    if (this.config()) return err('already-in-club', 'This laptop is already in a club. Leave it first (Settings → Club).')
+    const url = checkUrl(input.hubUrl)
+    if (!url.ok) return url
+    const secret = decodeClubCode(input.code)
+    if (!secret.ok) return secret
+    const cfg: ClubConfig = { clubId: secret.value.clubId, key: secret.value.key.toString('base64url'), hubUrl: url.value, name: '', joinedAt: this.o.clock().toISOString(), ...(input.authToken ? { authToken: input.authToken } : {}) }
+    // When the hub answers, it must hold this club; when it does not, the laptop joins offline and syncs later.
+    let replica: Replica | null = null
+    try {
+      replica = await this.openReplica(cfg, true)
+      const info = await replica.info()
+      if (info && info.clubId !== cfg.clubId) {
+        await replica.close().catch(() => {})
+        replica = null
+        this.discardReplica()
+        return err('wrong-club', 'That hub holds another club’s history: check the hub address, or ask for that club’s code.', 'code')
+      }
+      if (info) cfg.name = info.name
+    } catch (e) {
+      if (!(e instanceof HubUnreachable)) this.o.log('club join: first contact failed', e)
+    }
+    if (replica) await replica.close().catch(() => {})
+    this.save(cfg)
+    await this.run(true)
+    return ok(this.snapshot())
+  }
+
+  async leave(): Promise<Result<SyncStatus>> {
+    if (!this.config()) return err('not-in-club', 'This laptop is not in a club.')
+    await this.queue
+    this.stopTimers()
+    await this.closeReplica()
+    this.discardReplica()
+    this.o.db
+      .transaction(() => {
+        for (const k of ['club', 'sync.pushed', 'sync.pulled', 'sync.hub', 'sync.received', 'sync.last', 'sync.refused', 'sync.refused_total']) this.delMeta.run(k)
+      })
+      .immediate()
+    this.state = 'off'
+    this.error = null
+    this.hubNeedsSeed = false
+    this.devices = []
+    this.progress = null
+    return ok(this.snapshot())
+  }
+
+  /** The hub was lost (or replaced by an empty one): give it this club again, with everything this laptop holds. */
+  async reseed(): Promise<Result<SyncStatus>> {
+    const cfg = this.config()
+    if (!cfg) return err('not-in-club', 'This laptop is not in a club.')
+    await this.queue
+    await this.closeReplica()
+    const seeded = await this.seed(cfg, 'reseed')
+    if (!seeded.ok) return seeded
+    this.discardReplica()
+    await this.run(true)
+    return ok(this.snapshot())
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    this.stopTimers()
+    await this.queue.catch(() => {})
+    await this.closeReplica()
+  }
+
+  // ——— the sync itself ———
+
+  /** Runs one sync after the one under way (if any); concurrent requests share the queued one. */
+  private run(force = false): Promise<void> {
+    if (this.closed) return Promise.resolve()
+    if (this.queued && !force) return this.queue
+    this.queued = true
+    this.queue = this.queue.then(async () => {
+      this.queued = false
+      if (this.closed || !this.config()) return
+      await this.cycle()
+      this.schedule()
+    })
+    return this.queue
+  }
+
+  private schedule(delay?: number): void {
+    if (this.closed || !this.config()) return
+    if (this.timer) clearTimeout(this.timer)
+    const base = this.o.intervalMs ?? 5000
+    const wait = delay ?? (this.state === 'offline' || this.state === 'error' ? Math.min(MAX_BACKOFF_MS, base * 2 ** Math.min(this.failures, 6)) : base)
+    this.timer = setTimeout(() => {
+      this.timer = null
+      void this.run()
+    }, wait)
+    this.timer.unref?.()
+  }
+
+  private stopTimers(): void {
+    if (this.timer) clearTimeout(this.timer)
+    if (this.soonTimer) clearTimeout(this.soonTimer)
+    this.timer = null
+    this.soonTimer = null
+  }
+
+  private async cycle(): Promise<void> {
+    const cfg = this.config()
+    if (!cfg) return
+    this.state = 'syncing'
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.exchange(cfg)
+        this.failures = 0
+        return
+      } catch (e) {
+        await this.closeReplica()
+        if (e instanceof Closing || this.closed) return
+        if (e instanceof HubUnreachable) {
+          this.failures++
+          this.state = 'offline'
+          this.error = `The hub at ${cfg.hubUrl} does not answer. Everything keeps working here; what was played goes up when it answers.`
+          return
+        }
+        // Anything else is the replica's files (or the engine) misbehaving: the replica is only a
+        // copy, so start it again from the hub once; the local events are untouched.
+        this.o.log('club sync failed; starting the replica again', e)
+        this.discardReplica()
+        if (attempt >= 1) {
+          this.failures++
+          this.state = 'error'
+          this.error = `Syncing failed: ${short((e as Error).message)}. Nothing here was lost; Ninekeeper tries again.`
+          return
+        }
+      }
+    }
+  }
+
+  private async exchange(cfg: ClubConfig): Promise<void> {
+    const key = Buffer.from(cfg.key, 'base64url')
+    const replica = this.replica ?? (this.replica = await this.openReplica(cfg, false))
+    this.alive()
+    const info = await replica.info()
+    this.alive()
+    if (!info) {
+      this.hubNeedsSeed = true
+      this.state = 'error'
+      this.error = 'The hub holds no club history: it is new, or it was lost and replaced. Re-seed it from this laptop (Settings → Club → Re-seed the hub); every laptop then sends what it has.'
+      return
+    }
+    this.hubNeedsSeed = false
+    if (info.clubId !== cfg.clubId || info.format !== HUB_FORMAT) {
+      this.state = 'error'
+      this.error = 'The hub at this address now holds another club’s history. Nothing was sent or taken. Check the hub address, or leave this club.'
+      return
+    }
+    if (info.name && info.name !== cfg.name) this.save({ ...cfg, name: info.name })
+    if (this.meta('sync.hub') !== info.hubId) {
+      // A new hub (first contact, or a lost hub seeded again): it may lack anything, so send everything.
+      this.o.db
+        .transaction(() => {
+          this.setMeta.run('sync.pushed', '0')
+          this.setMeta.run('sync.pulled', '0')
+          this.setMeta.run('sync.hub', info.hubId)
+        })
+        .immediate()
+    }
+
+    // Up: local events the hub has not confirmed, in the order they were stored here.
+    for (;;) {
+      const from = this.num('sync.pushed')
+      const rows = this.o.events.afterRowid(from, PUSH_BATCH)
+      if (rows.length === 0) break
+      await replica.insert(rows.map((r) => toWire(key, cfg.clubId, r)))
+      this.alive()
+      await replica.push()
+      this.alive()
+      const last = rows[rows.length - 1] as { rowid: number }
+      this.o.db.transaction(() => this.setMeta.run('sync.pushed', String(last.rowid))).immediate()
+    }
+    // Every sync says "this laptop was here": the hub stamps the row with its own id, which proves,
+    // once pulled back, that this replica follows the hub at this address now.
+    await replica.touch(this.o.device.id(), this.o.label, this.o.clock().toISOString())
+    this.alive()
+    await replica.push()
+    this.alive()
+
+    // Down: what the others sent, checked, merged as an import is, with the cursor in the same transaction.
+    await replica.pull()
+    this.alive()
+    if (!(await replica.follows(this.o.device.id()))) throw new ReplicaStale('the replica follows a hub that is no longer at this address')
+    const total = await replica.countAfter(this.num('sync.pulled'))
+    this.alive()
+    this.progress = total > PULL_BATCH ? { done: 0, total } : null
+    const me = this.o.device.id()
+    for (;;) {
+      const rows = await replica.after(this.num('sync.pulled'), PULL_BATCH)
+      this.alive()
+      if (rows.length === 0) break
+      const checked: DomainEvent[] = []
+      const refused: RefusedEvent[] = []
+      const at = this.o.clock().toISOString()
+      for (const w of rows) {
+        // This laptop's own events are kept as made here; the hub's copy is never applied over them.
+        if (w.device === me) continue
+        const row = fromWire(key, cfg.clubId, w as unknown as Record<string, unknown>)
+        if (!row.ok) {
+          refused.push({ id: String(w.id).slice(0, 64), deviceId: String(w.device).slice(0, 64), hubRow: w.n, reason: row.reason, at })
+          continue
+        }
+        let parsed: unknown
+        try {
+          parsed = toEvent(row.row)
+        } catch {
+          refused.push({ id: row.row.id.slice(0, 64), deviceId: row.row.device_id.slice(0, 64), hubRow: w.n, reason: 'its content is not valid JSON', at })
+          continue
+        }
+        const valid = validateEvent(parsed)
+        if (!valid.ok) {
+          refused.push({ id: row.row.id.slice(0, 64), deviceId: row.row.device_id.slice(0, 64), hubRow: w.n, reason: valid.error.message, at })
+          continue
+        }
+        checked.push(valid.value)
+      }
+      const lastN = (rows[rows.length - 1] as { n: number }).n
+      this.mergeBatch(checked, refused, lastN, rows)
+      if (this.progress) this.progress = { done: Math.min(this.progress.total, this.progress.done + rows.length), total: this.progress.total }
+    }
+    this.progress = null
+    this.devices = await replica.devices()
+    this.o.db.transaction(() => this.setMeta.run('sync.last', this.o.clock().toISOString())).immediate()
+    this.state = 'connected'
+    this.error = null
+  }
+
+  /** Merges a batch; an event the merge refuses (it points outside its match, say) is listed and the rest still go in. */
+  private mergeBatch(checked: DomainEvent[], refused: RefusedEvent[], lastN: number, rows: { id: string; n: number }[]): void {
+    const commit = (added: number, more: RefusedEvent[]): void => {
+      this.setMeta.run('sync.pulled', String(lastN))
+      this.setMeta.run('sync.received', String(this.num('sync.received') + added))
+      const all = [...more, ...refused]
+      if (all.length) {
+        const kept = [...all, ...this.refusedList()].slice(0, REFUSED_KEPT)
+        this.setMeta.run('sync.refused', JSON.stringify(kept))
+        this.setMeta.run('sync.refused_total', String(this.num('sync.refused_total') + all.length))
+      }
+    }
+    const whole = this.o.merger.mergeSynced(checked, (report) => commit(report?.eventsAdded ?? 0, []))
+    if (whole.ok) return
+    // One at a time: each either goes in or is listed with the reason.
+    const more: RefusedEvent[] = []
+    let added = 0
+    const at = this.o.clock().toISOString()
+    for (const e of checked) {
+      const one = this.o.merger.mergeSynced([e], (report) => {
+        added += report?.eventsAdded ?? 0
+      })
+      if (!one.ok) more.push({ id: e.id, deviceId: e.deviceId, hubRow: rows.find((r) => r.id === e.id)?.n ?? 0, reason: one.error.message, at })
+    }
+    this.o.merger.mergeSynced([], () => commit(added, more))
+  }
+
+  private alive(): void {
+    if (this.closed || !this.o.db.open) throw new Closing('closing')
+  }
+
+  private async seed(cfg: ClubConfig, why: 'create' | 'reseed'): Promise<Result<true>> {
+    try {
+      const transport = await this.o.transport()
+      await transport.seed(this.options(cfg), { format: HUB_FORMAT, clubId: cfg.clubId, hubId: randomUUID(), name: cfg.name })
+      return ok(true)
+    } catch (e) {
+      if (e instanceof HubUnreachable) return err('hub-unreachable', `The hub at ${cfg.hubUrl} does not answer. Check that it is started (npm run hub) and that this laptop is on the same network.`, 'hubUrl')
+      const m = (e as Error).message
+      if (m === 'hub-has-another-club') return err('hub-in-use', 'That hub already holds a club. Join that club with its code, or start another hub for a new club.', 'hubUrl')
+      if (m === 'hub-has-this-club') return err('hub-not-empty', why === 'reseed' ? 'The hub still holds this club’s history: there is nothing to re-seed. Use Sync now.' : 'That hub already holds this club.', 'hubUrl')
+      this.o.log('club hub seeding failed', e)
+      return err('hub-failed', `The hub refused the club: ${short(m)}.`, 'hubUrl')
+    }
+  }
+
+  private async openReplica(cfg: ClubConfig, fresh: boolean): Promise<Replica> {
+    if (fresh) this.discardReplica()
+    const transport = await this.o.transport()
+    try {
+      return await transport.open(this.options(cfg))
+    } catch (e) {
+      if (e instanceof ReplicaDamaged) {
+        this.discardReplica()
+        return transport.open(this.options(cfg))
+      }
+      throw e
+    }
+  }
+
+  private options(cfg: ClubConfig): ReplicaOptions {
+    return { dir: this.replicaDir(), url: cfg.hubUrl, authToken: cfg.authToken, clientName: this.o.device.id(), timeoutMs: this.o.timeoutMs }
+  }
+
+  private replicaDir(): string {
+    return join(this.o.dataDir, 'club-replica')
+  }
+
+  private discardReplica(): void {
+    this.replica = null
+    rmSync(this.replicaDir(), { recursive: true, force: true })
+  }
+
+  private async closeReplica(): Promise<void> {
+    const r = this.replica
+    this.replica = null
+    if (r) await r.close().catch((e: unknown) => this.o.log('closing the club replica failed', e))
+  }
+
+  // ——— state kept in meta ———
+
+  private config(): ClubConfig | null {
+    if (!this.o.db.open) return null
+    const raw = this.meta('club')
+    if (this.cached && this.cached.raw === raw) return this.cached.cfg
+    let cfg: ClubConfig | null
+    try {
+      cfg = raw ? (JSON.parse(raw) as ClubConfig) : null
+    } catch {
+      cfg = null
+    }
+    this.cached = { raw, cfg }
+    return cfg
+  }
+
+  private save(cfg: ClubConfig): void {
+    this.o.db.transaction(() => this.setMeta.run('club', JSON.stringify(cfg))).immediate()
+  }
+
+  private meta(key: string): string | undefined {
+    return this.getMeta.get(key)?.value
+  }
+
+  private num(key: string): number {
+    const n = Number(this.meta(key) ?? '0')
+    return Number.isFinite(n) ? n : 0
+  }
+
+  private refusedList(): RefusedEvent[] {
+    try {
+      return JSON.parse(this.meta('sync.refused') ?? '[]') as RefusedEvent[]
+    } catch {
+      return []
+    }
+  }
+
+  private snapshot(): SyncStatus {
+    const cfg = this.config()
+    const me = this.o.device.id()
+    const secret: ClubSecret | null = cfg ? { clubId: cfg.clubId, key: Buffer.from(cfg.key, 'base64url') } : null
+    return {
+      club: cfg && secret ? { id: cfg.clubId, name: cfg.name, code: encodeClubCode(secret), hubUrl: cfg.hubUrl, cloud: /^libsql:|turso\.io/i.test(cfg.hubUrl) || cfg.authToken !== undefined, joinedAt: cfg.joinedAt } : null,
+      state: cfg ? this.state : 'off',
+      error: cfg ? this.error : null,
+      lastSyncAt: this.meta('sync.last') ?? null,
+      waiting: cfg ? this.o.events.countAfterRowid(this.num('sync.pushed')) : 0,
+      received: this.num('sync.received'),
+      progress: this.progress,
+      hubNeedsSeed: cfg ? this.hubNeedsSeed : false,
+      refused: this.refusedList(),
+      refusedTotal: this.num('sync.refused_total'),
+      devices: this.devices.map((d) => ({ ...d, thisLaptop: d.deviceId === me })),
+    }
+  }
+}
+
+function checkUrl(raw: string): Result<string> {
+  const text = raw.trim()
+  let u: URL
+  try {
+    u = new URL(text)
+  } catch {
+    return err('invalid-hub-url', 'The hub address must look like http://192.168.1.20:8800 (or a Turso Cloud libsql:// address).', 'hubUrl')
+  }
+  if (!['http:', 'https:', 'libsql:'].includes(u.protocol)) return err('invalid-hub-url', 'The hub address must start with http://, https:// or libsql://.', 'hubUrl')
+  if (u.username || u.password) return err('invalid-hub-url', 'Put the Turso Cloud token in the token field, not in the address.', 'hubUrl')
+  return ok(text.replace(/\/+$/, ''))
+}
+
+function short(m: string): string {
+  const one = m.split('\n')[0] ?? m
+  return one.length > 160 ? `${one.slice(0, 160)}…` : one
+}

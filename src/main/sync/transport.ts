@@ -1,0 +1,61 @@
+/**
+ * The one seam between club sync and the engine that carries it (Turso Sync today). The sync
+ * service only inserts signed rows, pushes, pulls and reads rows after a cursor; swapping the
+ * engine (PowerSync, say) means another implementation of this interface, nothing else.
+ */
+import type { WireEvent } from './sign'
+
+export interface HubInfo {
+  format: string
+  clubId: string
+  /** Random per seeding: a hub that was lost and seeded again has a new one. */
+  hubId: string
+  name: string
+}
+
+export interface ReplicaOptions {
+  /** A folder of its own for the replica's files. */
+  dir: string
+  url: string
+  authToken?: string | undefined
+  /** This laptop's device id (the engine adds its own suffix). */
+  clientName: string
+  /** Longest wait for one request to the hub. */
+  timeoutMs?: number | undefined
+}
+
+export interface Replica {
+  /** The club the hub holds, or null when the hub holds nothing yet (new, or lost and replaced). */
+  info(): Promise<HubInfo | null>
+  /** Stores rows to send (rows already there are left as they are). */
+  insert(rows: WireEvent[]): Promise<void>
+  /** Records that this laptop was seen now (Settings → Club lists the club's laptops). */
+  touch(deviceId: string, label: string, at: string): Promise<void>
+  /**
+   * After touch, push and pull: whether the row the hub wrote for this laptop came back with the
+   * hub's id. False means the replica follows a hub that is gone (replaced at the same address).
+   */
+  follows(deviceId: string): Promise<boolean>
+  push(): Promise<void>
+  pull(): Promise<void>
+  /** Rows the hub numbered after `after`, in the hub's order. Only meaningful right after a pull. */
+  after(after: number, limit: number): Promise<(WireEvent & { n: number })[]>
+  countAfter(after: number): Promise<number>
+  devices(): Promise<{ deviceId: string; label: string; lastSeen: string }[]>
+  /** Local changes not sent yet. */
+  pending(): Promise<number>
+  close(): Promise<void>
+}
+
+export interface Transport {
+  open(options: ReplicaOptions): Promise<Replica>
+  /** Gives an empty hub the club's tables and identity. Refuses a hub that already holds a club. */
+  seed(options: ReplicaOptions, info: HubInfo): Promise<void>
+}
+
+/** The hub did not answer (down, unreachable, timed out): try again later. */
+export class HubUnreachable extends Error {}
+/** The hub answered, but the replica's files are unusable: delete them and start the replica again. */
+export class ReplicaDamaged extends Error {}
+/** The replica follows a hub that is no longer at its address: start it again from the hub there now. */
+export class ReplicaStale extends Error {}

@@ -1,0 +1,199 @@
+/**
+ * Club sync's transport on Turso Sync (`@tursodatabase/sync`): a replica file per laptop that pulls
+ * and pushes changes with a hub (`tursodb --sync-server`, or a Turso Cloud database). Only the
+ * insert-only `club_events` table matters; better-sqlite3 stays the app's database.
+ *
+ * Turso Sync pushes a laptop's inserts by rowid, and on the hub the last push wins, so two laptops'
+ * rows with the same rowid would overwrite each other. Every push is therefore rewritten into
+ * `INSERT OR IGNORE` without the rowid: the hub numbers rows in the order they arrive (the cursor
+ * every laptop reads after), an event already there is never replaced, and nothing is deleted.
+ *
+ * The engine's native module is about 85 MB: it is imported the first time a club is used.
+ */
+import { mkdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { HubUnreachable, ReplicaDamaged, type HubInfo, type Replica, type ReplicaOptions, type Transport } from './transport'
+import type { WireEvent } from './sign'
+
+type TursoModule = typeof import('@tursodatabase/sync')
+type TursoDb = Awaited<ReturnType<TursoModule['connect']>>
+type Mutation = Parameters<NonNullable<Parameters<TursoModule['connect']>[0]['transform']>>[0]
+
+let loaded: Promise<TursoModule> | null = null
+function turso(): Promise<TursoModule> {
+  loaded ??= import('@tursodatabase/sync')
+  return loaded
+}
+
+const EVENT_COLUMNS = ['id', 'club', 'device', 'seq', 'hlc', 'kind', 'v', 'subject', 'payload', 'mac'] as const
+
+export const HUB_FORMAT = 'ninekeeper-club-1'
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS club_events (
+    n INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, club TEXT NOT NULL, device TEXT NOT NULL, seq INTEGER NOT NULL,
+    hlc TEXT NOT NULL, kind TEXT NOT NULL, v INTEGER NOT NULL, subject TEXT NOT NULL, payload TEXT NOT NULL, mac TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS club_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS club_devices (device TEXT PRIMARY KEY, label TEXT NOT NULL, last_seen TEXT NOT NULL, hub TEXT);
+`
+
+/** What a push sends: events only ever added (never replaced), device rows upserted, nothing else. */
+function transform(m: Mutation) {
+  if (m.tableName === 'club_events') {
+    if (m.changeType !== 'insert' || !m.after) return { operation: 'skip' as const }
+    const after = m.after
+    return {
+      operation: 'rewrite' as const,
+      stmt: { sql: `INSERT OR IGNORE INTO club_events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map(() => '?').join(', ')})`, values: EVENT_COLUMNS.map((c) => after[c]) },
+    }
+  }
+  if (m.tableName === 'club_devices') {
+    if (m.changeType === 'delete' || !m.after) return { operation: 'skip' as const }
+    const a = m.after
+    // The hub writes its own id into the row: a laptop that reads it back after a pull knows its
+    // replica follows this hub (and not one that was lost and replaced at the same address).
+    return {
+      operation: 'rewrite' as const,
+      stmt: { sql: "INSERT OR REPLACE INTO club_devices (device, label, last_seen, hub) VALUES (?, ?, ?, (SELECT value FROM club_info WHERE key = 'hub_id'))", values: [a.device, a.label, a.last_seen] },
+    }
+  }
+  return { operation: 'skip' as const }
+}
+
+function isNetwork(e: unknown): boolean {
+  const text = `${(e as Error)?.message ?? ''} ${String((e as { cause?: unknown })?.cause ?? '')}`
+  return /fetch failed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|aborted|timeout|socket|network|HTTP error|status: 5\d\d|other side closed/i.test(text)
+}
+
+/** Every request to the hub gives up after `timeoutMs`, so a hub that hangs never hangs a sync. */
+function timedFetch(timeoutMs: number): typeof fetch {
+  return (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) })
+}
+
+function wrap(e: unknown, what: string): Error {
+  if (e instanceof HubUnreachable || e instanceof ReplicaDamaged) return e
+  if (isNetwork(e)) return new HubUnreachable(`${what}: ${(e as Error).message}`)
+  return e instanceof Error ? e : new Error(String(e))
+}
+
+class TursoReplica implements Replica {
+  constructor(private readonly db: TursoDb) {}
+
+  async info(): Promise<HubInfo | null> {
+    const has = await (await this.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name IN ('club_events', 'club_info')")).get()
+    if (Number((has as { n: number }).n) < 2) return null
+    const rows = (await (await this.db.prepare('SELECT key, value FROM club_info')).all()) as { key: string; value: string }[]
+    const map = new Map(rows.map((r) => [r.key, r.value]))
+    return { format: map.get('format') ?? '', clubId: map.get('club_id') ?? '', hubId: map.get('hub_id') ?? '', name: map.get('name') ?? '' }
+  }
+
+  async insert(rows: WireEvent[]): Promise<void> {
+    if (rows.length === 0) return
+    const stmt = await this.db.prepare(`INSERT OR IGNORE INTO club_events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map(() => '?').join(', ')})`)
+    await this.db.exec('BEGIN')
+    try {
+      for (const r of rows) await stmt.run(EVENT_COLUMNS.map((c) => r[c]))
+      await this.db.exec('COMMIT')
+    } catch (e) {
+      await this.db.exec('ROLLBACK').catch(() => {})
+      throw e
+    }
+  }
+
+  async touch(deviceId: string, label: string, at: string): Promise<void> {
+    await (await this.db.prepare('INSERT OR REPLACE INTO club_devices (device, label, last_seen) VALUES (?, ?, ?)')).run([deviceId, label, at])
+  }
+
+  async follows(deviceId: string): Promise<boolean> {
+    const r = (await (await this.db.prepare("SELECT count(*) AS n FROM club_devices d JOIN club_info i ON i.key = 'hub_id' WHERE d.device = ? AND d.hub = i.value")).get([deviceId])) as { n: number }
+    return Number(r.n) === 1
+  }
+
+  async push(): Promise<void> {
+    try {
+      await this.db.push()
+    } catch (e) {
+      throw wrap(e, 'push')
+    }
+  }
+
+  async pull(): Promise<void> {
+    try {
+      await this.db.pull()
+    } catch (e) {
+      throw wrap(e, 'pull')
+    }
+  }
+
+  async after(after: number, limit: number): Promise<(WireEvent & { n: number })[]> {
+    const rows = (await (await this.db.prepare('SELECT * FROM club_events WHERE n > ? ORDER BY n LIMIT ?')).all([after, limit])) as (WireEvent & { n: number })[]
+    return rows.map((r) => ({ ...r, n: Number(r.n), seq: Number(r.seq), v: Number(r.v) }))
+  }
+
+  async countAfter(after: number): Promise<number> {
+    const r = (await (await this.db.prepare('SELECT count(*) AS n FROM club_events WHERE n > ?')).get([after])) as { n: number }
+    return Number(r.n)
+  }
+
+  async devices(): Promise<{ deviceId: string; label: string; lastSeen: string }[]> {
+    const rows = (await (await this.db.prepare('SELECT device, label, last_seen FROM club_devices ORDER BY last_seen DESC LIMIT 50')).all()) as { device: string; label: string; last_seen: string }[]
+    return rows.map((r) => ({ deviceId: r.device, label: r.label, lastSeen: r.last_seen }))
+  }
+
+  async pending(): Promise<number> {
+    return (await this.db.stats()).cdcOperations
+  }
+
+  async close(): Promise<void> {
+    await this.db.close()
+  }
+}
+
+async function connectAt(path: string, o: ReplicaOptions, withTransform: boolean): Promise<TursoDb> {
+  const { connect } = await turso()
+  try {
+    return await connect({
+      path,
+      url: o.url,
+      ...(o.authToken ? { authToken: o.authToken } : {}),
+      clientName: o.clientName,
+      fetch: timedFetch(o.timeoutMs ?? 15_000),
+      ...(withTransform ? { transform } : {}),
+    })
+  } catch (e) {
+    const w = wrap(e, 'connect')
+    if (w instanceof HubUnreachable) throw w
+    throw new ReplicaDamaged(`the replica could not be opened: ${(e as Error).message}`)
+  }
+}
+
+export const tursoTransport: Transport = {
+  async open(o) {
+    mkdirSync(o.dir, { recursive: true })
+    return new TursoReplica(await connectAt(join(o.dir, 'replica.db'), o, true))
+  },
+
+  async seed(o, info) {
+    // Schema changes go through a connection of their own without the rewrite (Turso Sync cannot
+    // rewrite a schema change), in a scratch replica deleted afterwards.
+    const dir = join(o.dir, `seed-${process.pid}-${Date.now()}`)
+    mkdirSync(dir, { recursive: true })
+    try {
+      const db = await connectAt(join(dir, 'seed.db'), o, false)
+      try {
+        const existing = await new TursoReplica(db).info()
+        if (existing) throw new Error(existing.clubId === info.clubId ? 'hub-has-this-club' : 'hub-has-another-club')
+        await db.exec(SCHEMA)
+        const put = await db.prepare('INSERT OR REPLACE INTO club_info (key, value) VALUES (?, ?)')
+        for (const [k, v] of [['format', info.format], ['club_id', info.clubId], ['hub_id', info.hubId], ['name', info.name]]) await put.run([k, v])
+        await db.push()
+      } finally {
+        await db.close()
+      }
+    } catch (e) {
+      throw wrap(e, 'seed')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  },
+}

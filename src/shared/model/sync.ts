@@ -1,0 +1,61 @@
+/** What Settings → Club shows and what `sync:status` answers: the club this laptop is in and how syncing goes. */
+
+export type SyncState =
+  /** Not in a club: nothing is sent anywhere. */
+  | 'off'
+  /** In a club, the last sync reached the hub and everything here is there. */
+  | 'connected'
+  /** A sync is running now. */
+  | 'syncing'
+  /** The hub did not answer; everything keeps working here and goes up later. */
+  | 'offline'
+  /** The hub answered but something is wrong that waiting will not fix (see `error`). */
+  | 'error'
+
+export interface ClubInfo {
+  id: string
+  name: string
+  /** The club code (club id and club key): whoever has it can join. */
+  code: string
+  hubUrl: string
+  /** A Turso Cloud database (URL + token) rather than a club's own hub. */
+  cloud: boolean
+  joinedAt: string
+}
+
+export interface RefusedEvent {
+  /** The event's id as it came (may be anything: it failed the checks). */
+  id: string
+  /** The laptop it says it came from. */
+  deviceId: string
+  /** Its row on the hub. */
+  hubRow: number
+  reason: string
+  at: string
+}
+
+export interface ClubDevice {
+  deviceId: string
+  label: string
+  lastSeen: string
+  thisLaptop: boolean
+}
+
+export interface SyncStatus {
+  club: ClubInfo | null
+  state: SyncState
+  /** The problem, in words, when state is offline or error. */
+  error: string | null
+  lastSyncAt: string | null
+  /** Events made or imported on this laptop that are not on the hub yet. */
+  waiting: number
+  /** Events this laptop has taken from the hub since it joined. */
+  received: number
+  /** A long first sync: how far it is. */
+  progress: { done: number; total: number } | null
+  /** The hub is reachable but holds no club history (lost or replaced): re-seed it from this laptop. */
+  hubNeedsSeed: boolean
+  refused: RefusedEvent[]
+  refusedTotal: number
+  devices: ClubDevice[]
+}

@@ -1,0 +1,168 @@
+/**
+ * Club sync end to end: a real hub (tursodb --sync-server on loopback) and laptops as real cores, each
+ * with its own data folder, driven through the IPC contract (club:create/join/leave/reseed, sync:now).
+ */
+import { rmSync, writeFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { SyncStatus } from '../../src/shared/model/sync'
+import type { MatchView } from '../../src/shared/model/match'
+import type { Player } from '../../src/shared/model/player'
+import { tursoTransport } from '../../src/main/sync/turso'
+import { toWire } from '../../src/main/sync/sign'
+import { decodeClubCode } from '../../src/main/sync/club-code'
+import { digest, laptop, testHub, type Laptop, type TestHub } from '../helpers/club'
+
+let hub: TestHub
+const open: Laptop[] = []
+function lap(name: string, dir?: string): Laptop {
+  const l = laptop(name, dir)
+  open.push(l)
+  return l
+}
+
+beforeAll(async () => {
+  hub = await testHub()
+})
+afterAll(async () => {
+  await hub.stop()
+})
+afterEach(async () => {
+  for (const l of open.splice(0)) {
+    await l.shutdown()
+    rmSync(l.dir, { recursive: true, force: true })
+  }
+  // Every test starts from an empty hub.
+  await hub.lose()
+})
+
+async function play(l: Laptop, names: string[], rounds: number): Promise<MatchView> {
+  const ids: string[] = []
+  for (const name of names) ids.push((await l.call<Player>('players:create', { name })).id)
+  let m = await l.call<MatchView>('matches:create', { gameId: 'wild-nine', playerIds: ids, options: { houseRules: { cutoff: 10000 } } })
+  for (let i = 0; i < rounds; i++) {
+    const w = i % names.length
+    m = await l.call<MatchView>('matches:apply', { id: m.id, action: { type: 'round', wentOut: w, points: names.map((_, k) => (k === w ? 0 : 1 + ((i + k) % 4))) } })
+  }
+  return m
+}
+
+const syncAll = async (...ls: Laptop[]): Promise<void> => {
+  // Twice round: what one sends in the first pass reaches everyone in the second.
+  for (let pass = 0; pass < 2; pass++) for (const l of ls) expect((await l.call<SyncStatus>('sync:now')).state).toBe('connected')
+}
+
+describe('club sync', () => {
+  it('a club created on one laptop reaches the laptops that join it, and every write goes round', async () => {
+    const a = lap('ana')
+    await play(a, ['Ana', 'Bo'], 3)
+    const created = await a.call<SyncStatus>('club:create', { hubUrl: hub.url, name: 'Thursday club' })
+    expect(created.state).toBe('connected')
+    expect(created.club?.name).toBe('Thursday club')
+    expect(created.club?.code).toMatch(/^NK1-/)
+    expect(created.waiting).toBe(0)
+
+    const b = lap('bo')
+    const joined = await b.call<SyncStatus>('club:join', { hubUrl: hub.url, code: created.club!.code })
+    expect(joined.state).toBe('connected')
+    expect(joined.club?.name).toBe('Thursday club')
+    expect(joined.received).toBeGreaterThan(0)
+    expect(digest(b)).toEqual(digest(a))
+
+    // A write on B: after B and A sync, A has it.
+    await play(b, ['Cy', 'Di'], 2)
+    expect((await b.call<SyncStatus>('sync:status')).waiting).toBeGreaterThan(0)
+    await syncAll(b, a)
+    expect((await b.call<SyncStatus>('sync:status')).waiting).toBe(0)
+    expect(digest(a)).toEqual(digest(b))
+    const players = await a.call<Player[]>('players:list', {})
+    expect(players.map((p) => p.name).sort()).toEqual(['Ana', 'Bo', 'Cy', 'Di'])
+  })
+
+  it('refuses a bad code, a hub of another club, and a second club', async () => {
+    const a = lap('ana')
+    const made = await a.call<SyncStatus>('club:create', { hubUrl: hub.url })
+    const b = lap('bo')
+    expect((await b.refuse('club:join', { hubUrl: hub.url, code: 'NK1-12345' })).code).toBe('invalid-club-code')
+    const typo = made.club!.code.replace(/-(.)/, (_m, c: string) => `-${c === '0' ? '1' : '0'}`)
+    expect((await b.refuse('club:join', { hubUrl: hub.url, code: typo })).code).toBe('invalid-club-code')
+    expect((await b.refuse('club:join', { hubUrl: 'ftp://x', code: made.club!.code })).code).toBe('invalid-hub-url')
+    // A hub that already holds a club cannot be given another one.
+    expect((await b.refuse('club:create', { hubUrl: hub.url })).code).toBe('hub-in-use')
+    expect((await a.refuse('club:create', { hubUrl: hub.url })).code).toBe('already-in-club')
+    expect((await b.call<SyncStatus>('sync:status')).state).toBe('off')
+  })
+
+  it('an event signed with another club key is never applied and is listed with its origin', async () => {
+    const a = lap('ana')
+    const made = await a.call<SyncStatus>('club:create', { hubUrl: hub.url })
+    const b = lap('bo')
+    await b.call('club:join', { hubUrl: hub.url, code: made.club!.code })
+    // A stranger who reaches the hub writes a player event, signed with a key that is not the club's.
+    const stranger = lap('stranger')
+    await stranger.call('players:create', { name: 'Mallory' })
+    const row = stranger.db.prepare("SELECT * FROM events WHERE kind = 'player.created'").get() as never
+    const replica = await tursoTransport.open({ dir: join(stranger.dir, 'x-replica'), url: hub.url, clientName: 'stranger' })
+    const club = decodeClubCode(made.club!.code)
+    if (!club.ok) throw new Error('code')
+    await replica.insert([toWire(Buffer.alloc(16, 7), club.value.clubId, row)])
+    await replica.push()
+    await replica.close()
+    const s = await a.call<SyncStatus>('sync:now')
+    expect(s.state).toBe('connected')
+    expect(s.refusedTotal).toBe(1)
+    expect(s.refused[0]).toMatchObject({ deviceId: (row as { device_id: string }).device_id, reason: expect.stringContaining('signature') })
+    expect((await a.call<Player[]>('players:list', {})).map((p) => p.name)).not.toContain('Mallory')
+    // Seen once, listed once: the next sync does not list it again.
+    expect((await a.call<SyncStatus>('sync:now')).refusedTotal).toBe(1)
+  })
+
+  it('keeps scoring offline and sends everything when the hub is back; a damaged replica is rebuilt', async () => {
+    const a = lap('ana')
+    const made = await a.call<SyncStatus>('club:create', { hubUrl: hub.url })
+    const b = lap('bo')
+    await b.call('club:join', { hubUrl: hub.url, code: made.club!.code })
+    await hub.hub.stop()
+    await play(a, ['Ana', 'Bo'], 4)
+    const off = await a.call<SyncStatus>('sync:now')
+    expect(off.state).toBe('offline')
+    expect(off.error).toMatch(/does not answer/)
+    expect(off.waiting).toBeGreaterThan(0)
+    await hub.restart()
+    // B's replica files are damaged meanwhile: B starts its replica again and loses nothing.
+    for (const f of readdirSync(join(b.dir, 'club-replica'))) writeFileSync(join(b.dir, 'club-replica', f), 'garbage')
+    await syncAll(a, b)
+    expect(digest(b)).toEqual(digest(a))
+  })
+
+  it('a lost hub is re-seeded from a laptop and the club carries on', async () => {
+    const a = lap('ana')
+    const made = await a.call<SyncStatus>('club:create', { hubUrl: hub.url })
+    const b = lap('bo')
+    await b.call('club:join', { hubUrl: hub.url, code: made.club!.code })
+    await play(a, ['Ana', 'Bo'], 2)
+    await syncAll(a, b)
+    await hub.lose()
+    await play(b, ['Cy'].concat(['Di']), 1)
+    const lost = await b.call<SyncStatus>('sync:now')
+    expect(lost.hubNeedsSeed).toBe(true)
+    expect(lost.error).toMatch(/Re-seed/)
+    const again = await b.call<SyncStatus>('club:reseed')
+    expect(again.state).toBe('connected')
+    expect(again.hubNeedsSeed).toBe(false)
+    await syncAll(a, b)
+    expect(digest(a)).toEqual(digest(b))
+    expect((await a.call<Player[]>('players:list', {})).map((p) => p.name).sort()).toEqual(['Ana', 'Bo', 'Cy', 'Di'])
+  })
+
+  it('leaving a club keeps everything here and sends nothing more', async () => {
+    const a = lap('ana')
+    await a.call('club:create', { hubUrl: hub.url })
+    await play(a, ['Ana', 'Bo'], 1)
+    const left = await a.call<SyncStatus>('club:leave')
+    expect(left.state).toBe('off')
+    expect(left.club).toBeNull()
+    expect((await a.call<Player[]>('players:list', {})).length).toBe(2)
+    expect((await a.refuse('sync:now')).code).toBe('not-in-club')
+  })
+})
