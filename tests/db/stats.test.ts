@@ -68,8 +68,9 @@ describe('stats on a hand-computed history', () => {
     // A bound inside a day is answered from the raw rows instead of the per-day summary: same numbers.
     const rawRows = await call<StatsOverview>('stats:overview', { from: '2000-01-01T00:00:01Z', to: '2099-01-01T12:00:00Z' })
     expect(rawRows.players).toEqual(summary.players)
-    const one = await call<PlayerStats>('stats:player', { playerId: bo })
+    const { profile, ...one } = await call<PlayerStats>('stats:player', { playerId: bo })
     expect(one).toEqual(byName(summary, 'Bo'))
+    expect(profile?.form).toHaveLength(3)
   })
 
   it('rates each finished match with OpenSkill, ties sharing a rank', async () => {

@@ -13,7 +13,9 @@ import type {
   LeaderboardRow,
   MatchProgress,
   MonthlyResults,
+  OpponentLine,
   PlayerGameStats,
+  PlayerProfile,
   PlayerStats,
   Rating,
   RatingSeries,
@@ -25,6 +27,7 @@ import { err, ok, type Result } from '../../shared/result'
 import { ordinalOf, streaks } from '../../shared/stats/streaks'
 import { localDateOf } from '../../shared/stats/local-date'
 import { STAT_EVENT_SQL } from '../db/migrations/index'
+import { UNKNOWN_PLAYER } from '../db/repos/matches'
 import { ROUND_LOCAL_DAY, STAT_EVENT_COLUMNS, STAT_EVENT_NAMES } from '../db/migrations/v5'
 import { localDayWhere, localMonthSql } from './stats-dates'
 
@@ -401,7 +404,57 @@ export class StatsService {
     const aggs = this.adjusted(filtered ? this.filteredAggs(scoped) : this.summaryOne.all({ player: playerId }), scoped)
     const streakRows = filtered ? this.filteredStreaks(scoped) : this.streakOne.all(playerId)
     const built = this.assemble([p], aggs, streakRows, this.ratingsOne.all(playerId), scoped, filtered)
-    return ok(built.players[0] as PlayerStats)
+    const stats = built.players[0] as PlayerStats
+    return ok({ ...stats, profile: this.profile(playerId, stats, f) })
+  }
+
+  /** Form, best and worst games, nemesis and favourite opponent (over the filter's span and game). */
+  private profile(playerId: string, stats: PlayerStats, f: StatsFilter): PlayerProfile {
+    const params: Record<string, unknown> = { me: playerId }
+    const { join, where } = matchWhere({ ...f, playerIds: undefined }, params)
+    const cond = where.length ? `AND ${where.join(' AND ')}` : ''
+    const form = (
+      this.db
+        .prepare(
+          `SELECT x.match_id, x.game_id, x.finished_at, x.placement, x.seats, x.won, x.shared, m.utc_offset
+           FROM match_results x LEFT JOIN matches m ON m.id = x.match_id ${join}
+           WHERE x.player_id = @me ${cond} ORDER BY x.finished_at DESC, x.match_id DESC LIMIT 10`,
+        )
+        .all(params) as { match_id: string; game_id: GameId; finished_at: string; placement: number; seats: number; won: number; shared: number; utc_offset: number | null }[]
+    ).map((r) => ({
+      matchId: r.match_id,
+      gameId: r.game_id,
+      finishedAt: r.finished_at,
+      localDate: localDateOf(r.finished_at, r.utc_offset),
+      placement: r.placement,
+      seats: r.seats,
+      won: r.won === 1,
+      shared: r.shared === 1,
+    }))
+    const opponents = (
+      this.db
+        .prepare(
+          `SELECT y.player_id, p.name, p.color, count(*) AS matches, sum(x.placement < y.placement) AS ahead, sum(y.placement < x.placement) AS behind
+           FROM match_results x JOIN match_results y ON y.match_id = x.match_id AND y.seat <> x.seat AND y.player_id <> x.player_id
+           LEFT JOIN players p ON p.id = y.player_id ${join}
+           WHERE x.player_id = @me ${cond} GROUP BY y.player_id ORDER BY matches DESC, p.name_key, y.player_id`,
+        )
+        .all(params) as { player_id: string; name: string | null; color: string | null; matches: number; ahead: number; behind: number }[]
+    ).map((r) => ({ playerId: r.player_id, name: r.name ?? UNKNOWN_PLAYER, color: r.color, matches: r.matches, ahead: r.ahead, behind: r.behind }))
+    const most = (key: 'ahead' | 'behind'): OpponentLine | null =>
+      opponents
+        .filter((o) => o[key] > 0)
+        .sort((a, b) => b[key] - a[key] || b[key] / b.matches - a[key] / a.matches || a.name.localeCompare(b.name))[0] ?? null
+    const played = stats.games.filter((g) => g.matches > 0 && g.winRate !== null)
+    const byRate = [...played].sort((a, b) => (b.winRate ?? 0) - (a.winRate ?? 0) || b.matches - a.matches)
+    return {
+      form,
+      bestGame: byRate[0]?.gameId ?? null,
+      worstGame: byRate.length > 1 ? (byRate[byRate.length - 1]?.gameId ?? null) : null,
+      nemesis: most('behind'),
+      favourite: most('ahead'),
+      opponents,
+    }
   }
 
   /**

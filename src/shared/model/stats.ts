@@ -68,6 +68,46 @@ export interface PlayerStats {
   currentStreak: number
   longestStreak: number
   games: PlayerGameStats[]
+  /** Only from `stats:player`: what the player's profile page shows. */
+  profile?: PlayerProfile
+}
+
+/** One finished match from one player's side. */
+export interface FormEntry {
+  matchId: string
+  gameId: GameId
+  finishedAt: string
+  /** The match's local date where it was played (yyyy-mm-dd). */
+  localDate: string
+  placement: number
+  seats: number
+  won: boolean
+  shared: boolean
+}
+
+export interface OpponentLine {
+  playerId: string
+  name: string
+  color: string | null
+  /** Finished matches together. */
+  matches: number
+  /** Matches where this player finished ahead of the opponent, and behind. */
+  ahead: number
+  behind: number
+}
+
+export interface PlayerProfile {
+  /** The last 10 finished matches, newest first. */
+  form: FormEntry[]
+  /** The games with the highest and lowest win rate (at least one finished match; null with none). */
+  bestGame: GameId | null
+  worstGame: GameId | null
+  /** Who finished ahead of this player most often (ties: the higher share of matches together), or null. */
+  nemesis: OpponentLine | null
+  /** Whom this player finished ahead of most often (same ties), or null. */
+  favourite: OpponentLine | null
+  /** Everyone they finished a match with, most matches first. */
+  opponents: OpponentLine[]
 }
 
 export interface LeaderboardRow {
