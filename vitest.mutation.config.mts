@@ -14,6 +14,7 @@ export default defineConfig({
       'tests/main/**/*.test.ts',
       'tests/db/backup.test.ts',
       'tests/db/backup-hygiene.test.ts',
+      'tests/db/backup-mutants.test.ts',
       'tests/db/open.test.ts',
       'tests/db/open-hardening.test.ts',
       'tests/db/open-mutants.test.ts',
