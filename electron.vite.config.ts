@@ -45,6 +45,8 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           // The web bridge's entry: plain Node, no Electron import.
           web: resolve(__dirname, 'src/web/cli.ts'),
+          // The database worker (issue 16), started by src/main/worker/client.ts from beside the bundle.
+          'db-worker': resolve(__dirname, 'src/main/worker/db-worker.ts'),
         },
       },
     },

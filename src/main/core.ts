@@ -22,6 +22,9 @@ import { TransferService } from './services/transfer'
 import { UploadService } from './services/uploads'
 import { SyncService } from './sync/service'
 import { hostname } from 'node:os'
+import { DbWorker } from './worker/client'
+import { DEFAULT_LOCK_WAIT_MS, MAIN_WRITE_CHANNELS, withLockWait, workerHandlers } from './worker/handlers'
+import type { Channel } from '../shared/ipc/channels'
 
 export interface CoreOptions extends OpenOptions {
   dataDir: string
@@ -33,6 +36,8 @@ export interface CoreOptions extends OpenOptions {
   autoBackup?: boolean
   /** Club sync timing (tests shorten it). */
   sync?: { intervalMs?: number; timeoutMs?: number; label?: string }
+  /** How long a write waits for a lock another program holds on the data file (default 5000 ms). */
+  lockWaitMs?: number
 }
 
 export interface Core {
@@ -43,6 +48,8 @@ export interface Core {
   backups: BackupService
   /** Club sync (issue 14): idle unless this laptop is in a club. */
   sync: SyncService
+  /** The database worker: long reads and writes run there, off the main thread (issue 16). */
+  worker: DbWorker
   close(): void
 }
 
@@ -91,14 +98,20 @@ export function createCore(options: CoreOptions): Core {
     ...(options.sync?.intervalMs !== undefined ? { intervalMs: options.sync.intervalMs } : {}),
     ...(options.sync?.timeoutMs !== undefined ? { timeoutMs: options.sync.timeoutMs } : {}),
   })
-  const handlers = createHandlers({
+  const lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS
+  // The main connection never busy-waits: a lock held elsewhere is waited for on a timer (withLockWait),
+  // and the database worker's connection does its own waiting off this thread.
+  db.pragma('busy_timeout = 0')
+  const worker = new DbWorker({ file, busyTimeoutMs: lockWaitMs, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) })
+  const uploads = new UploadService(options.dataDir, clock)
+  const onMain = createHandlers({
     players: new PlayerService(db, clock, events, projector),
     matches,
     stats: new StatsService(db),
     backups,
     sync,
     transfer: new TransferService(db, { events, device, projector, matches, stats: statsProjector }, clock),
-    uploads: new UploadService(options.dataDir, clock),
+    uploads,
     appInfo: () => ({
       name: PRODUCT_NAME,
       version: options.version,
@@ -109,7 +122,29 @@ export function createCore(options: CoreOptions): Core {
       sqliteVersion,
     }),
   })
-  const inner = createDispatcher(handlers, (e, channel) => log(`handler for ${channel} failed`, e))
+  const offMain = workerHandlers({
+    worker,
+    file,
+    uploads,
+    now: clock,
+    deviceId: () => device.id(),
+    afterImport: () => {
+      device.forget()
+      matches.invalidate()
+    },
+  })
+  const handlers = { ...onMain } as Record<Channel, (input: never) => unknown>
+  for (const channel of Object.keys(onMain) as Channel[]) {
+    const own = onMain[channel] as (input: never) => unknown
+    if (channel.startsWith('upload:') || channel === 'backup:restore') continue
+    const write = MAIN_WRITE_CHANNELS.has(channel)
+    handlers[channel] = async (input: never) => {
+      if (write) await worker.writesSettled()
+      return withLockWait(() => own(input), lockWaitMs)
+    }
+  }
+  Object.assign(handlers, offMain)
+  const inner = createDispatcher(handlers as Handlers, (e, channel) => log(`handler for ${channel} failed`, e))
   // After every call: if it stored events (a write here, an import), club sync sends them soon.
   const dispatch: Dispatch = async (channel, input) => {
     const r = await inner(channel, input)
@@ -121,7 +156,11 @@ export function createCore(options: CoreOptions): Core {
   let first: ReturnType<typeof setTimeout> | null = null
   if (options.autoBackup !== false) {
     const daily = (): void => {
-      backups.maybeDaily().catch((e: unknown) => log('daily backup failed', e))
+      if (!backups.dailyDue()) return
+      worker
+        .call<{ ok: boolean; error?: { message: string } }>({ op: 'backup', kind: 'daily', now: clock().toISOString() })
+        .then((r) => (r.ok ? undefined : log(`daily backup failed: ${r.error?.message ?? ''}`)))
+        .catch((e: unknown) => log('daily backup failed', e))
     }
     // After start-up work, then hourly: a backup is made once the last one is a day old.
     first = setTimeout(daily, 30_000)
@@ -132,15 +171,17 @@ export function createCore(options: CoreOptions): Core {
   return {
     db,
     opened,
-    handlers,
+    handlers: handlers as Handlers,
     dispatch,
     backups,
+    worker,
     sync,
     close: () => {
       void sync.close()
       // Never throws (it runs at shutdown): a checkpoint that fails only leaves the -wal for the next open.
       if (timer) clearInterval(timer)
       if (first) clearTimeout(first)
+      worker.close()
       if (!db.open) return
       try {
         db.pragma('wal_checkpoint(TRUNCATE)')

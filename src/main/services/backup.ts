@@ -218,7 +218,14 @@ export class BackupService {
       if (isDiskFull(e)) return err('disk-full', 'The disk is full. Nothing was saved: the backup was not written.')
       return err('backup-failed', `The backup could not be written (${(e as Error).message}). Nothing was saved.`)
     }
-    this.setMeta('backup_last_at', now.toISOString())
+    try {
+      this.setMeta('backup_last_at', now.toISOString())
+    } catch (e) {
+      // The copy is made and checked: a lock held by another program must not turn it into a failure
+      // (issue 16). The time is recorded by the next backup; the daily one is tried again meanwhile.
+      const code = (e as { code?: string }).code
+      if (code !== 'SQLITE_BUSY' && code !== 'SQLITE_LOCKED') throw e
+    }
     this.rotate()
     return ok({ name, size: statSync(target).size, createdAt: now.toISOString(), kind })
   }
@@ -238,13 +245,18 @@ export class BackupService {
 
   /** Makes the daily backup when the last one is a day old (or there is none and there is data). */
   async maybeDaily(): Promise<Result<BackupFile> | null> {
+    return this.dailyDue() ? this.backupNow('daily') : null
+  }
+
+  /** True when the daily backup is due: the last one is a day old, or there is none and there is data. */
+  dailyDue(): boolean {
     const last = this.meta('backup_last_at')
-    if (last && this.clock().getTime() - Date.parse(last) < DAY_MS) return null
+    if (last && this.clock().getTime() - Date.parse(last) < DAY_MS) return false
     if (!last) {
       const any = this.db.prepare('SELECT (SELECT count(*) FROM players) + (SELECT count(*) FROM matches) AS n').get() as { n: number }
-      if (any.n === 0) return null
+      if (any.n === 0) return false
     }
-    return this.backupNow('daily')
+    return true
   }
 
   /** A backup file of ours, by name only (no paths from the renderer). */

@@ -36,6 +36,11 @@ export class Device {
     return deviceId
   }
 
+  /** Forgets the id and clock held in memory: another connection (the database worker's import) wrote them. */
+  forget(): void {
+    this.known = null
+  }
+
   /** Starts a new device id (after a restore, or when the data file was copied from elsewhere). */
   renew(reason: string): string {
     this.known = null

@@ -1,0 +1,110 @@
+/**
+ * What the database worker does, over its own better-sqlite3 connection: the long reads (stats with
+ * filters, exports, integrity checks) and the long writes (import, backups, rating replays). Each
+ * write builds its services afresh over this connection, so nothing cached here can be older than
+ * what the main thread wrote since. Plain Node, no Electron, no worker API: db-worker.ts carries the
+ * messages, and tests can run these functions in-thread.
+ */
+import Database from 'better-sqlite3'
+import { join } from 'node:path'
+import { GAME_IDS } from '../../shared/games/engine'
+import type { Clock } from '../ids'
+import { EventStore } from '../db/repos/events'
+import { BackupService } from '../services/backup'
+import { Device } from '../services/device'
+import { writeJsonExport } from '../services/export-stream'
+import { MatchService } from '../services/matches'
+import { Projector } from '../services/projector'
+import { StatsProjector, StatsService } from '../services/stats'
+import { TransferService } from '../services/transfer'
+import type { WorkerInit, WorkerRequest } from './protocol'
+
+export interface WorkerOps {
+  db: Database.Database
+  run(request: WorkerRequest): Promise<unknown>
+  close(): void
+}
+
+const fixed =
+  (iso: string): Clock =>
+  () =>
+    new Date(iso)
+
+export function openWorkerConnection(init: WorkerInit): Database.Database {
+  const db = new Database(init.file, { ...(init.nativeBinding ? { nativeBinding: init.nativeBinding } : {}), fileMustExist: true, timeout: init.busyTimeoutMs })
+  // The main thread opened, checked and migrated the file; WAL lets these reads run beside its writes.
+  db.pragma('synchronous = FULL')
+  db.pragma('foreign_keys = ON')
+  db.pragma(`busy_timeout = ${init.busyTimeoutMs}`)
+  return db
+}
+
+export function createWorkerOps(init: WorkerInit): WorkerOps {
+  const db = openWorkerConnection(init)
+  let stats: StatsService | null = null
+  /** The services a write needs, built on this connection for this one request. */
+  const writers = (clock: Clock) => {
+    const device = new Device(db, clock)
+    const events = new EventStore(db, device)
+    const statsProjector = new StatsProjector(db)
+    const projector = new Projector(db, events, statsProjector)
+    const matches = new MatchService(db, clock, events, projector)
+    return { device, events, statsProjector, projector, matches }
+  }
+  const transfer = (clock: Clock): TransferService => {
+    const w = writers(clock)
+    return new TransferService(db, { events: w.events, device: w.device, projector: w.projector, matches: w.matches, stats: w.statsProjector }, clock)
+  }
+  return {
+    db,
+    async run(request) {
+      switch (request.op) {
+        case 'stats': {
+          stats ??= new StatsService(db)
+          const method = stats[request.method] as (...args: unknown[]) => unknown
+          return method.apply(stats, request.args)
+        }
+        case 'export-json':
+          return writeJsonExport(db, request.path, request.deviceId, new Date(request.now))
+        case 'export-csv':
+          return transfer(fixed(request.now)).exportCsv(request.table)
+        case 'import': {
+          // The write lock first (waiting here, off the main thread): a lock held elsewhere is then
+          // SQLite's busy error before anything is read or changed, not a damaged-file report.
+          const service = transfer(fixed(request.now))
+          db.exec('BEGIN IMMEDIATE')
+          try {
+            const result = service.importFile(request.path)
+            db.exec(result.ok ? 'COMMIT' : 'ROLLBACK')
+            return result
+          } finally {
+            if (db.inTransaction) db.exec('ROLLBACK')
+          }
+        }
+        case 'backup':
+          return new BackupService(db, init.file, fixed(request.now)).backupNow(request.kind)
+        case 'integrity-check': {
+          const rows = db.pragma('integrity_check') as { integrity_check: string }[]
+          return rows.map((r) => r.integrity_check)
+        }
+        case 'rebuild-ratings': {
+          const { statsProjector } = writers(fixed(request.now))
+          db.transaction(() => {
+            for (const gameId of GAME_IDS) statsProjector.rebuildRatings(gameId)
+          }).immediate()
+          return null
+        }
+        case 'close':
+          return null
+      }
+    },
+    close() {
+      if (db.open) db.close()
+    },
+  }
+}
+
+/** Where a streamed export is written before it is handed on: beside the data file, private. */
+export function exportDir(file: string): string {
+  return join(file, '..', 'exports')
+}

@@ -1,0 +1,39 @@
+/**
+ * The messages between the main thread and the database worker (src/main/worker/db-worker.ts).
+ * Plain data only, so the same messages work over worker_threads and Electron's utilityProcess.
+ */
+import type { CsvTable } from '../services/transfer'
+
+export interface WorkerInit {
+  /** The data file (already opened and migrated by the main thread). */
+  file: string
+  /** Path to an Electron-ABI better_sqlite3.node, as for the main connection. */
+  nativeBinding?: string
+  /** How long a write in the worker waits for SQLite's write lock (busy_timeout). */
+  busyTimeoutMs: number
+}
+
+export type StatsMethod = 'overview' | 'player' | 'headToHead' | 'ratingHistory' | 'monthly' | 'matchProgress'
+
+/** `now` is the main thread's clock (ISO), so tests with a fixed clock get the same names and stamps. */
+export type WorkerRequest =
+  | { op: 'stats'; method: StatsMethod; args: unknown[] }
+  | { op: 'export-json'; path: string; deviceId: string; now: string }
+  | { op: 'export-csv'; table: CsvTable; now: string }
+  | { op: 'import'; path: string; now: string }
+  | { op: 'backup'; kind: 'daily' | 'manual' | 'before-restore'; now: string }
+  | { op: 'integrity-check' }
+  | { op: 'rebuild-ratings'; now: string }
+  | { op: 'close' }
+
+/** Operations that write to the data file: the main thread holds its own writes back while one runs. */
+export const WRITE_OPS: ReadonlySet<WorkerRequest['op']> = new Set(['import', 'backup', 'rebuild-ratings'])
+
+export type WorkerReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: { name: string; message: string; code?: string } }
+
+export interface WorkerEnvelope {
+  id: number
+  request: WorkerRequest
+}
