@@ -6,6 +6,7 @@
 //   renderer  bench/renderer.ts  the start screen's payload and first contentful paint, in Chromium
 //   commit    bench/commit.ts    entering a round at 10 and 200 rounds, against a raw insert
 //   import    bench/import.ts    importing a club history of events into an empty file, against a raw insert
+//   mainthread bench/mainthread.ts the longest main-thread block of each long database operation at 1M rounds
 // Without --only, every group runs in that order.
 import { join } from 'node:path'
 import { ROOT, run } from './lib.mjs'
@@ -16,6 +17,7 @@ const GROUPS = {
   renderer: 'bench/renderer.ts',
   commit: 'bench/commit.ts',
   import: 'bench/import.ts',
+  mainthread: 'bench/mainthread.ts',
 }
 
 const args = process.argv.slice(2)
