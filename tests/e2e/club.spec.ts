@@ -1,0 +1,236 @@
+/**
+ * Settings → Club (issue 14) against a real hub (`tursodb --sync-server` on loopback) and two real web
+ * bridges with their own data folders: create a club on one laptop, join it from the other with the
+ * code read off the page, and a player added on one appears on the other after Sync now on both.
+ * A mistyped code and a bad hub address are refused next to their fields, in the server's words.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import type { Hub } from '../../scripts/hub.mjs'
+import { apiCall, newDataDir, type RunningApp, seedMatch, seriousViolations, startApp, watchConsole } from './app'
+
+const VIEW = { width: 1280, height: 800 }
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer()
+    s.once('error', rej)
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => res(port))
+    })
+  })
+}
+
+let hub: Hub | undefined
+let hubDir = ''
+const apps: RunningApp[] = []
+
+test.afterEach(async () => {
+  for (const a of apps.splice(0)) await a.stop()
+  await hub?.stop()
+  hub = undefined
+  if (hubDir) rmSync(hubDir, { recursive: true, force: true })
+})
+
+async function laptop(browser: Browser): Promise<{ page: Page; app: RunningApp; problems: string[] }> {
+  const app = await startApp(newDataDir())
+  apps.push(app)
+  // Each laptop its own browser context: the bridges share the host 127.0.0.1, and cookies ignore ports.
+  const context = await browser.newContext({ viewport: VIEW })
+  const page = await context.newPage()
+  const problems = watchConsole(page)
+  await page.goto(app.url)
+  await expect(page.getByRole('heading', { name: 'Players', level: 1 })).toBeVisible()
+  return { page, app, problems }
+}
+
+async function openClub(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Club', level: 2 })).toBeVisible()
+}
+
+async function clubCode(page: Page): Promise<string> {
+  return ((await page.getByTestId('club-code').textContent()) ?? '').replace(/\s+/g, '')
+}
+
+test('club: create on one laptop, join from another with the code, a player syncs across; a wrong code is refused next to its field', async ({ browser }, testInfo) => {
+  hubDir = mkdtempSync(join(tmpdir(), 'ninekeeper-e2e-hub-'))
+  // A dynamic import: the hub script has a top-level await (its command line), which require() cannot load.
+  const { startHub } = await import('../../scripts/hub.mjs')
+  hub = await startHub({ port: await freePort(), dataDir: hubDir, host: '127.0.0.1' })
+  const a = await laptop(browser)
+  const b = await laptop(browser)
+
+  // Not in a club: no indicator in the navigation, and the two forms.
+  await expect(a.page.getByTestId('sync-indicator')).toHaveCount(0)
+  await openClub(a.page)
+  const create = a.page.getByRole('form', { name: 'Create a club' })
+  await expect(create).toBeVisible()
+  await expect(a.page.getByRole('form', { name: 'Join a club' })).toBeVisible()
+  expect(await seriousViolations(a.page)).toEqual([])
+  await a.page.screenshot({ path: testInfo.outputPath('club-not-in-club.png'), fullPage: true })
+
+  // A hub address that is not one is refused next to that field; nothing is created.
+  await create.getByLabel('Hub address').fill('192.168.1.20 port 8800')
+  await create.getByRole('button', { name: 'Create the club' }).click()
+  await expect(create.getByRole('alert')).toHaveText('The hub address must look like http://192.168.1.20:8800 (or a Turso Cloud libsql:// address).')
+  await expect(create.getByLabel('Hub address')).toHaveAttribute('aria-invalid', 'true')
+  await expect(create.getByLabel('Hub address')).toHaveAttribute('aria-describedby', 'club-create-hub-error')
+  expect((await apiCall<{ club: unknown }>(a.page, 'sync:status', {})).club).toBeNull()
+
+  // Create the club.
+  await create.getByLabel('Hub address').fill(hub.url)
+  await create.getByLabel(/Club name/).fill('Thursday Club')
+  await create.getByRole('button', { name: 'Create the club' }).click()
+  await expect(a.page.getByTestId('club-code-card')).toContainText('Thursday Club')
+  await expect(a.page.getByTestId('club-hub')).toHaveText(hub.url)
+  const code = await clubCode(a.page)
+  expect(code).toMatch(/^NK1(-[0-9A-Z]{1,5}){11}$/)
+  await expect(a.page.getByTestId('club-state')).toHaveText('Connected')
+  // The header's indicator appears within its 5 s poll and links here.
+  const indicatorA = a.page.getByTestId('sync-indicator')
+  await expect(indicatorA).toHaveText('Club: connected')
+  await expect(indicatorA).toHaveAttribute('href', '#/settings?section=club')
+
+  // Copy puts the code on the clipboard.
+  await a.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(a.app.url).origin })
+  await a.page.getByRole('button', { name: 'Copy the code' }).click()
+  await expect(a.page.getByRole('status').filter({ hasText: 'The club code was copied.' })).toHaveCount(1)
+  expect(await a.page.evaluate(() => navigator.clipboard.readText())).toBe(code)
+
+  // Join from laptop B: a mistyped code (one letter changed, so its check letters do not match) is refused at the code field.
+  await openClub(b.page)
+  const joinForm = b.page.getByRole('form', { name: 'Join a club' })
+  // (The 5th letter: part of the club id, so its check letters no longer match. The last letter would not
+  // do: only its first bits count.)
+  const typo = `${code.slice(0, 4)}${code[4] === 'A' ? 'B' : 'A'}${code.slice(5)}`
+  await joinForm.getByLabel('Hub address').fill(hub.url)
+  await joinForm.getByLabel('Club code').fill(typo)
+  await joinForm.getByRole('button', { name: 'Join the club' }).click()
+  await expect(joinForm.getByRole('alert')).toHaveText('That club code has a typing mistake (its check letters do not match). Copy it again.')
+  await expect(joinForm.getByLabel('Club code')).toHaveAttribute('aria-invalid', 'true')
+  await expect(joinForm.getByLabel('Hub address')).not.toHaveAttribute('aria-invalid', 'true')
+  expect(await seriousViolations(b.page)).toEqual([])
+  await b.page.screenshot({ path: testInfo.outputPath('club-wrong-code.png'), fullPage: true })
+  expect((await apiCall<{ club: unknown }>(b.page, 'sync:status', {})).club).toBeNull()
+
+  // The right code, lower case with spaces (as a person might type it): joined, and the hub gives the club's name.
+  await joinForm.getByLabel('Club code').fill(code.toLowerCase().replace(/-/g, ' '))
+  await joinForm.getByRole('button', { name: 'Join the club' }).click()
+  await expect(b.page.getByTestId('club-code-card')).toContainText('Thursday Club')
+  expect(await clubCode(b.page)).toBe(code)
+  await expect(b.page.getByTestId('club-state')).toHaveText('Connected')
+
+  // Laptop A adds a player through the Players screen; it goes up (Sync now) and B takes it (Sync now).
+  await a.page.getByRole('link', { name: 'Players', exact: true }).click()
+  await a.page.getByLabel('Name', { exact: true }).first().fill('Ana from table one')
+  await a.page.keyboard.press('Enter')
+  await expect(a.page.locator('[data-player-name="Ana from table one"]')).toBeVisible()
+  await openClub(a.page)
+  await a.page.getByRole('button', { name: 'Sync now' }).click()
+  await expect(a.page.getByTestId('club-waiting')).toHaveText('0 events')
+  await expect(a.page.getByTestId('club-state')).toHaveText('Connected')
+
+  await b.page.getByRole('button', { name: 'Sync now' }).click()
+  await expect(b.page.getByTestId('club-received')).not.toHaveText(/^0 events/)
+  await b.page.getByRole('link', { name: 'Players', exact: true }).click()
+  await expect(b.page.locator('[data-player-name="Ana from table one"]')).toBeVisible()
+
+  // Both laptops are listed, each marking itself.
+  await openClub(a.page)
+  await a.page.getByRole('button', { name: 'Sync now' }).click()
+  const devices = a.page.getByTestId('club-devices').locator('tbody tr')
+  await expect(devices).toHaveCount(2)
+  await expect(devices.filter({ hasText: 'this laptop' })).toHaveCount(1)
+  expect(await seriousViolations(a.page)).toEqual([])
+  await a.page.screenshot({ path: testInfo.outputPath('club-in-club.png'), fullPage: true })
+
+  // Settings → Club asks for the status every 2 s while shown (the header's indicator every 5 s); nothing while
+  // the window is hidden, at once when it is shown again, and only the indicator's 5 s once the screen is left.
+  const statusCalls = (page: Page, ms: number) =>
+    new Promise<number>((done) => {
+      let n = 0
+      const count = (r: { url(): string }) => {
+        if (r.url().endsWith('/api/sync%3Astatus') || r.url().endsWith('/api/sync:status')) n++
+      }
+      page.on('request', count)
+      setTimeout(() => {
+        page.off('request', count)
+        done(n)
+      }, ms)
+    })
+  expect(await statusCalls(a.page, 4500)).toBeGreaterThanOrEqual(2)
+  const setHidden = (hidden: boolean) =>
+    a.page.evaluate((h) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => h })
+      document.dispatchEvent(new Event('visibilitychange'))
+    }, hidden)
+  await setHidden(true)
+  expect(await statusCalls(a.page, 5500)).toBe(0)
+  const shown = statusCalls(a.page, 1000)
+  await setHidden(false)
+  expect(await shown).toBeGreaterThanOrEqual(1)
+  await a.page.getByRole('link', { name: 'Players', exact: true }).click()
+  expect(await statusCalls(a.page, 4500)).toBeLessThanOrEqual(1)
+  await indicatorA.click()
+  await expect(a.page.getByRole('heading', { name: 'Club', level: 2 })).toBeFocused()
+
+  // Print shows the code card alone (with the hub address).
+  await a.page.evaluate(() => document.body.classList.add('print-club-code'))
+  await a.page.emulateMedia({ media: 'print' })
+  await expect(a.page.getByTestId('club-code-card')).toBeVisible()
+  await expect(a.page.getByRole('button', { name: 'Sync now' })).toBeHidden()
+  await expect(a.page.getByRole('button', { name: 'Copy the code' })).toBeHidden()
+  await expect(a.page.getByRole('heading', { name: 'Settings', level: 1 })).toBeHidden()
+  await expect(a.page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+  await expect(a.page.getByTestId('club-hub')).toBeVisible()
+  await a.page.evaluate(() => window.scrollTo(0, 0))
+  await a.page.screenshot({ path: testInfo.outputPath('club-print.png') })
+  await a.page.emulateMedia({ media: 'screen' })
+  await a.page.evaluate(() => document.body.classList.remove('print-club-code'))
+
+  // A round corrected on laptop B: laptop A's match history says which laptop made the correction.
+  const matchId = await seedMatch(a.page, 'nine', ['Ana from table one', 'Bo'])
+  await apiCall(a.page, 'matches:apply', { id: matchId, action: { type: 'round', declarer: 0, totals: [3, 12] } })
+  await a.page.getByRole('button', { name: 'Sync now' }).click()
+  await expect(a.page.getByTestId('club-waiting')).toHaveText('0 events')
+  await b.page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await b.page.getByRole('button', { name: 'Sync now' }).click()
+  await expect.poll(async () => (await apiCall<{ kind: string }[]>(b.page, 'matches:history', { id: matchId }).catch(() => [])).length).toBe(1)
+  const [round] = await apiCall<{ eventId: string }[]>(b.page, 'matches:history', { id: matchId })
+  await apiCall(b.page, 'matches:correct', { id: matchId, eventId: round?.eventId, action: { type: 'round', declarer: 0, totals: [4, 12] } })
+  await b.page.getByRole('button', { name: 'Sync now' }).click()
+  await expect(b.page.getByTestId('club-waiting')).toHaveText('0 events')
+  await a.page.getByRole('button', { name: 'Sync now' }).click()
+  const bLabel = (await apiCall<{ devices: { label: string; thisLaptop: boolean }[] }>(a.page, 'sync:status', {})).devices.find((d) => !d.thisLaptop)?.label
+  expect(bLabel).toBeTruthy()
+  for (const [page, words] of [[a.page, `on ${bLabel}`], [b.page, 'on this laptop']] as const) {
+    await page.evaluate((id) => (location.hash = `#/match/${encodeURIComponent(id)}`), matchId)
+    await page.getByRole('button', { name: 'History' }).click()
+    const correction = page.locator('.history li.correction')
+    await expect(correction).toHaveCount(1)
+    await expect(correction.getByTestId('history-device')).toHaveText(words)
+    // The round itself (an entry, not a correction) names no laptop.
+    await expect(page.locator('.history li.action').getByTestId('history-device')).toHaveCount(0)
+  }
+  await a.page.screenshot({ path: testInfo.outputPath('club-history.png') })
+
+  // Leave (confirmed): the forms come back, the indicator goes, and the player stays on this laptop.
+  await b.page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await b.page.getByRole('button', { name: 'Leave the club' }).click()
+  const dialog = b.page.getByRole('dialog', { name: 'Leave the club?' })
+  await expect(dialog).toContainText('Everything already on it stays here')
+  expect(await seriousViolations(b.page)).toEqual([])
+  await dialog.getByRole('button', { name: 'Leave the club' }).click()
+  await expect(b.page.getByRole('form', { name: 'Join a club' })).toBeVisible()
+  await expect(b.page.getByTestId('sync-indicator')).toHaveCount(0)
+  await b.page.getByRole('link', { name: 'Players', exact: true }).click()
+  await expect(b.page.locator('[data-player-name="Ana from table one"]')).toBeVisible()
+
+  expect(a.problems).toEqual([])
+  expect(b.problems).toEqual([])
+})
