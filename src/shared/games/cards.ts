@@ -3,7 +3,8 @@
  * Canonical form is rank + suit letter: 'AS', '9H', '10D', 'QC'. Input may use lower case,
  * the suit symbols ♠ ♥ ♦ ♣, 'T' for ten and surrounding spaces.
  */
-import { err, ok, type Result } from '../result'
+import { ok, type Result } from '../result'
+import { err } from './errors'
 
 export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const
 export const SUITS = ['S', 'H', 'D', 'C'] as const

@@ -29,13 +29,14 @@ export const GAME_ERROR_CODES = [
   // Ennea
   'invalid-board', 'invalid-code', 'invalid-cell', 'invalid-stakes', 'invalid-total', 'invalid-points', 'grid-size',
   'too-many-in-grid', 'not-a-line', 'no-cubes', 'own-cube', 'line-known', 'peek-covered', 'peek-after-call',
-  'ennea-already-called', 'reveal-needed', 'total-mismatch', 'invalid-earlier', 'round-outcome',
+  'ennea-already-called', 'not-reveal-time', 'own-cube-twice', 'too-many-earlier', 'too-many-in-game', 'too-many-seen',
+  'too-many-staked', 'unknown-seat', 'round4-mismatch', 'reveal-needed', 'total-mismatch', 'invalid-earlier', 'round-outcome',
   // Wild Nine
   'illegal-card', 'illegal-discard', 'invalid-discard', 'invalid-source', 'stock-empty', 'stock-not-empty',
   'stock-left', 'no-stock', 'empty-discard', 'must-play', 'must-play-drawn', 'drawn-only', 'already-drew',
   'no-deadlock', 'manual-scores',
   // Nine
-  'no-declarer', 'wrong-declarer', 'must-declare', 'confirm-over-nine', 'over-nine-rejected', 'cannot-snap',
+  'first-circuit', 'hand-size-mismatch', 'no-declarer', 'wrong-declarer', 'must-declare', 'confirm-over-nine', 'over-nine-rejected', 'cannot-snap',
   'snap-value', 'take-first', 'already-taken',
   // Seven Eight Nine
   'draw-empty', 'draw-not-empty', 'card-not-in-draw', 'flipped-mismatch', 'swap-not-adjacent', 'react-closed',

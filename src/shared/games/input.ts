@@ -62,3 +62,20 @@ export function missingKey(messages: Record<string, string>, fallback: string) {
     return typeof key === 'string' && Object.prototype.hasOwnProperty.call(messages, key) ? (messages[key] as string) : fallback
   }
 }
+
+/**
+ * Checks each item of a list; `problem(item, index)` returns the message for a bad item, or null. (A
+ * message of the item's own schema cannot name the index: valibot adds the path after the message.)
+ */
+export function eachItem(problem: (item: unknown, index: number) => string | null) {
+  return v.rawCheck<unknown[]>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    const list = dataset.value
+    for (let i = 0; i < list.length; i++) {
+      const message = problem(list[i], i)
+      if (message === null) continue
+      addIssue({ message, input: list[i], path: [{ type: 'array', origin: 'value', input: list, key: i, value: list[i] }] })
+      return
+    }
+  })
+}

@@ -2,7 +2,8 @@
  * Scoresheets for Wild Nine and Nine: the per-round grid the UI shows, prints and exports as CSV.
  * Pure: every number comes from the engines' round records; nothing here re-applies a rule.
  */
-import { err, ok, type Result } from '../result'
+import { ok, type Result } from '../result'
+import { err } from './errors'
 import { splitCards } from './cards'
 import type { NineState } from './nine/index'
 import { checkHand, checkHandTotal } from './nine/index'

@@ -18,7 +18,8 @@
  * Version 1 codes (EN1-…-5, one check character that let some typos through) are still read, with a
  * note asking the reader to check the board.
  */
-import { err, ok, type Result } from '../../result'
+import { ok, type Result } from '../../result'
+import { err } from '../errors'
 import { cellName, defaultSeatName } from './format'
 import { checkBoard } from './resolve'
 
@@ -90,7 +91,7 @@ function checkDraft(board: unknown): Result<EnneaBoardDraft> {
  */
 export function enneaBoardCode(board: EnneaBoardDraft): Result<string> {
   const checked = checkDraft(board)
-  if (!checked.ok) return err(checked.error.code, `No code for this board: ${checked.error.message}`, checked.error.field)
+  if (!checked.ok) return { ok: false, error: { ...checked.error, message: `No code for this board: ${checked.error.message}` } }
   const b = checked.value
   if (b.totals.length < 2) return err('player-count', 'No code for this board: a board code needs 2 to 4 players.', 'totals')
   const totals = b.totals.join('')

@@ -2,7 +2,8 @@
  * Deck checks for revealed Ennea grids (SPEC EN-V3..EN-V6, EN-A14). Pure, never throws.
  * Without the reshuffle house rule the four grids use the 36 cards (four of each value 1..9) once.
  */
-import { err, ok, type Result } from '../../result'
+import { ok, type Result } from '../../result'
+import { err } from '../errors'
 import { isInt } from '../../util'
 import { cellName, COPIES_PER_VALUE, listWords, MAX_VALUE, MSG, ROUNDS, valueCount } from './format'
 

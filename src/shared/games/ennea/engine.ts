@@ -3,7 +3,9 @@
  * the reveal with deck checks, resolution under the match's removal rule, four rounds, winners.
  * States are plain JSON data and are never mutated; unchanged parts are shared between states.
  */
-import { err, ok, type Result } from '../../result'
+import { ok, type Result } from '../../result'
+import { err } from '../errors'
+import { parseEnneaAction, type EnneaParsedAction } from './schema'
 import { isInt, isPlainObject } from '../../util'
 import { rankSeats, type GameEngine, type GameStatus, type Standing } from '../engine'
 import { checkEnneaRevealGrid, enneaExpectedGrid, enneaRemainingCards } from './deck'
@@ -27,8 +29,7 @@ export const DEFAULT_COLOURS: readonly string[] = ['red', 'blue', 'green', 'yell
 export const DEFAULT_HOUSE_RULES: EnneaHouseRules = { failedLineRemoval: 'STRICT', reshuffleEachRound: false }
 
 const PHASES: readonly EnneaPhase[] = ['turns', 'final-actions', 'reveal', 'over']
-const ACTION_TYPES = ['peek', 'stake', 'pass', 'ennea', 'reveal'] as const
-type ActionType = (typeof ACTION_TYPES)[number]
+type ActionType = EnneaParsedAction['type']
 const ACTION_NOUNS: Record<Exclude<ActionType, 'reveal'>, string> = { peek: 'peek', stake: 'stake', pass: 'pass', ennea: 'ENNEA call' }
 
 /** Most cubes a card may hold: 3, and never more than one per colour (EN-A16). */
@@ -387,15 +388,10 @@ function applyReveal(state: EnneaState, action: Record<string, unknown>): Result
 
 function apply(state: EnneaState, action: EnneaAction): Result<EnneaState> {
   if (!looksLikeState(state)) return err('invalid-state', 'This is not an Ennea match state.')
-  const a: unknown = action
-  if (!isPlainObject(a)) {
-    return err('invalid-action', 'An action must be an object such as { type: "stake", cell: 4 }.', 'action')
-  }
-  const type: unknown = a.type
-  if (typeof type !== 'string' || !(ACTION_TYPES as readonly string[]).includes(type)) {
-    return err('invalid-action', `Unknown action ${describe(type)}; use peek, stake, pass, ennea or reveal.`, 'type')
-  }
-  const t = type as ActionType
+  const parsed = parseEnneaAction(action)
+  if (!parsed.ok) return parsed.error.field === undefined ? { ok: false, error: { ...parsed.error, field: 'action' } } : parsed
+  const a: Record<string, unknown> = parsed.value
+  const t: ActionType = parsed.value.type
   if (state.phase === 'over') return err('game-over', MSG.gameOver)
   if (t === 'reveal') {
     if (state.phase !== 'reveal') {

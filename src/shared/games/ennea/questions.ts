@@ -4,7 +4,8 @@
  * it total exactly 9 (EN-R15, EN-R16); with one of those cards still face down, at most one value
  * does it, and only if the deck still holds a copy (EN-R2: four of each value). Pure, never throws.
  */
-import { err, ok, type Result } from '../../result'
+import { ok, type Result } from '../../result'
+import { err } from '../errors'
 import { enneaRevealedCounts } from './deck'
 import { cellList, cellName, lineName, listWords, valueCount } from './format'
 

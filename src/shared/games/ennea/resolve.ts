@@ -2,7 +2,8 @@
  * Ennea round resolution (SPEC EN-R14..EN-R22, EN-A5) and the winner rule (EN-R24).
  * Pure, synchronous, never throws: bad input comes back as `{ ok: false, error }`.
  */
-import { err, ok, type Result } from '../../result'
+import { ok, type Result } from '../../result'
+import { err } from '../errors'
 import { isInt, isPlainObject } from '../../util'
 import { cellList, cellName, cubes, defaultSeatName, describe, listWords, lineName, MSG, START_CUBES, valueCount } from './format'
 import type { EnneaBoard, EnneaLine, EnneaRemovalRule, EnneaSeatResolution } from './types'

@@ -4,8 +4,10 @@
  * 'discard', 'snap', 'declare'), which adds the first-circuit rule, discard legality, snaps and
  * pile counts. Editing a past round is the service replaying an edited log, not an engine action.
  */
-import { err, ok, type Result } from '../../result'
+import { ok, type Result } from '../../result'
+import { err } from '../errors'
 import { isInt, isPlainObject, sum } from '../../util'
+import { parseNineAction, parseNineConfig } from './schema'
 import { rankSeats, type GameEngine, type GameStatus, type Standing } from '../engine'
 import {
   applyNineRoundExplained,
@@ -73,8 +75,10 @@ export function readNineHouseRules(raw: unknown): Result<NineHouseRules> {
   return ok(rules)
 }
 
-function setupInner(config: unknown): Result<NineState> {
-  if (!isPlainObject(config)) return err('invalid-config', 'The match settings are missing.')
+function setupInner(raw: unknown): Result<NineState> {
+  const parsed = parseNineConfig(raw)
+  if (!parsed.ok) return parsed
+  const config = parsed.value
   let players: unknown[]
   if (config.names !== undefined) {
     if (!Array.isArray(config.names)) return err('invalid-name', 'The player names must be a list.', 'names')
@@ -517,10 +521,10 @@ function applyStopTracking(state: NineState): Result<NineState> {
   return ok({ ...state, phase: 'round-entry', live: null })
 }
 
-function applyInner(state: NineState, action: unknown): Result<NineState> {
-  if (!isPlainObject(action) || typeof action.type !== 'string') {
-    return err('invalid-action', 'That action is not recognised.')
-  }
+function applyInner(state: NineState, raw: unknown): Result<NineState> {
+  const parsed = parseNineAction(raw)
+  if (!parsed.ok) return parsed
+  const action = parsed.value
   if (state.phase === 'over') {
     return err('game-over', nineOverMessage(state.totals, state.losers, state.names))
   }
@@ -539,8 +543,6 @@ function applyInner(state: NineState, action: unknown): Result<NineState> {
       return applySnap(state, action)
     case 'stop-tracking':
       return applyStopTracking(state)
-    default:
-      return err('invalid-action', `${showValue(action.type)} is not a Nine action.`, 'type')
   }
 }
 
@@ -621,25 +623,13 @@ function standingsInner(state: NineState): Standing[] {
 export const nineEngine: GameEngine<NineConfig, NineState, NineAction, NineLegal> = {
   id: 'nine',
   setup(config) {
-    try {
-      return setupInner(config as unknown)
-    } catch {
-      return err('invalid-config', 'The match settings could not be read.')
-    }
+    return setupInner(config as unknown)
   },
   legalActions(state) {
-    try {
-      return legalInner(state)
-    } catch {
-      return []
-    }
+    return legalInner(state)
   },
   apply(state, action) {
-    try {
-      return applyInner(state, action as unknown)
-    } catch {
-      return err('invalid-action', 'That action could not be applied.')
-    }
+    return applyInner(state, action as unknown)
   },
   status(state) {
     return statusInner(state)

@@ -2,7 +2,8 @@
  * Nine round scoring (SPEC NI-R12..NI-R15) and the input checks of SPEC 3.4, as pure functions.
  * Nothing here throws: bad input comes back as `{ ok: false, error }` with the SPEC's message.
  */
-import { err, ok, type Result } from '../../result'
+import { ok, type Result } from '../../result'
+import { err } from '../errors'
 import { isInt, isPlainObject, sum } from '../../util'
 import {
   NINE_FAIL_POINTS,

@@ -1,7 +1,8 @@
 /**
  * Seven Eight Nine: helpers for fast card entry and for the table view. Pure, never throws.
  */
-import { err, ok, type Result } from '../../result'
+import { ok, type Result } from '../../result'
+import { err } from '../errors'
 import { MSG, SEN_HAND_SIZE, parseRank } from './rules'
 import type { SenGame } from './types'
 

@@ -1,7 +1,8 @@
 /**
  * Seven Eight Nine: pure rule checks (SPEC section 4). No state, never throws, plain data in and out.
  */
-import { err, ok, type Result } from '../../result'
+import { ok, type Result } from '../../result'
+import { err } from '../errors'
 import type { SenDeclareInfo, SenHouseRules, SenTiebreakResult } from './types'
 
 export const SEN_TARGETS = [7, 8, 9] as const

@@ -4,7 +4,9 @@
  * 'play', 'draw', 'keep', 'pass', 'reshuffle') and then enters the remaining cards.
  * Pure: no clock, no randomness, never mutates its input, never throws.
  */
-import { err, ok, type Result } from '../../result'
+import { ok, type Result } from '../../result'
+import { err } from '../errors'
+import { parseWildNineAction, parseWildNineConfig } from './schema'
 import { isPlainObject } from '../../util'
 import { SUIT_NAME, type Suit } from '../cards'
 import { rankSeats, seatName, type GameEngine, type GameStatus, type Standing } from '../engine'
@@ -84,63 +86,61 @@ function readRules(raw: unknown): Result<WildNineRules> {
   return ok(rules)
 }
 
-function setup(config: WildNineConfig): Result<WildNineState> {
-  try {
-    if (!isPlainObject(config)) return err('invalid-config', 'The match settings are missing.')
-    const rawNames: unknown = config.names
-    const rawPlayers: unknown = config.players
-    let players: number
-    if (rawNames !== undefined && rawNames !== null) {
-      if (!Array.isArray(rawNames)) return err('invalid-config', 'Player names must be a list.', 'names')
-      if (rawNames.length < WILD_NINE_MIN_PLAYERS || rawNames.length > WILD_NINE_MAX_PLAYERS) return err('invalid-players', PLAYERS_MESSAGE, 'names')
-      for (let i = 0; i < rawNames.length; i++) {
-        const v: unknown = rawNames[i]
-        if (v !== undefined && v !== null && typeof v !== 'string') return err('invalid-config', `Player ${i + 1}'s name must be text.`, `names.${i}`)
-        if (typeof v === 'string' && v.length > 100) return err('invalid-config', `Player ${i + 1}'s name is too long (100 characters at most).`, `names.${i}`)
-      }
-      players = rawNames.length
-      if (rawPlayers !== undefined && rawPlayers !== players) {
-        return err('invalid-config', `${players} names are given for ${String(rawPlayers)} players.`, 'players')
-      }
-    } else {
-      if (!isInt(rawPlayers, WILD_NINE_MIN_PLAYERS, WILD_NINE_MAX_PLAYERS)) return err('invalid-players', PLAYERS_MESSAGE, 'players')
-      players = rawPlayers
+function setup(raw: WildNineConfig): Result<WildNineState> {
+  const parsed = parseWildNineConfig(raw)
+  if (!parsed.ok) return parsed
+  const config = parsed.value
+  const rawNames: unknown = config.names
+  const rawPlayers: unknown = config.players
+  let players: number
+  if (rawNames !== undefined && rawNames !== null) {
+    if (!Array.isArray(rawNames)) return err('invalid-config', 'Player names must be a list.', 'names')
+    if (rawNames.length < WILD_NINE_MIN_PLAYERS || rawNames.length > WILD_NINE_MAX_PLAYERS) return err('invalid-players', PLAYERS_MESSAGE, 'names')
+    for (let i = 0; i < rawNames.length; i++) {
+      const v: unknown = rawNames[i]
+      if (v !== undefined && v !== null && typeof v !== 'string') return err('invalid-config', `Player ${i + 1}'s name must be text.`, `names.${i}`)
+      if (typeof v === 'string' && v.length > 100) return err('invalid-config', `Player ${i + 1}'s name is too long (100 characters at most).`, `names.${i}`)
     }
-    const given = Array.isArray(rawNames) ? (rawNames as unknown[]).map((v) => (typeof v === 'string' ? v.trim() : '')) : []
-    const names = Array.from({ length: players }, (_, i) => seatName(given, i))
-    const fd: unknown = config.firstDealer ?? 0
-    if (!isInt(fd, 0, players - 1)) return err('invalid-config', `The first dealer must be one of the ${players} seats.`, 'firstDealer')
-    const rules = readRules(config.houseRules)
-    if (!rules.ok) return rules
-    const st: unknown = config.startTotals
-    let startTotals = names.map(() => 0)
-    if (st !== undefined && st !== null) {
-      if (!Array.isArray(st) || st.length !== players || !st.every((t) => isInt(t, 0, rules.value.cutoff - 1))) {
-        return err(
-          'invalid-config',
-          `Starting totals need one whole number per player, from 0 to ${rules.value.cutoff - 1} (below the cutoff).`,
-          'startTotals',
-        )
-      }
-      startTotals = (st as number[]).slice()
+    players = rawNames.length
+    if (rawPlayers !== undefined && rawPlayers !== players) {
+      return err('invalid-config', `${players} names are given for ${String(rawPlayers)} players.`, 'players')
     }
-    return ok({
-      game: 'wild-nine',
-      names,
-      rules: rules.value,
-      firstDealer: fd,
-      startTotals,
-      dealer: fd,
-      totals: startTotals.slice(),
-      rounds: [],
-      live: null,
-      over: false,
-      winners: [],
-      last: '',
-    })
-  } catch {
-    return err('invalid-config', 'The match settings could not be read.')
+  } else {
+    if (!isInt(rawPlayers, WILD_NINE_MIN_PLAYERS, WILD_NINE_MAX_PLAYERS)) return err('invalid-players', PLAYERS_MESSAGE, 'players')
+    players = rawPlayers
   }
+  const given = Array.isArray(rawNames) ? (rawNames as unknown[]).map((v) => (typeof v === 'string' ? v.trim() : '')) : []
+  const names = Array.from({ length: players }, (_, i) => seatName(given, i))
+  const fd: unknown = config.firstDealer ?? 0
+  if (!isInt(fd, 0, players - 1)) return err('invalid-config', `The first dealer must be one of the ${players} seats.`, 'firstDealer')
+  const rules = readRules(config.houseRules)
+  if (!rules.ok) return rules
+  const st: unknown = config.startTotals
+  let startTotals = names.map(() => 0)
+  if (st !== undefined && st !== null) {
+    if (!Array.isArray(st) || st.length !== players || !st.every((t) => isInt(t, 0, rules.value.cutoff - 1))) {
+      return err(
+        'invalid-config',
+        `Starting totals need one whole number per player, from 0 to ${rules.value.cutoff - 1} (below the cutoff).`,
+        'startTotals',
+      )
+    }
+    startTotals = (st as number[]).slice()
+  }
+  return ok({
+    game: 'wild-nine',
+    names,
+    rules: rules.value,
+    firstDealer: fd,
+    startTotals,
+    dealer: fd,
+    totals: startTotals.slice(),
+    rounds: [],
+    live: null,
+    over: false,
+    winners: [],
+    last: '',
+  })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -510,16 +510,12 @@ function enterRound(state: WildNineState, a: Record<string, unknown>): Result<Wi
   return ok({ ...after, rounds: [...state.rounds, record], last: explanation })
 }
 
-const ACTION_TYPES = ['start-round', 'play', 'draw', 'keep', 'pass', 'reshuffle', 'stop-tracking', 'round'] as const
-
 function applyAction(state: WildNineState, action: WildNineAction): Result<WildNineState> {
   if (!isPlainObject(state) || state.game !== 'wild-nine') return err('invalid-state', 'This is not a Wild Nine match state.')
-  if (!isPlainObject(action)) return err('invalid-action', 'An action must be an object with a type.')
-  const a = action as Record<string, unknown>
-  const type = a['type']
-  if (typeof type !== 'string' || !(ACTION_TYPES as readonly string[]).includes(type)) {
-    return err('invalid-action', `Unknown action: ${typeof type === 'string' ? type.slice(0, 40) : String(type)}.`, 'type')
-  }
+  const parsed = parseWildNineAction(action)
+  if (!parsed.ok) return parsed
+  const a: Record<string, unknown> = parsed.value
+  const type = parsed.value.type
   if (state.over) return err('match-over', endMessage(state))
   const live = state.live
   switch (type) {
@@ -553,17 +549,11 @@ function applyAction(state: WildNineState, action: WildNineAction): Result<WildN
       return pass(state, live, a)
     case 'reshuffle':
       return reshuffle(state, live)
-    default:
-      return err('invalid-action', 'Unknown action.')
   }
 }
 
 function apply(state: WildNineState, action: WildNineAction): Result<WildNineState> {
-  try {
-    return applyAction(state, action)
-  } catch {
-    return err('invalid-action', 'That action could not be read.')
-  }
+  return applyAction(state, action)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
  * checks (WN-V3..WN-V7), the match outcome (WN-R18), the deal table (WN-R2) and legal cards (WN-R7).
  * Nothing here throws, whatever the input.
  */
-import { err, ok, type Result } from '../../result'
+import { ok, type Result } from '../../result'
+import { err } from '../errors'
 import { parseCard, SUIT_NAME, SUIT_SYMBOL, SUITS, type Card, type Rank, type Suit } from '../cards'
 
 export const WILD_NINE_MIN_PLAYERS = 2
