@@ -7,11 +7,13 @@
  */
 import Database from 'better-sqlite3'
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs'
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs'
+import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../src/main/db/open'
-import { BackupService, DAY_MS, DEFAULT_KEEP, LEFTOVER_AGE_MS } from '../../src/main/services/backup'
+import { MIGRATIONS } from '../../src/main/db/migrations/index'
+import { APPLICATION_ID, openDatabase } from '../../src/main/db/open'
+import { BackupService, boundedProgress, DAY_MS, DEFAULT_KEEP, DEFAULT_LIMITS, isDiskFull, LEFTOVER_AGE_MS, startsLikeSqlite } from '../../src/main/services/backup'
 import { denyWrite } from '../helpers/deny-write'
 import { snapshot, tempDir } from '../helpers/tmp'
 
@@ -41,7 +43,13 @@ function setMeta(db: Database.Database, key: string, value: string): void {
 }
 
 const STAMP = '2026-01-02T03-04-05-678Z'
-const GOOD = [`ninekeeper.${STAMP}.daily.sqlite`, `ninekeeper.${STAMP}.manual.sqlite`, `ninekeeper.${STAMP}.before-restore.sqlite`, `ninekeeper.v3.before-migration.${STAMP}.sqlite`]
+const GOOD = [
+  `ninekeeper.${STAMP}.daily.sqlite`,
+  `ninekeeper.${STAMP}.manual.sqlite`,
+  `ninekeeper.${STAMP}.before-restore.sqlite`,
+  `ninekeeper.v3.before-migration.${STAMP}.sqlite`,
+  `ninekeeper.v12.before-migration.${STAMP}.sqlite`,
+]
 
 /** Names that differ from a good one in one detail each: none may count as a backup. */
 function nearMisses(name: string): string[] {
@@ -50,10 +58,11 @@ function nearMisses(name: string): string[] {
   for (const m of name.matchAll(/\d+/g)) {
     const i = m.index ?? 0
     const d = m[0]
-    out.add(name.slice(0, i) + d.slice(1) + name.slice(i + d.length))
-    // (A longer schema version is still a version.)
-    if (!name.slice(0, i).endsWith('.v')) out.add(name.slice(0, i) + d + '0' + name.slice(i + d.length))
-    out.add(name.slice(0, i) + 'a' + d.slice(1) + name.slice(i + d.length))
+    const [before, after] = [name.slice(0, i), name.slice(i + d.length)]
+    out.add(before + 'a' + d.slice(1) + after)
+    // (A schema version of any length is still a version: only none at all is a miss.)
+    if (before.endsWith('.v')) out.add(before + after)
+    else out.add(before + d.slice(1) + after).add(before + d + '0' + after)
   }
   // Each separator replaced.
   for (const m of name.matchAll(/[.T-]/g)) {
@@ -79,12 +88,13 @@ describe('which files are backups', () => {
     expect(list.map((f) => f.name)).toEqual([
       'ninekeeper.2026-01-02T03-04-05-679Z.daily.sqlite',
       `ninekeeper.v3.before-migration.${STAMP}.sqlite`,
+      `ninekeeper.v12.before-migration.${STAMP}.sqlite`,
       `ninekeeper.${STAMP}.manual.sqlite`,
       `ninekeeper.${STAMP}.daily.sqlite`,
       `ninekeeper.${STAMP}.before-restore.sqlite`,
     ])
-    expect(list.map((f) => f.kind)).toEqual(['daily', 'before-migration', 'manual', 'daily', 'before-restore'])
-    expect(list.map((f) => f.size)).toEqual([2, 1, 1, 1, 1])
+    expect(list.map((f) => f.kind)).toEqual(['daily', 'before-migration', 'before-migration', 'manual', 'daily', 'before-restore'])
+    expect(list.map((f) => f.size)).toEqual([2, 1, 1, 1, 1, 1])
     expect(new Set(list.slice(1).map((f) => f.createdAt))).toEqual(new Set(['2026-01-02T03:04:05.678Z']))
     expect(list[0]?.createdAt).toBe('2026-01-02T03:04:05.679Z')
   })
@@ -317,5 +327,245 @@ describe('a restore that cannot go ahead', () => {
     const message = r.ok ? '' : r.error.message
     expect(message).toMatch(/^The restore could not be completed \(/)
     expect(message).toContain(service.list().find((f) => f.kind === 'before-restore')?.name)
+  })
+})
+
+describe('the default bounds of a copy', () => {
+  it('are 15 s without progress and 15 min in all, and the messages say so', () => {
+    let t = 0
+    const stalled = boundedProgress(DEFAULT_LIMITS, 5, () => t)
+    expect(stalled({ totalPages: 10, remainingPages: 10 })).toBe(5)
+    t = 15_000
+    expect(stalled({ totalPages: 10, remainingPages: 10 })).toBe(5)
+    t = 15_001
+    expect(() => stalled({ totalPages: 10, remainingPages: 10 })).toThrow(/no progress for 15 s;/)
+
+    t = 0
+    const long = boundedProgress(DEFAULT_LIMITS, 5, () => t)
+    let remaining = 1_000_000
+    for (; t <= 15 * 60_000; t += 10_000) expect(long({ totalPages: 1_000_000, remaining, remainingPages: --remaining } as never)).toBe(5)
+    t = 15 * 60_000
+    expect(long({ totalPages: 1_000_000, remainingPages: --remaining })).toBe(5)
+    t = 15 * 60_000 + 1
+    expect(() => long({ totalPages: 1_000_000, remainingPages: --remaining })).toThrow(/took longer than 15 min$/)
+  })
+})
+
+describe('isDiskFull and startsLikeSqlite', () => {
+  it.runIf(existsSync('/dev/full'))('knows a real ENOSPC from the file system', () => {
+    const fd = openSync('/dev/full', 'w')
+    let e: unknown
+    try {
+      writeSync(fd, Buffer.from('x'))
+    } catch (x) {
+      e = x
+    } finally {
+      closeSync(fd)
+    }
+    expect((e as { code?: string }).code).toBe('ENOSPC')
+    expect(isDiskFull(e)).toBe(true)
+  })
+
+  it('knows SQLITE_FULL, and nothing else counts', () => {
+    const { db } = setup()
+    db.pragma('max_page_count = 1')
+    let full: unknown
+    try {
+      db.exec('CREATE TABLE big (b); INSERT INTO big VALUES (randomblob(100000))')
+    } catch (x) {
+      full = x
+    }
+    expect((full as { code?: string }).code).toBe('SQLITE_FULL')
+    expect(isDiskFull(full)).toBe(true)
+    let other: unknown
+    try {
+      readFileSync(join(folder(), 'missing'))
+    } catch (x) {
+      other = x
+    }
+    expect(isDiskFull(other)).toBe(false)
+    expect(isDiskFull(new Error('plain'))).toBe(false)
+  })
+
+  it('reads the SQLite header, and says no for short, other or missing files', () => {
+    const dir = folder()
+    const { db } = setup()
+    const good = join(dir, 'good.sqlite')
+    db.exec(`VACUUM INTO '${good}'`)
+    expect(startsLikeSqlite(good)).toBe(true)
+    writeFileSync(join(dir, 'short'), 'SQLite format')
+    expect(startsLikeSqlite(join(dir, 'short'))).toBe(false)
+    writeFileSync(join(dir, 'other'), 'SQLite format 4\0 and more bytes after it')
+    expect(startsLikeSqlite(join(dir, 'other'))).toBe(false)
+    expect(startsLikeSqlite(join(dir, 'missing'))).toBe(false)
+    if (LINUX) expect(descriptorsUnder(dir)).toEqual([])
+  })
+})
+
+function folder(): string {
+  const t = tempDir()
+  cleanups.push(t.cleanup)
+  return t.dir
+}
+const LINUX = existsSync('/proc/self/fd')
+/** This process's open descriptors on files under `dir` (Linux). */
+function descriptorsUnder(dir: string): string[] {
+  const out: string[] = []
+  for (const fd of readdirSync('/proc/self/fd')) {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`)
+      if (target.startsWith(`${dir}/`)) out.push(target)
+    } catch {
+      // Closed meanwhile.
+    }
+  }
+  return out
+}
+const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')
+
+/** A Ninekeeper file whose last writes are only in its -wal, as a crash (or a copy of a live file) leaves it. */
+function walCandidate(migrations = MIGRATIONS): { file: string; dir: string } {
+  const live = setup()
+  live.db.close()
+  const opened = openDatabase(join(folder(), 'ninekeeper.sqlite'), { migrations })
+  cleanups.push(() => opened.db.close())
+  opened.db.pragma('wal_autocheckpoint = 0')
+  opened.db.prepare("INSERT INTO meta (key, value) VALUES ('in-the-wal', 'yes')").run()
+  const dir = folder()
+  const file = join(dir, 'candidate.sqlite')
+  copyFileSync(opened.file, file)
+  copyFileSync(`${opened.file}-wal`, `${file}-wal`)
+  return { file, dir }
+}
+
+describe('inspecting a candidate for restore', () => {
+  function raw(appId: number, version: number): string {
+    const file = join(folder(), 'candidate.sqlite')
+    const db = new Database(file)
+    db.pragma(`application_id = ${appId}`)
+    db.pragma(`user_version = ${version}`)
+    db.exec('CREATE TABLE x (y)')
+    db.close()
+    return file
+  }
+
+  it('refuses another application\'s file whatever its version, and ours without a schema', () => {
+    expect(BackupService.inspect(raw(1234, 2))).toMatchObject({ ok: false, error: { code: 'foreign-file' } })
+    expect(BackupService.inspect(raw(APPLICATION_ID, 0))).toMatchObject({ ok: false, error: { code: 'foreign-file' } })
+    expect(BackupService.inspect(raw(APPLICATION_ID, MIGRATIONS.length + 1))).toMatchObject({ ok: false, error: { code: 'too-new' } })
+  })
+
+  it('accepts ours at schema 1 and at the latest, and says which', () => {
+    const one = join(folder(), 'one.sqlite')
+    openDatabase(one, { migrations: MIGRATIONS.slice(0, 1) }).db.close()
+    expect(BackupService.inspect(one)).toEqual({ ok: true, value: { schemaVersion: 1 } })
+    const latest = join(folder(), 'latest.sqlite')
+    openDatabase(latest).db.close()
+    expect(BackupService.inspect(latest)).toEqual({ ok: true, value: { schemaVersion: MIGRATIONS.length } })
+  })
+
+  it('calls a file whose integrity check finds one problem damaged, and shows the problem', () => {
+    const file = join(folder(), 'ninekeeper.sqlite')
+    openDatabase(file).db.close()
+    const db = new Database(file)
+    db.exec('CREATE TABLE t (x, y); CREATE INDEX t_x ON t (x); INSERT INTO t VALUES (1, 2)')
+    // The index now claims another column than the one it was built on: one "missing from index" row.
+    db.unsafeMode(true)
+    db.pragma('writable_schema = ON')
+    db.exec("UPDATE sqlite_master SET sql = 'CREATE INDEX t_x ON t (y)' WHERE name = 't_x'")
+    db.close()
+    const r = BackupService.inspect(file)
+    expect(r).toMatchObject({ ok: false, error: { code: 'corrupt' } })
+    expect(r.ok ? '' : r.error.message).toContain('integrity check: row 1 missing from index t_x')
+  })
+
+  it('calls a file it cannot open unreadable (not damaged, not "not a database")', () => {
+    const r = BackupService.inspect(join(folder(), 'missing.sqlite'))
+    expect(r).toMatchObject({ ok: false, error: { code: 'unreadable' } })
+    expect(r.ok ? '' : r.error.message).toMatch(/could not be read/)
+  })
+
+  it('leaves a candidate with a -wal byte-identical, keeps its -wal and removes only the -shm it made', () => {
+    const { file, dir } = walCandidate()
+    const [main, wal] = [sha(file), sha(`${file}-wal`)]
+    expect(BackupService.inspect(file)).toMatchObject({ ok: true })
+    expect(sha(file)).toBe(main)
+    expect(sha(`${file}-wal`)).toBe(wal)
+    expect(readdirSync(dir).sort()).toEqual(['candidate.sqlite', 'candidate.sqlite-wal'])
+    if (LINUX) expect(descriptorsUnder(dir)).toEqual([])
+  })
+
+  it('keeps a -shm that was there before it looked', () => {
+    const { file, dir } = walCandidate()
+    const shm = new Database(file, { readonly: true })
+    shm.pragma('user_version')
+    expect(existsSync(`${file}-shm`)).toBe(true)
+    expect(BackupService.inspect(file)).toMatchObject({ ok: true })
+    shm.close()
+    expect(readdirSync(dir).sort()).toEqual(['candidate.sqlite', 'candidate.sqlite-shm', 'candidate.sqlite-wal'])
+  })
+
+  it('closes the file after finding it damaged', () => {
+    const dir = folder()
+    const file = join(dir, 'half.sqlite')
+    const { db } = setup()
+    for (let i = 0; i < 50; i++) addPlayer(db, `p${i}`)
+    db.exec(`VACUUM INTO '${join(dir, 'whole.sqlite')}'`)
+    const bytes = readFileSync(join(dir, 'whole.sqlite'))
+    writeFileSync(file, Buffer.from(bytes).fill(0x41, 100, bytes.length))
+    expect(BackupService.inspect(file)).toMatchObject({ ok: false })
+    if (LINUX) expect(descriptorsUnder(dir)).toEqual([])
+  })
+})
+
+describe('a restore', () => {
+  it('restores an older schema, says which, and leaves the candidate and its -wal as they were', async () => {
+    const { file, dir } = walCandidate(MIGRATIONS.slice(0, 1))
+    const [main, wal] = [sha(file), sha(`${file}-wal`)]
+    const { db, service } = setup()
+    const r = await service.restore(file)
+    expect(r).toMatchObject({ ok: true, value: { restoredSchema: 1 } })
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length)
+    // What only the -wal held was restored too.
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'in-the-wal'").pluck().get()).toBe('yes')
+    expect(sha(file)).toBe(main)
+    expect(sha(`${file}-wal`)).toBe(wal)
+    expect(readdirSync(dir).sort()).toEqual(['candidate.sqlite', 'candidate.sqlite-wal'])
+    if (LINUX) {
+      expect(descriptorsUnder(dir)).toEqual([])
+      expect(descriptorsUnder(service.dir)).toEqual([])
+    }
+  })
+})
+
+describe('backups in a row', () => {
+  it('closes every copy it made and checked', async () => {
+    const { db, service } = setup()
+    addPlayer(db)
+    for (const kind of ['manual', 'daily', 'before-restore'] as const) expect((await service.backupNow(kind)).ok).toBe(true)
+    if (LINUX) expect(descriptorsUnder(service.dir)).toEqual([])
+  })
+
+  it('requested together run one after the other: each complete, each under its own name', async () => {
+    const { db, service } = setup()
+    for (let i = 0; i < 200; i++) addPlayer(db, `p${i}`)
+    const results = await Promise.all([service.backupNow('manual'), service.backupNow('manual'), service.backupNow('daily')])
+    expect(results.map((r) => r.ok)).toEqual([true, true, true])
+    const names = results.map((r) => (r.ok ? r.value.name : ''))
+    expect(new Set(names).size).toBe(3)
+    for (const n of names) {
+      const copy = new Database(join(service.dir, n), { readonly: true })
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok')
+      expect(copy.prepare('SELECT count(*) FROM players').pluck().get()).toBe(200)
+      copy.close()
+    }
+  })
+
+  it('makes the daily backup a day after the last even with nothing in the file yet', async () => {
+    const { db, service, clock } = setup()
+    setMeta(db, 'backup_last_at', new Date(T0 - DAY_MS).toISOString())
+    expect(await service.maybeDaily()).toMatchObject({ ok: true, value: { kind: 'daily' } })
+    clock.t = T0 + 1000
+    expect(await service.maybeDaily()).toBeNull()
   })
 })

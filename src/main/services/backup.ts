@@ -83,26 +83,31 @@ export function boundedProgress(limits: BackupLimits, pagesPerStep: number, now:
   }
 }
 
-function isDiskFull(e: unknown): boolean {
+/** A full disk, as SQLite (SQLITE_FULL) or the file system (ENOSPC) reports it. */
+export function isDiskFull(e: unknown): boolean {
   const code = (e as { code?: string }).code
   return code === 'SQLITE_FULL' || code === 'ENOSPC'
 }
 
-function startsLikeSqlite(path: string): boolean {
-  let fd: number | undefined
+/** True when the file begins with SQLite's header (a file that cannot be read does not). */
+export function startsLikeSqlite(path: string): boolean {
+  let fd: number
   try {
     fd = openSync(path, 'r')
-    const head = Buffer.alloc(SQLITE_MAGIC.length)
-    return readSync(fd, head, 0, head.length, 0) === head.length && head.equals(SQLITE_MAGIC)
   } catch {
     return false
+  }
+  try {
+    const head = Buffer.alloc(SQLITE_MAGIC.length)
+    return readSync(fd, head, 0, head.length, 0) === head.length && head.equals(SQLITE_MAGIC)
   } finally {
-    if (fd !== undefined) closeSync(fd)
+    closeSync(fd)
   }
 }
 
 const stampOf = (d: Date): string => d.toISOString().replace(/[:.]/g, '-')
-const isoOf = (stamp: string): string => stamp.replace(/^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, '$1:$2:$3.$4Z')
+// Only ever given a stamp the name patterns matched whole, so the pattern needs no anchors.
+const isoOf = (stamp: string): string => stamp.replace(/(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z/, '$1:$2:$3.$4Z')
 
 export class BackupService {
   readonly dir: string
@@ -129,7 +134,7 @@ export class BackupService {
       const path = join(this.dir, name)
       try {
         if (now - statSync(path).mtimeMs < LEFTOVER_AGE_MS) continue
-        rmSync(path, { force: true })
+        rmSync(path)
         removed.push(name)
       } catch {
         // Gone meanwhile: nothing to do.
@@ -170,7 +175,7 @@ export class BackupService {
       if (!m && !mm) continue
       const size = statSync(join(this.dir, name)).size
       if (m) out.push({ name, size, createdAt: isoOf(m[1] as string), kind: m[2] as BackupKind })
-      else if (mm) out.push({ name, size, createdAt: isoOf(mm[1] as string), kind: 'before-migration' })
+      else out.push({ name, size, createdAt: isoOf((mm as RegExpExecArray)[1] as string), kind: 'before-migration' })
     }
     return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.name.localeCompare(a.name))
   }
@@ -272,7 +277,8 @@ export class BackupService {
     // A read-only look at a WAL-mode file creates -wal/-shm beside it; remove those it created, only.
     const sidesBefore = presentSideFiles(path)
     try {
-      probe = new Database(path, { readonly: true, fileMustExist: true })
+      // Read-only never creates a file (fileMustExist would add nothing) and never checkpoints a WAL.
+      probe = new Database(path, { readonly: true })
       const appId = probe.pragma('application_id', { simple: true }) as number
       const version = probe.pragma('user_version', { simple: true }) as number
       if (appId !== APPLICATION_ID) return err('foreign-file', 'That file is an SQLite database, but not a Ninekeeper one. Nothing was changed.')
@@ -280,10 +286,9 @@ export class BackupService {
       if (version > MIGRATIONS.length) {
         return err('too-new', `That backup was written by a newer Ninekeeper (schema ${version}; this version knows up to ${MIGRATIONS.length}). Nothing was changed.`)
       }
-      const rows = probe.pragma('integrity_check') as { integrity_check: string }[]
-      if (rows.length !== 1 || rows[0]?.integrity_check !== 'ok') {
-        return err('corrupt', `That backup is damaged (integrity check: ${rows[0]?.integrity_check ?? 'failed'}). Nothing was changed.`)
-      }
+      // One row 'ok', or the problems found (the first is shown).
+      const integrity = probe.pragma('integrity_check', { simple: true })
+      if (integrity !== 'ok') return err('corrupt', `That backup is damaged (integrity check: ${String(integrity)}). Nothing was changed.`)
       return ok({ schemaVersion: version })
     } catch (e) {
       const code = (e as { code?: string }).code
@@ -310,7 +315,7 @@ export class BackupService {
     if (!safety.ok) return err('backup-failed', `Restore stopped: the current data could not be backed up first. ${safety.error.message}`)
     while (this.running) await this.running.catch(() => {})
     const sidesBefore = presentSideFiles(path)
-    const source = new Database(path, { readonly: true, fileMustExist: true })
+    const source = new Database(path, { readonly: true })
     try {
       // Everything in one step, so no other write interleaves with a half-copied file; bounded like every copy.
       await source.backup(this.file, { progress: boundedProgress(this.limits, 1_000_000) })
@@ -324,6 +329,10 @@ export class BackupService {
         SIDE_SUFFIXES.filter((s) => !sidesBefore.includes(s)),
       )
     }
+    // The copy replaced the schema under this connection, which only notices when a statement checks
+    // the schema cookie: reading the schema table makes it load the restored one. Without it, migrating
+    // an older backup fails (ALTER TABLE sees the columns of the schema it had cached).
+    this.db.prepare('SELECT count(*) FROM sqlite_master').get()
     migrate(this.db, MIGRATIONS)
     this.afterRestore()
     return ok({ restoredSchema: inspected.value.schemaVersion, safetyCopy: safety.value.name })
