@@ -6,6 +6,7 @@
 //   renderer  bench/renderer.ts  the start screen's payload and first contentful paint, in Chromium
 //   commit    bench/commit.ts    entering a round at 10 and 200 rounds, against a raw insert
 //   import    bench/import.ts    importing a club history of events into an empty file, against a raw insert
+//   sync      bench/sync.ts      club sync: convergence of random schedules, a first sync of 100k events, latency
 //   mainthread bench/mainthread.ts the longest main-thread block of each long database operation at 1M rounds
 // Without --only, every group runs in that order.
 import { join } from 'node:path'
@@ -18,6 +19,7 @@ const GROUPS = {
   commit: 'bench/commit.ts',
   import: 'bench/import.ts',
   mainthread: 'bench/mainthread.ts',
+  sync: 'bench/sync.ts',
 }
 
 const args = process.argv.slice(2)

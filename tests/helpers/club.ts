@@ -1,5 +1,5 @@
 /** Club sync test helpers: a real hub (tursodb --sync-server) on loopback and laptops as real cores. */
-import { createServer } from 'node:net'
+import { connect, createServer, type Server, type Socket } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -66,7 +66,7 @@ export interface Laptop extends Core {
 
 let clock = Date.parse('2026-11-30T18:00:00.000Z')
 
-export function laptop(name: string, dir = mkdtempSync(join(tmpdir(), `ninekeeper-${name}-`))): Laptop {
+export function laptop(name: string, dir = mkdtempSync(join(tmpdir(), `ninekeeper-${name}-`)), timing: { intervalMs?: number } = {}): Laptop {
   const core = createCore({
     dataDir: dir,
     mode: 'web',
@@ -74,8 +74,8 @@ export function laptop(name: string, dir = mkdtempSync(join(tmpdir(), `ninekeepe
     clock: () => new Date((clock += 1000)),
     log: () => {},
     autoBackup: false,
-    // Tests sync by calling sync:now; the timers stay out of the way.
-    sync: { intervalMs: 3_600_000, timeoutMs: 5_000, label: name },
+    // Tests sync by calling sync:now; the timers stay out of the way unless a test asks for them.
+    sync: { intervalMs: timing.intervalMs ?? 3_600_000, timeoutMs: 5_000, label: name },
   })
   return {
     ...core,
@@ -100,4 +100,51 @@ export function laptop(name: string, dir = mkdtempSync(join(tmpdir(), `ninekeepe
 
 export function digest(l: Core): { events: string[]; projections: Record<string, string> } {
   return { events: eventIds(l.db), projections: projectionDigests(l.db) }
+}
+
+/**
+ * A switchable link between one laptop and the hub: a TCP proxy on loopback. Offline, it refuses new
+ * connections and cuts open ones, as a laptop leaving the venue's network would see it.
+ */
+export interface Link {
+  url: string
+  online: boolean
+  setOnline(on: boolean): void
+  close(): Promise<void>
+}
+
+export async function link(hubPort: () => number): Promise<Link> {
+  const sockets = new Set<Socket>()
+  const l = { online: true } as Link
+  const server: Server = createServer((client) => {
+    if (!l.online) {
+      client.destroy()
+      return
+    }
+    const upstream = connect({ host: '127.0.0.1', port: hubPort() })
+    sockets.add(client)
+    sockets.add(upstream)
+    const drop = (): void => {
+      client.destroy()
+      upstream.destroy()
+      sockets.delete(client)
+      sockets.delete(upstream)
+    }
+    client.on('error', drop).on('close', drop)
+    upstream.on('error', drop).on('close', drop)
+    client.pipe(upstream)
+    upstream.pipe(client)
+  })
+  await new Promise<void>((res) => server.listen(0, '127.0.0.1', () => res()))
+  l.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+  l.setOnline = (on: boolean) => {
+    l.online = on
+    if (!on) for (const s of sockets) s.destroy()
+  }
+  l.close = () =>
+    new Promise<void>((res) => {
+      for (const s of sockets) s.destroy()
+      server.close(() => res())
+    })
+  return l
 }

@@ -10,7 +10,7 @@ import type { MatchView } from '../../src/shared/model/match'
 import type { Player } from '../../src/shared/model/player'
 import { tursoTransport } from '../../src/main/sync/turso'
 import { toWire } from '../../src/main/sync/sign'
-import { decodeClubCode } from '../../src/main/sync/club-code'
+import { decodeClubCode, encodeClubCode, newClubSecret } from '../../src/main/sync/club-code'
 import { digest, laptop, testHub, type Laptop, type TestHub } from '../helpers/club'
 
 let hub: TestHub
@@ -90,6 +90,9 @@ describe('club sync', () => {
     // A hub that already holds a club cannot be given another one.
     expect((await b.refuse('club:create', { hubUrl: hub.url })).code).toBe('hub-in-use')
     expect((await a.refuse('club:create', { hubUrl: hub.url })).code).toBe('already-in-club')
+    // The code of another club: the hub answers with a club that is not this one, and nothing is saved.
+    const wrong = await b.refuse('club:join', { hubUrl: hub.url, code: encodeClubCode(newClubSecret()) })
+    expect(wrong.code).toBe('wrong-club')
     expect((await b.call<SyncStatus>('sync:status')).state).toBe('off')
   })
 
@@ -106,15 +109,21 @@ describe('club sync', () => {
     const club = decodeClubCode(made.club!.code)
     if (!club.ok) throw new Error('code')
     await replica.insert([toWire(Buffer.alloc(16, 7), club.value.clubId, row)])
+    // And one properly signed by another club (its own key and id).
+    const other = newClubSecret()
+    const row2 = { ...(row as object), id: '01a22ac0-b7cc-7707-8c21-a7278f6924c8' } as never
+    await replica.insert([toWire(other.key, other.clubId, row2)])
     await replica.push()
     await replica.close()
     const s = await a.call<SyncStatus>('sync:now')
     expect(s.state).toBe('connected')
-    expect(s.refusedTotal).toBe(1)
-    expect(s.refused[0]).toMatchObject({ deviceId: (row as { device_id: string }).device_id, reason: expect.stringContaining('signature') })
+    expect(s.refusedTotal).toBe(2)
+    const reasons = Object.fromEntries(s.refused.map((x) => [x.id, x]))
+    expect(reasons[(row as { id: string }).id]).toMatchObject({ deviceId: (row as { device_id: string }).device_id, reason: expect.stringContaining('signature') })
+    expect(reasons['01a22ac0-b7cc-7707-8c21-a7278f6924c8']).toMatchObject({ reason: 'it belongs to another club' })
     expect((await a.call<Player[]>('players:list', {})).map((p) => p.name)).not.toContain('Mallory')
     // Seen once, listed once: the next sync does not list it again.
-    expect((await a.call<SyncStatus>('sync:now')).refusedTotal).toBe(1)
+    expect((await a.call<SyncStatus>('sync:now')).refusedTotal).toBe(2)
   })
 
   it('keeps scoring offline and sends everything when the hub is back; a damaged replica is rebuilt', async () => {

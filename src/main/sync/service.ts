@@ -376,7 +376,11 @@ export class SyncService {
 
   /** Merges a batch; an event the merge refuses (it points outside its match, say) is listed and the rest still go in. */
   private mergeBatch(checked: DomainEvent[], refused: RefusedEvent[], lastN: number, rows: { id: string; n: number }[]): void {
+    // Nothing of this laptop's own was waiting: what the hub sent is on the hub, so it is not "waiting to go up".
+    // (Synchronous up to the merge's transaction: no write of this laptop can come in between.)
+    const upToDate = (this.maxRowid.get()?.n ?? 0) === this.num('sync.pushed')
     const commit = (added: number, more: RefusedEvent[]): void => {
+      if (upToDate) this.setMeta.run('sync.pushed', String(this.maxRowid.get()?.n ?? 0))
       this.setMeta.run('sync.pulled', String(lastN))
       this.setMeta.run('sync.received', String(this.num('sync.received') + added))
       const all = [...more, ...refused]
