@@ -147,4 +147,10 @@ async function main() {
   process.exit(code ?? 1)
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main()
+// No top-level await: benchmarks load this file through tsx's CommonJS loader.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e) => {
+    console.error(`npm run hub: ${e.message}`)
+    process.exit(1)
+  })
+}
