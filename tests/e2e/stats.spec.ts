@@ -31,22 +31,52 @@ async function noSeriousA11y(page: Page): Promise<void> {
 test('stats: players, leaderboard, rule events, head-to-head, charts and history for a seeded club', async ({ page }, testInfo) => {
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
+  await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto(app.url)
   await seedHistory(page)
   await page.goto(`${app.url}#/stats`)
   await expect(page.getByRole('heading', { name: 'Stats', level: 1 })).toBeVisible()
+  const tab = (name: string) => page.getByRole('tab', { name, exact: true })
 
   const players = page.getByTestId('player-stats')
   await expect(players.getByRole('row', { name: /^Ana/ })).toBeVisible()
   // Ana: 4 finished matches; M1, M2 (shared with Bo) and M5 won, M4 lost to Di.
   await expect(players.getByRole('row', { name: /^Ana/ }).getByRole('cell').nth(0)).toHaveText('4')
+  await expect(page.getByTestId('choices')).toContainText('finished matches only')
+  await expect(page.getByTestId('choices')).toContainText('a whole win')
+  await page.screenshot({ path: testInfo.outputPath('stats-overview-light.png') })
+  await noSeriousA11y(page)
+
+  await tab('Games').click()
   const nine = page.getByTestId('game-nine')
   await expect(nine.getByRole('heading', { name: 'Leaderboard' })).toBeVisible()
   await expect(nine.getByRole('columnheader', { name: 'NINE declared and won' })).toBeVisible()
-  await expect(page.getByTestId('rating-chart').locator('canvas')).toBeVisible()
-  await expect(page.getByTestId('monthly-chart').locator('canvas')).toBeVisible()
-  await page.screenshot({ path: testInfo.outputPath('stats-light.png'), fullPage: true })
+  await page.screenshot({ path: testInfo.outputPath('stats-games-light.png') })
+  await noSeriousA11y(page)
 
+  await tab('Ratings').click()
+  await expect(page.getByTestId('rating-chart').locator('canvas')).toBeVisible()
+  // One row per date in the numbers table (all five matches were played on one day here).
+  await page.getByTestId('rating-chart').getByText('Show the numbers').click()
+  await expect(page.getByTestId('rating-chart').getByRole('columnheader', { name: 'Date' })).toBeVisible()
+  await expect(page.getByTestId('rating-chart').locator('tbody tr')).toHaveCount(1)
+  await page.screenshot({ path: testInfo.outputPath('stats-ratings-light.png') })
+
+  await tab('Charts').click()
+  await expect(page.getByTestId('monthly-chart').locator('canvas')).toBeVisible()
+  await expect(page.getByTestId('wins-chart').locator('canvas')).toBeVisible()
+  await page.getByTestId('monthly-chart').getByText('Show the numbers').click()
+  await expect(page.getByTestId('monthly-chart').getByRole('columnheader').first()).toHaveText('Month')
+  await page.screenshot({ path: testInfo.outputPath('stats-charts-light.png') })
+  await noSeriousA11y(page)
+
+  // Keyboard: arrows move between the tabs.
+  await tab('Charts').focus()
+  await page.keyboard.press('ArrowLeft')
+  await expect(tab('Ratings')).toBeFocused()
+  await expect(tab('Ratings')).toHaveAttribute('aria-selected', 'true')
+
+  await tab('Head-to-head').click()
   await page.getByLabel('Player', { exact: true }).first().selectOption({ label: 'Ana' })
   await page.getByLabel('Against').selectOption({ label: 'Bo' })
   await page.getByRole('button', { name: 'Compare' }).click()
@@ -54,17 +84,26 @@ test('stats: players, leaderboard, rule events, head-to-head, charts and history
   await expect(h2h.getByRole('row', { name: /^All games/ })).toBeVisible()
   // Together in M1, M2 and M5.
   await expect(h2h.getByRole('row', { name: /^All games/ }).getByRole('cell').nth(0)).toHaveText('3')
+  await noSeriousA11y(page)
 
+  await tab('History').click()
   const history = page.getByTestId('history')
   await expect(history.getByRole('row')).toHaveCount(7)
-  await history.getByRole('button', { name: /Chart/ }).first().click()
+  // The Chart button is fully on screen at 1280 px.
+  const chartButton = history.getByRole('button', { name: /Chart/ }).first()
+  const box = await chartButton.boundingBox()
+  expect(box && box.x + box.width).toBeLessThanOrEqual(1280)
+  await expect(chartButton).toBeInViewport({ ratio: 1 })
+  await chartButton.click()
   await expect(page.getByTestId('progress-chart').locator('canvas')).toBeVisible()
   await page.getByTestId('progress-chart').getByText('Show the numbers').click()
   await expect(page.getByTestId('progress-chart').getByRole('table')).toBeVisible()
-  await page.screenshot({ path: testInfo.outputPath('stats-h2h-progress-light.png'), fullPage: true })
+  await page.screenshot({ path: testInfo.outputPath('stats-history-progress-light.png'), fullPage: true })
   await noSeriousA11y(page)
 
   // Filters: only Di, then a date range with nothing in it.
+  await tab('Overview').click()
+  await page.getByText(/^Players: everyone/).click()
   await page.getByRole('checkbox', { name: 'Di' }).check()
   await page.getByRole('button', { name: 'Show' }).click()
   await expect(players.getByRole('row')).toHaveCount(2)
@@ -74,18 +113,86 @@ test('stats: players, leaderboard, rule events, head-to-head, charts and history
   await expect(page.getByText(/No statistics yet/)).toBeVisible()
   await page.getByRole('button', { name: 'Clear filters' }).click()
   await expect(players.getByRole('row')).toHaveCount(5)
+  // Counting choices: all matches' rounds (Ana's open match adds one round) and split shared wins.
+  await page.getByLabel('Rounds of').selectOption('all')
+  await page.getByLabel('Shared win').selectOption('split')
+  await page.getByRole('button', { name: 'Show' }).click()
+  await expect(page.getByTestId('choices')).toContainText('every match, also in progress and abandoned')
+  await expect(players.getByRole('row', { name: /^Ana/ }).getByRole('cell').nth(1)).toHaveText('2.50')
 
   await page.emulateMedia({ colorScheme: 'dark' })
   await page.reload()
+  await tab('Ratings').click()
   await expect(page.getByTestId('rating-chart').locator('canvas')).toBeVisible()
-  await page.screenshot({ path: testInfo.outputPath('stats-dark.png'), fullPage: true })
+  await page.screenshot({ path: testInfo.outputPath('stats-ratings-dark.png') })
   await noSeriousA11y(page)
 
-  const link = history.getByRole('link', { name: /Open scoresheet/ }).first()
+  await tab('History').click()
+  const link = page.getByTestId('history').getByRole('link', { name: /Open/ }).first()
   const href = await link.getAttribute('href')
   expect(href).toMatch(/^#\/match\/[0-9a-f-]{36}$/)
   await link.click()
   await expect(page).toHaveURL(new RegExp(`${href?.replace(/[#/]/g, '\\$&') ?? ''}$`))
+  expect(problems).toEqual([])
+})
+
+test('stats: every tab fits a 1280×800 laptop (no page taller than two screens), and a player profile from the Players screen', async ({ page }, testInfo) => {
+  app = await startApp(newDataDir())
+  const problems = watchConsole(page)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(app.url)
+  // A bigger club: 13 players and 40 Nine matches.
+  const names = ['Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kim', 'Lu']
+  for (const n of names) await apiCall(page, 'players:create', { name: n })
+  const sam1 = await apiCall<{ id: string }>(page, 'players:create', { name: 'Sam', color: '#d7263d' })
+  const roster = await apiCall<{ id: string; name: string }[]>(page, 'players:list', {})
+  const idOf = (n: string): string => (roster.find((p) => p.name === n) as { id: string }).id
+  for (let i = 0; i < 40; i++) {
+    const seat = [names[i % 12], names[(i * 5 + 1) % 12], names[(i * 7 + 2) % 12]].filter((x, j, a) => a.indexOf(x) === j) as string[]
+    const ids = seat.map(idOf)
+    if (i % 4 === 0) ids.push(sam1.id)
+    const m = await apiCall<{ id: string }>(page, 'matches:create', { gameId: 'nine', playerIds: ids, utcOffset: -480 })
+    await apiCall(page, 'matches:apply', { id: m.id, action: { type: 'round', declarer: i % ids.length, totals: ids.map((_, j) => (j === i % ids.length ? 2 : 10 + j)) } })
+    await apiCall(page, 'matches:close', { id: m.id, status: 'finished' })
+  }
+
+  await page.goto(`${app.url}#/stats`)
+  await expect(page.getByTestId('player-stats').getByRole('row', { name: /^Ana/ })).toBeVisible()
+  const heights: Record<string, number> = {}
+  for (const name of ['Overview', 'Games', 'Head-to-head', 'Ratings', 'Charts', 'History', 'Player']) {
+    await page.getByRole('tab', { name, exact: true }).click()
+    await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true')
+    if (name === 'Charts') await expect(page.getByTestId('wins-chart').locator('canvas')).toBeVisible()
+    heights[name] = await page.evaluate(() => document.documentElement.scrollHeight)
+    await page.screenshot({ path: testInfo.outputPath(`laptop-${name.toLowerCase()}.png`) })
+  }
+  testInfo.annotations.push({ type: 'page heights at 1280x800', description: JSON.stringify(heights) })
+  for (const [name, h] of Object.entries(heights)) expect(h, `${name} is ${h}px tall`).toBeLessThanOrEqual(1600)
+  // Wins per month: at most five lines.
+  await page.getByRole('tab', { name: 'Charts', exact: true }).click()
+  await page.getByTestId('wins-chart').getByText('Show the numbers').click()
+  expect(await page.getByTestId('wins-chart').locator('thead th').count()).toBeLessThanOrEqual(6)
+  await noSeriousA11y(page)
+
+  // The Players screen links to each player's page.
+  await page.goto(`${app.url}#/players`)
+  await page.getByRole('link', { name: 'Profile of Ana' }).click()
+  await expect(page.getByRole('tab', { name: 'Player', exact: true })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('heading', { name: /^Ana/, level: 2 })).toBeVisible()
+  await expect(page.getByTestId('form').getByRole('listitem')).toHaveCount(10)
+  await expect(page.getByText('Nemesis', { exact: true })).toBeVisible()
+  await expect(page.getByTestId('profile-rating-chart').locator('canvas')).toBeVisible()
+  await expect(page.getByTestId('recent').getByRole('listitem')).toHaveCount(10)
+  await page.screenshot({ path: testInfo.outputPath('profile-light.png'), fullPage: true })
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1600)
+  await noSeriousA11y(page)
+  // From the Stats players table too.
+  await page.getByRole('tab', { name: 'Overview', exact: true }).click()
+  await page.getByTestId('player-stats').getByRole('link', { name: 'Bo' }).click()
+  await expect(page.getByRole('heading', { name: /^Bo/, level: 2 })).toBeVisible()
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.screenshot({ path: testInfo.outputPath('profile-dark.png'), fullPage: true })
+  await noSeriousA11y(page)
   expect(problems).toEqual([])
 })
 

@@ -5,16 +5,38 @@
 import type { GameId } from '../../../shared/games/engine'
 import type { MatchSummary } from '../../../shared/model/match'
 import type { Player } from '../../../shared/model/player'
-import type { HeadToHead, MatchProgress, MonthlyResults, RatingSeries, StatsFilter, StatsOverview } from '../../../shared/model/stats'
+import type { HeadToHead, MatchProgress, MonthlyResults, PlayerStats, RatingSeries, RoundsOf, SharedWin, StatsFilter, StatsOverview } from '../../../shared/model/stats'
 import { call } from '../lib/api'
-import { dayBound } from '../stats/format'
+import { isDay } from '../stats/format'
 
+export const STATS_TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'games', label: 'Games' },
+  { id: 'head-to-head', label: 'Head-to-head' },
+  { id: 'ratings', label: 'Ratings' },
+  { id: 'charts', label: 'Charts' },
+  { id: 'history', label: 'History' },
+  { id: 'player', label: 'Player' },
+] as const
+export type StatsTab = (typeof STATS_TABS)[number]['id']
 
 export class StatsState {
   from = $state('')
   to = $state('')
   gameId = $state<GameId | ''>('')
   playerIds = $state<string[]>([])
+  roundsOf = $state<RoundsOf>('finished')
+  sharedWin = $state<SharedWin>('whole')
+
+  tab = $state<StatsTab>('overview')
+  /** The game the Games tab shows. */
+  gameTab = $state<GameId | ''>('')
+
+  profileId = $state('')
+  profile = $state<PlayerStats | null>(null)
+  profileRatings = $state<RatingSeries[]>([])
+  profileRecent = $state<MatchSummary[]>([])
+  profileError = $state<string | null>(null)
 
   players = $state<Player[]>([])
   overview = $state<StatsOverview | null>(null)
@@ -43,19 +65,55 @@ export class StatsState {
 
   filter(): StatsFilter {
     const f: StatsFilter = {}
-    const from = dayBound(this.from, false)
-    const to = dayBound(this.to, true)
-    if (from) f.from = from
-    if (to) f.to = to
+    // Local dates: each match counts on the day it was played where it was played.
+    if (isDay(this.from)) f.fromDate = this.from
+    if (isDay(this.to)) f.toDate = this.to
     if (this.gameId) f.gameId = this.gameId
     if (this.playerIds.length) f.playerIds = [...this.playerIds]
+    if (this.roundsOf !== 'finished') f.roundsOf = this.roundsOf
+    if (this.sharedWin !== 'whole') f.sharedWin = this.sharedWin
     return f
   }
 
-  async init(): Promise<void> {
+  async init(player?: string): Promise<void> {
     const p = await call('players:list', { includeArchived: true })
     if (p.ok) this.players = p.value
+    if (player) {
+      this.tab = 'player'
+      this.profileId = player
+    }
     await Promise.all([this.load(), this.search()])
+  }
+
+  /** The profile page of one player (form, opponents, ratings per game, recent matches). */
+  async loadProfile(): Promise<void> {
+    const id = this.profileId
+    if (!id) {
+      this.profile = null
+      return
+    }
+    const f = this.filter()
+    delete f.playerIds
+    const [r, recent] = await Promise.all([call('stats:player', { playerId: id, ...f }), call('matches:list', { playerId: id, limit: 10 })])
+    if (id !== this.profileId) return
+    if (!r.ok) {
+      this.profile = null
+      this.profileError = r.error.message
+      return
+    }
+    this.profileError = null
+    this.profile = r.value
+    this.profileRecent = recent.ok ? recent.value : []
+    const rated = r.value.games.filter((g) => g.rating)
+    const series = await Promise.all(rated.map((g) => call('stats:rating-history', { gameId: g.gameId, playerIds: [id] })))
+    if (id !== this.profileId) return
+    this.profileRatings = series.flatMap((x, i) => (x.ok && x.value[0] ? [{ ...x.value[0], name: rated[i]?.gameId ?? x.value[0].name }] : []))
+  }
+
+  openProfile(id: string): void {
+    this.profileId = id
+    this.tab = 'player'
+    void this.loadProfile()
   }
 
   async load(): Promise<void> {
@@ -75,7 +133,9 @@ export class StatsState {
     const played = o.value.leaderboards.filter((l) => l.rows.length > 0)
     if (played.length && !played.some((l) => l.gameId === this.ratingGame)) this.ratingGame = (played[0] as { gameId: GameId }).gameId
     if (this.gameId) this.ratingGame = this.gameId
-    await this.loadRatings()
+    if (!this.gameTab || !played.some((l) => l.gameId === this.gameTab)) this.gameTab = (played[0]?.gameId ?? '') as GameId | ''
+    if (this.gameId) this.gameTab = this.gameId
+    await Promise.all([this.loadRatings(), this.loadProfile()])
   }
 
   async loadRatings(): Promise<void> {
@@ -92,8 +152,8 @@ export class StatsState {
     const r = await call('stats:head-to-head', {
       a: this.h2hA,
       b: this.h2hB,
-      ...(f.from ? { from: f.from } : {}),
-      ...(f.to ? { to: f.to } : {}),
+      ...(f.fromDate ? { fromDate: f.fromDate } : {}),
+      ...(f.toDate ? { toDate: f.toDate } : {}),
       ...(f.gameId ? { gameId: f.gameId } : {}),
     })
     if (r.ok) {
@@ -106,13 +166,11 @@ export class StatsState {
   }
 
   async search(): Promise<void> {
-    const from = dayBound(this.searchFrom, false)
-    const to = dayBound(this.searchTo, true)
     const r = await call('matches:list', {
       ...(this.searchPlayer ? { playerId: this.searchPlayer } : {}),
       ...(this.searchGame ? { gameId: this.searchGame } : {}),
-      ...(from ? { from } : {}),
-      ...(to ? { to } : {}),
+      ...(isDay(this.searchFrom) ? { fromDate: this.searchFrom } : {}),
+      ...(isDay(this.searchTo) ? { toDate: this.searchTo } : {}),
       limit: 100,
     })
     if (r.ok) {
