@@ -4,12 +4,15 @@
  * code read off the page, and a player added on one appears on the other after Sync now on both.
  * A mistyped code and a bad hub address are refused next to their fields, in the server's words.
  */
+import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import type { Hub } from '../../scripts/hub.mjs'
+import { toWire } from '../../src/main/sync/sign'
+import { tursoTransport } from '../../src/main/sync/turso'
 import { apiCall, newDataDir, type RunningApp, seedMatch, seriousViolations, startApp, watchConsole } from './app'
 
 const VIEW = { width: 1280, height: 800 }
@@ -148,6 +151,24 @@ test('club: create on one laptop, join from another with the code, a player sync
   await expect(devices.filter({ hasText: 'this laptop' })).toHaveCount(1)
   expect(await seriousViolations(a.page)).toEqual([])
   await a.page.screenshot({ path: testInfo.outputPath('club-in-club.png'), fullPage: true })
+
+  // A row another club's key signed reaches the hub (from a third replica): laptop A refuses it and lists it.
+  const clubId = (await apiCall<{ club: { id: string } }>(a.page, 'sync:status', {})).club.id
+  const intruderDir = mkdtempSync(join(tmpdir(), 'ninekeeper-e2e-intruder-'))
+  const intruder = await tursoTransport.open({ dir: intruderDir, url: hub.url, clientName: 'intruder' })
+  const forged = { id: randomUUID(), device_id: 'intruder-laptop', device_seq: 1, hlc: '2026-12-01T00:00:00.000Z-0000-intruder', kind: 'player.created', v: 1, subject: randomUUID(), payload: '{"name":"Mallory"}' }
+  await intruder.insert([toWire(randomBytes(16), clubId, forged)])
+  await intruder.push()
+  await intruder.close()
+  rmSync(intruderDir, { recursive: true, force: true })
+  await a.page.getByRole('button', { name: 'Sync now' }).click()
+  await expect(a.page.getByRole('heading', { name: 'Refused events: 1' })).toBeVisible()
+  const refused = a.page.getByTestId('club-refused').locator('tbody tr')
+  await expect(refused).toHaveCount(1)
+  await expect(refused).toContainText('intruder-laptop')
+  await expect(refused).toContainText('its signature does not match the club key')
+  expect((await apiCall<{ name: string }[]>(a.page, 'players:list', { includeArchived: true })).map((p) => p.name)).not.toContain('Mallory')
+  await a.page.screenshot({ path: testInfo.outputPath('club-refused.png'), fullPage: true })
 
   // Settings → Club asks for the status every 2 s while shown (the header's indicator every 5 s); nothing while
   // the window is hidden, at once when it is shown again, and only the indicator's 5 s once the screen is left.
