@@ -132,6 +132,8 @@ export function createCore(options: CoreOptions): Core {
       device.forget()
       matches.invalidate()
     },
+    resolveBackup: (name) => backups.resolveName(name),
+    afterRestore,
   })
   const handlers = { ...onMain } as Record<Channel, (input: never) => unknown>
   for (const channel of Object.keys(onMain) as Channel[]) {

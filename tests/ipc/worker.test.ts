@@ -4,7 +4,7 @@
  * was made reports success even while another program holds the write lock.
  */
 import Database from 'better-sqlite3'
-import { readdirSync } from 'node:fs'
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../../src/main/core'
@@ -107,6 +107,21 @@ describe('the database worker keeps the main thread free', () => {
     expect(streamed).toEqual(inMemory)
     // The streamed file is gone once its text is handed on.
     expect(readdirSync(join(c.dir, 'exports'))).toEqual([])
+  })
+})
+
+describe('what a killed export leaves behind', () => {
+  it('is removed at the next start, and nothing else in that folder is', () => {
+    const t = tempDir()
+    open.push(t.cleanup)
+    mkdirSync(join(t.dir, 'exports'), { recursive: true })
+    const leftover = join(t.dir, 'exports', 'export-0d9b5c1e-5a4e-4f7e-9a47-1c2b3d4e5f60.json.partial')
+    const mine = join(t.dir, 'exports', 'notes.txt')
+    writeFileSync(leftover, '{"format":"ninekeeper-export"')
+    writeFileSync(mine, 'kept')
+    const c = createCore({ dataDir: t.dir, mode: 'web', version: 'test', log: () => {}, autoBackup: false })
+    open.push(() => c.close())
+    expect(readdirSync(join(t.dir, 'exports'))).toEqual(['notes.txt'])
   })
 })
 

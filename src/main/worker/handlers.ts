@@ -9,6 +9,7 @@
  * that met the lock changed nothing and can be tried again as it is.
  */
 import { randomUUID } from 'node:crypto'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Channel } from '../../shared/ipc/channels'
@@ -42,6 +43,11 @@ export const MAIN_WRITE_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'matches:redo',
   'matches:close',
   'backup:set-keep',
+  'club:create',
+  'club:join',
+  'club:leave',
+  'club:reseed',
+  'sync:now',
 ])
 
 const isBusy = (e: unknown): boolean => {
@@ -83,12 +89,24 @@ export interface WorkerHandlerDeps {
   deviceId: () => string
   /** After the worker wrote events: the main thread forgets what it cached of them. */
   afterImport: () => void
+  /** A backup file of ours by name (BackupService.resolveName). */
+  resolveBackup: (name: string) => string | null
+  /** After the worker restored a backup into the data file: a new device id, caches forgotten. */
+  afterRestore: () => void
 }
 
 type Stats = { [K in StatsMethod]: (...args: unknown[]) => Promise<Result<unknown>> }
 
+/** Removes what an export killed half-way left in the exports folder (none is running at start). */
+function sweepExports(file: string): void {
+  const dir = exportDir(file)
+  if (!existsSync(dir)) return
+  for (const name of readdirSync(dir)) if (/^export-[0-9a-f-]+\.json\.partial$/.test(name)) rmSync(join(dir, name), { force: true })
+}
+
 export function workerHandlers(d: WorkerHandlerDeps): Partial<Handlers> {
   const { worker } = d
+  sweepExports(d.file)
   const stats = new Proxy({} as Stats, {
     get: (_, method: StatsMethod) => (...args: unknown[]) => fromWorker(worker.call<Result<unknown>>({ op: 'stats', method, args })),
   })
@@ -112,6 +130,26 @@ export function workerHandlers(d: WorkerHandlerDeps): Partial<Handlers> {
         return ok({ fileName: done.fileName, content: await readFile(done.path, 'utf8') })
       } finally {
         await rm(path, { force: true })
+      }
+    },
+    'backup:restore': async (input) => {
+      if ((input.name === undefined) === (input.uploadId === undefined)) return err('invalid-input', 'Invalid request for backup:restore: give either name or uploadId.', 'name')
+      const restore = async (path: string): Promise<Result<Output<'backup:restore'>>> => {
+        const r = await fromWorker(worker.call<Result<Output<'backup:restore'>>>({ op: 'restore', path, now: d.now().toISOString() }))
+        if (r.ok) d.afterRestore()
+        return r
+      }
+      if (input.name !== undefined) {
+        const path = d.resolveBackup(input.name)
+        if (!path) return err('not-found', 'There is no backup with that name in the backups folder.', 'name')
+        return restore(path)
+      }
+      const taken = d.uploads.take(input.uploadId as string, 'restore')
+      if (!taken.ok) return taken
+      try {
+        return await restore(taken.value)
+      } finally {
+        d.uploads.cancel(input.uploadId as string)
       }
     },
     'transfer:import': async (input) => {

@@ -22,12 +22,13 @@ export type WorkerRequest =
   | { op: 'export-csv'; table: CsvTable; now: string }
   | { op: 'import'; path: string; now: string }
   | { op: 'backup'; kind: 'daily' | 'manual' | 'before-restore'; now: string }
+  | { op: 'restore'; path: string; now: string }
   | { op: 'integrity-check' }
   | { op: 'rebuild-ratings'; now: string }
   | { op: 'close' }
 
 /** Operations that write to the data file: the main thread holds its own writes back while one runs. */
-export const WRITE_OPS: ReadonlySet<WorkerRequest['op']> = new Set(['import', 'backup', 'rebuild-ratings'])
+export const WRITE_OPS: ReadonlySet<WorkerRequest['op']> = new Set(['import', 'backup', 'restore', 'rebuild-ratings'])
 
 export type WorkerReply =
   | { id: number; ok: true; value: unknown }
