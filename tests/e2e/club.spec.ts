@@ -252,6 +252,32 @@ test('club: create on one laptop, join from another with the code, a player sync
   await b.page.getByRole('link', { name: 'Players', exact: true }).click()
   await expect(b.page.locator('[data-player-name="Ana from table one"]')).toBeVisible()
 
+  // The hub goes away: laptop A says Offline, in the page and in the navigation, and keeps working.
+  const port = Number(new URL(hub.url).port)
+  await hub.stop('SIGKILL')
+  await a.page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await a.page.getByRole('button', { name: 'Sync now' }).click()
+  await expect(a.page.getByTestId('club-state')).toHaveText('Offline')
+  await expect(a.page.getByTestId('club-error')).toContainText(`The hub at ${hub.url} does not answer.`)
+  await expect(indicatorA).toHaveText('Club: offline')
+
+  // It comes back empty (its data was lost): the page says so, and Re-seed (confirmed) gives it the club again.
+  rmSync(hubDir, { recursive: true, force: true })
+  hub = await startHub({ port, dataDir: hubDir, host: '127.0.0.1' })
+  await a.page.getByRole('button', { name: 'Sync now' }).click()
+  await expect(a.page.getByTestId('club-state')).toHaveText('Problem')
+  await expect(a.page.getByTestId('club-error')).toContainText('The hub holds no club history')
+  await expect(indicatorA).toHaveText('Club: problem')
+  await a.page.getByRole('button', { name: 'Re-seed the hub from this laptop' }).click()
+  const reseed = a.page.getByRole('dialog', { name: 'Re-seed the hub from this laptop?' })
+  await expect(reseed).toContainText('nothing any of them kept is lost')
+  expect(await seriousViolations(a.page)).toEqual([])
+  await a.page.screenshot({ path: testInfo.outputPath('club-reseed.png') })
+  await reseed.getByRole('button', { name: 'Re-seed the hub' }).click()
+  await expect(a.page.getByTestId('club-state')).toHaveText('Connected')
+  await expect(a.page.getByRole('button', { name: 'Re-seed the hub from this laptop' })).toHaveCount(0)
+  await expect(a.page.getByTestId('club-waiting')).toHaveText('0 events')
+
   expect(a.problems).toEqual([])
   expect(b.problems).toEqual([])
 })
