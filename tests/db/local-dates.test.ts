@@ -30,6 +30,8 @@ async function senAt(utc: string, utcOffset: number | undefined, players = [ana,
   return m.id
 }
 
+/** The cells of one CSV line (quoted cells may hold commas and doubled quotes). */
+const cellsOf = (line: string): string[] => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => (m[1] ?? '').replace(/^"|"$/g, '').replace(/""/g, '"'))
 const list = (f: Record<string, unknown>): Promise<MatchSummary[]> => call<MatchSummary[]>('matches:list', f)
 const rounds = (o: StatsOverview, name: string): number => (o.players.find((p) => p.name === name) as PlayerStats | undefined)?.games[0]?.rounds ?? 0
 const matchesOf = (o: StatsOverview, name: string): number => (o.players.find((p) => p.name === name) as PlayerStats | undefined)?.matches ?? 0
@@ -62,6 +64,17 @@ describe('local dates', () => {
     expect([matchesOf(fri, 'Ana'), rounds(fri, 'Ana')]).toEqual([0, 0])
     // The per-day summary is keyed by the local day.
     expect(core.db.prepare('SELECT DISTINCT day FROM stat_player_game_day WHERE rounds > 0').pluck().all()).toEqual(['2026-11-26'])
+    // The CSV export carries the local date (and the offset) beside the UTC times.
+    const csv = await call<{ content: string }>('transfer:export-csv', { table: 'matches' })
+    const [head, line] = csv.content.trim().split('\r\n')
+    const cols = cellsOf(head ?? '')
+    const cells = cellsOf(line ?? '')
+    expect(cells[cols.indexOf('local_date')]).toBe('2026-11-26')
+    expect(cells[cols.indexOf('utc_offset')]).toBe('-480')
+    const roundsCsv = await call<{ content: string }>('transfer:export-csv', { table: 'rounds' })
+    const rh = cellsOf(roundsCsv.content.split('\r\n')[0] ?? '')
+    expect(roundsCsv.content.trim().split('\r\n').slice(1).map((l) => cellsOf(l).at(-1))).toEqual(['2026-11-26', '2026-11-26', '2026-11-26', '2026-11-26'])
+    expect(rh.at(-1)).toBe('local_date')
     // Head-to-head takes the same bounds.
     const h = await call<{ lines: { matches: number }[] }>('stats:head-to-head', { a: ana, b: bo, fromDate: '2026-11-26', toDate: '2026-11-26' })
     expect(h.lines[0]?.matches).toBe(1)

@@ -8,6 +8,7 @@
  * format (rows plus per-match logs) are turned into events by the same frozen migration step that
  * upgrades an old data file, so both give the same event ids.
  */
+import { localDaySql } from './stats-dates'
 import Database from 'better-sqlite3'
 import type { Database as Db } from 'better-sqlite3'
 import { readFileSync } from 'node:fs'
@@ -133,12 +134,14 @@ export class TransferService {
   exportCsv(table: CsvTable): Result<{ fileName: string; content: string }> {
     const queries: Record<CsvTable, string> = {
       players: 'SELECT id, name, color, archived_at, created_at, updated_at FROM players ORDER BY name_key',
+      // local_date: the day where the match was played (UTC time plus the match's utc_offset, in minutes).
       matches: `SELECT m.id, m.game_id, m.status, m.created_at, m.finished_at, m.rounds_played,
                   (SELECT group_concat(p.name, ' | ') FROM (SELECT p.name FROM match_seats s JOIN players p ON p.id = s.player_id WHERE s.match_id = m.id ORDER BY s.seat) p) AS players,
-                  m.winners_json, m.summary
+                  m.winners_json, m.summary, ${localDaySql('m.created_at', 'm.utc_offset')} AS local_date, m.utc_offset
                 FROM matches m ORDER BY m.created_at, m.id`,
-      rounds: `SELECT r.match_id, r.game_id, r.round, r.seat, r.player_id, p.name AS player, r.score, r.total, r.won_round, r.played_at, r.details_json
-               FROM round_results r JOIN players p ON p.id = r.player_id ORDER BY r.played_at, r.match_id, r.round, r.seat`,
+      rounds: `SELECT r.match_id, r.game_id, r.round, r.seat, r.player_id, p.name AS player, r.score, r.total, r.won_round, r.played_at, r.details_json,
+                  ${localDaySql('r.played_at', 'm.utc_offset')} AS local_date
+               FROM round_results r JOIN players p ON p.id = r.player_id LEFT JOIN matches m ON m.id = r.match_id ORDER BY r.played_at, r.match_id, r.round, r.seat`,
     }
     const stmt = this.db.prepare(queries[table])
     const cols = stmt.columns().map((c) => c.name)
