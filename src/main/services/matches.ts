@@ -13,6 +13,7 @@ import { describeAction } from '../../shared/games/describe'
 import { hlcTime } from '../../shared/events/hlc'
 import { validateMatchSetup } from '../../shared/events/validate'
 import { localDateOf } from '../../shared/stats/local-date'
+import { renameInText, startNamesOf } from '../../shared/stats/names'
 import type { DomainEvent, EventKind, PayloadOf } from '../../shared/events/types'
 import type { LoggedAction, MatchHistoryEntry, MatchStatus, MatchSummary, MatchView } from '../../shared/model/match'
 import { err, ok, type Result } from '../../shared/result'
@@ -103,7 +104,8 @@ export class MatchService {
           players,
           winners,
           roundsPlayed: r.rounds_played,
-          summary: r.summary,
+          // Summaries name the players as they are now (after a rename), not as the match started.
+          summary: renameInText(r.summary, startNamesOf(safeJson(r.config_json)), players.map((p) => p.name)),
           problem: r.problem,
           engineVersion: r.engine_version,
           utcOffset: r.utc_offset,
@@ -439,7 +441,7 @@ export class MatchService {
       seats: seats.map((s) => ({ seat: s.seat, playerId: s.player_id, name: s.name, color: s.color })),
       config: m.config,
       state: m.state,
-      game: m.game ?? { over: false, winners: [], message: row.problem ?? '' },
+      game: m.game ? { ...m.game, message: renameInText(m.game.message, startNamesOf(m.config), names) } : { over: false, winners: [], message: row.problem ?? '' },
       standings: m.standings,
       legal: engine && m.state !== null ? engine.legalActions(m.state) : [],
       actions,
@@ -465,4 +467,12 @@ function closed(status: MatchStatus): Result<never> {
   return status === 'abandoned'
     ? err('match-closed', 'This match was abandoned. Undo to reopen it before entering anything.')
     : err('match-closed', 'This match is finished. Undo to reopen it, or edit a past round.')
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return null
+  }
 }
