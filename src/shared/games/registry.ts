@@ -8,16 +8,24 @@ import { nineEngine } from './nine/index'
 import { senEngine } from './seven-eight-nine/index'
 import { wildNineEngine } from './wild-nine/index'
 
-// Engines are stored with their own types; generic callers see config, state and action as unknown
-// and rely on the engine to validate them (it never throws on bad input).
+/** Each game's engine with its own config, state, action and legal-action types. */
+export const GAME_ENGINES = {
+  ennea: enneaEngine,
+  'wild-nine': wildNineEngine,
+  nine: nineEngine,
+  'seven-eight-nine': senEngine,
+} as const satisfies Record<GameId, AnyEngine>
+
+export type EngineOf<G extends GameId> = (typeof GAME_ENGINES)[G]
+
+/**
+ * An engine seen by generic code: config, action and state are unknown. Every engine parses its config
+ * and actions with its schema (never trusting their static type), so handing it unknown data is what it
+ * is built for; the assignment below needs no cast.
+ */
 export type AnyEngine = GameEngine<unknown, unknown, unknown, unknown>
 
-export const ENGINES: Record<GameId, AnyEngine> = {
-  ennea: enneaEngine as unknown as AnyEngine,
-  'wild-nine': wildNineEngine as unknown as AnyEngine,
-  nine: nineEngine as unknown as AnyEngine,
-  'seven-eight-nine': senEngine as unknown as AnyEngine,
-}
+export const ENGINES: Record<GameId, AnyEngine> = GAME_ENGINES
 
 /**
  * Each engine's version, stored with every match it starts. Raise it when a change could make an
