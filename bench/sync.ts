@@ -80,8 +80,9 @@ async function initial(): Promise<{ events: number; seedMs: number; joinMs: numb
   t.cleanup()
 
   const hub = await testHub()
-  const seeder = laptop('seeder')
-  const joiner = laptop('joiner')
+  // A long history goes up in many requests; on a busy machine one can take a while.
+  const seeder = laptop('seeder', undefined, { timeoutMs: 120_000 })
+  const joiner = laptop('joiner', undefined, { timeoutMs: 120_000 })
   try {
     await importText(seeder, text)
     let t0 = performance.now()

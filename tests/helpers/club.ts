@@ -66,7 +66,7 @@ export interface Laptop extends Core {
 
 let clock = Date.parse('2026-11-30T18:00:00.000Z')
 
-export function laptop(name: string, dir = mkdtempSync(join(tmpdir(), `ninekeeper-${name}-`)), timing: { intervalMs?: number } = {}): Laptop {
+export function laptop(name: string, dir = mkdtempSync(join(tmpdir(), `ninekeeper-${name}-`)), timing: { intervalMs?: number; timeoutMs?: number } = {}): Laptop {
   const core = createCore({
     dataDir: dir,
     mode: 'web',
@@ -75,7 +75,7 @@ export function laptop(name: string, dir = mkdtempSync(join(tmpdir(), `ninekeepe
     log: () => {},
     autoBackup: false,
     // Tests sync by calling sync:now; the timers stay out of the way unless a test asks for them.
-    sync: { intervalMs: timing.intervalMs ?? 3_600_000, timeoutMs: 5_000, label: name },
+    sync: { intervalMs: timing.intervalMs ?? 3_600_000, timeoutMs: timing.timeoutMs ?? 5_000, label: name },
   })
   return {
     ...core,

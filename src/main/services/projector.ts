@@ -117,6 +117,12 @@ export class Projector {
            engine_version = excluded.engine_version, head_hlc = excluded.head_hlc, problem = excluded.problem,
            utc_offset = excluded.utc_offset`,
       ),
+      // A round added to a match already here: only what a round changes, so the indexes on the
+      // columns it never changes (game, creation time) are not rewritten on every commit.
+      updateMatchHead: p(
+        `UPDATE matches SET status = @status, updated_at = @updated_at, finished_at = @finished_at, winners_json = @winners_json,
+           rounds_played = @rounds_played, summary = @summary, head_hlc = @head_hlc, problem = @problem WHERE id = @id`,
+      ),
       deleteMatch: p('DELETE FROM matches WHERE id = ?'),
       seats: p('SELECT seat, player_id, original_player_id, color FROM match_seats WHERE match_id = ? ORDER BY seat'),
       deleteSeats: p('DELETE FROM match_seats WHERE match_id = ?'),
@@ -250,25 +256,31 @@ export class Projector {
     // players merged after sitting at one table) keeps its own id so no result is counted twice.
     // `fresh`: the match has no rows here yet (an import of a match this laptop never saw).
     const seats = known.seats ?? this.writeSeats(id, started.seats, known.fresh === true)
-    this.s.upsertMatch!.run({
+    const head = {
       id,
-      game_id: gameId,
-      config_json: JSON.stringify(started.config),
-      house_rules_json: JSON.stringify(started.houseRules ?? {}),
       status,
-      created_at: started.at,
       updated_at: at,
       finished_at: status === 'in-progress' ? null : finishedAt,
-      device_id: started.deviceId,
       winners_json: JSON.stringify(winners),
       rounds_played: engine && state !== null ? completedRounds(gameId, state) : 0,
       summary: game?.message ?? problem ?? '',
-      engine_version: started.engineVersion,
       head_hlc: log.head ?? '',
       problem,
-      // Events from before the field existed are read as UTC (0), never as this machine's offset.
-      utc_offset: started.utcOffset ?? 0,
-    })
+    }
+    // Known seats mean the match row is here and only its head moved (a round at the end).
+    if (known.seats) this.s.updateMatchHead!.run(head)
+    else
+      this.s.upsertMatch!.run({
+        ...head,
+        game_id: gameId,
+        config_json: JSON.stringify(started.config),
+        house_rules_json: JSON.stringify(started.houseRules ?? {}),
+        created_at: started.at,
+        device_id: started.deviceId,
+        engine_version: started.engineVersion,
+        // Events from before the field existed are read as UTC (0), never as this machine's offset.
+        utc_offset: started.utcOffset ?? 0,
+      })
 
     // Round rows: only the ones that changed are rewritten (usually just the newest round).
     const want: RoundDbRow[] =

@@ -47,7 +47,7 @@ export interface SyncOptions {
   log: (message: string, error?: unknown) => void
   /** Seconds between syncs while the hub answers (default 5). */
   intervalMs?: number
-  /** Longest wait for one request to the hub (default 15 s). */
+  /** Longest wait for one request to the hub (default 30 s). */
   timeoutMs?: number
 }
 

@@ -157,7 +157,9 @@ async function connectAt(path: string, o: ReplicaOptions, withTransform: boolean
       url: o.url,
       ...(o.authToken ? { authToken: o.authToken } : {}),
       clientName: o.clientName,
-      fetch: timedFetch(o.timeoutMs ?? 15_000),
+      fetch: timedFetch(o.timeoutMs ?? 30_000),
+      // A long history goes up in several requests rather than one that could outlast the timeout.
+      pushOperationsThreshold: 1000,
       ...(withTransform ? { transform } : {}),
     })
   } catch (e) {
