@@ -11,7 +11,7 @@ import type { Player } from '../../src/shared/model/player'
 import { tursoTransport } from '../../src/main/sync/turso'
 import { toWire } from '../../src/main/sync/sign'
 import { decodeClubCode, encodeClubCode, newClubSecret } from '../../src/main/sync/club-code'
-import { digest, laptop, testHub, type Laptop, type TestHub } from '../helpers/club'
+import { digest, laptop, link, testHub, type Laptop, type TestHub } from '../helpers/club'
 
 let hub: TestHub
 const open: Laptop[] = []
@@ -142,6 +142,38 @@ describe('club sync', () => {
     for (const f of readdirSync(join(b.dir, 'club-replica'))) writeFileSync(join(b.dir, 'club-replica', f), 'garbage')
     await syncAll(a, b)
     expect(digest(b)).toEqual(digest(a))
+  })
+
+  it('a laptop offline for a whole club night ends with the same stats as the others', async () => {
+    const a = lap('ana')
+    const made = await a.call<SyncStatus>('club:create', { hubUrl: hub.url })
+    const b = lap('bo')
+    const c = lap('cy')
+    // Cy reaches the hub through the venue's network, which goes away for the night.
+    const venue = await link(() => hub.port)
+    try {
+      await b.call('club:join', { hubUrl: hub.url, code: made.club!.code })
+      await c.call('club:join', { hubUrl: venue.url, code: made.club!.code })
+      venue.setOnline(false)
+      await play(a, ['Ana', 'Bo'], 6)
+      await play(b, ['Cat', 'Dan', 'Eve'], 5)
+      await play(c, ['Fay', 'Gus'], 7)
+      await syncAll(a, b)
+      const away = await c.call<SyncStatus>('sync:now')
+      expect(away.state).toBe('offline')
+      expect(away.waiting).toBeGreaterThan(0)
+      // Back at the venue the next morning.
+      venue.setOnline(true)
+      await syncAll(a, b, c)
+      const overview = await a.call('stats:overview', {})
+      for (const l of [b, c]) {
+        expect(await l.call('stats:overview', {})).toEqual(overview)
+        expect(digest(l)).toEqual(digest(a))
+      }
+      expect((await c.call<Player[]>('players:list', {})).map((p) => p.name).sort()).toEqual(['Ana', 'Bo', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus'])
+    } finally {
+      await venue.close()
+    }
   })
 
   it('a lost hub is re-seeded from a laptop and the club carries on', async () => {
