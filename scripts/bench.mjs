@@ -40,7 +40,9 @@ if (onlyAt >= 0) {
 let failed = 0
 for (const group of only) {
   // Only the engines take the remaining arguments (--filter).
-  const code = await run(process.execPath, ['--import', 'tsx', join(ROOT, GROUPS[group]), ...(group === 'engines' ? rest : [])])
+  // The main-thread bench collects its own garbage before each measurement (--expose-gc).
+  const flags = group === 'mainthread' ? ['--expose-gc'] : []
+  const code = await run(process.execPath, [...flags, '--import', 'tsx', join(ROOT, GROUPS[group]), ...(group === 'engines' ? rest : [])])
   if (code !== 0) failed = code
 }
 process.exit(failed)
