@@ -57,9 +57,10 @@ function shippedNodeModules(): { kept: string[]; dropped: string[] } {
 }
 
 describe('the package', () => {
-  it('lists in `dependencies` only the native module the main bundle leaves external', () => {
+  it('lists in `dependencies` only the native modules the main bundle leaves external', () => {
     // electron-vite externalizes exactly `dependencies`; everything pure-JS is bundled where it is used.
-    expect(Object.keys(pkg.dependencies)).toEqual(['better-sqlite3'])
+    // Club sync's engine is loaded at run time (lazily, with its native module), so it stays external too.
+    expect(Object.keys(pkg.dependencies)).toEqual(['@tursodatabase/sync', 'better-sqlite3'])
     for (const bundled of ['chart.js', 'openskill', 'valibot']) expect(Object.keys(pkg.devDependencies)).toContain(bundled)
   })
 
@@ -75,9 +76,21 @@ describe('the package', () => {
   })
 
   it('ships nothing else of node_modules the app never loads (install-time tools such as prebuild-install)', () => {
-    const packages = new Set(kept.map((f) => f.split('/')[1]))
-    expect([...packages].sort()).toEqual(['better-sqlite3', 'bindings', 'file-uri-to-path'])
+    const packages = new Set(kept.map((f) => (f.split('/')[1]?.startsWith('@') ? f.split('/').slice(1, 3).join('/') : f.split('/')[1])))
+    const native = `@tursodatabase/sync-${process.platform}-${process.arch}${process.platform === 'linux' ? '-gnu' : process.platform === 'win32' ? '-msvc' : ''}`
+    expect([...packages].sort()).toEqual(
+      ['@tursodatabase/database-common', '@tursodatabase/serverless', '@tursodatabase/sync', '@tursodatabase/sync-common', native, 'better-sqlite3', 'bindings', 'file-uri-to-path'].sort(),
+    )
     expect(dropped.some((f) => f.startsWith('node_modules/prebuild-install/'))).toBe(true)
+  })
+
+  it("unpacks Turso Sync's native module from the asar archive, as Node-API modules must be", () => {
+    const unpack = new FileMatcher(root, '/app', (x) => x, config.asarUnpack).createFilter()
+    const node = kept.find((f) => f.startsWith('node_modules/@tursodatabase/sync-') && f.endsWith('.node'))
+    expect(node).toBeDefined()
+    expect(unpack(join(root, node!), Object.assign(statSync(join(root, node!)), { moduleFullFilePath: node! }))).toBe(true)
+    const js = 'node_modules/@tursodatabase/sync/dist/promise.js'
+    expect(kept).toContain(js)
   })
 
   it('ships the Electron-ABI better-sqlite3 where the packaged app looks for it', () => {
