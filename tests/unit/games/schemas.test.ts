@@ -1,7 +1,7 @@
 /** The input schemas of Nine, Wild Nine and Ennea: a wrong shape is refused with a specific message, code and field. */
 import { describe, expect, it } from 'vitest'
 import { GAME_ERROR_CODES, MATCH_OVER_CODE, isGameErrorCode } from '../../../src/shared/games/errors'
-import { parseEnneaAction } from '../../../src/shared/games/ennea/schema'
+import { parseEnneaAction, parseEnneaConfig } from '../../../src/shared/games/ennea/schema'
 import { parseNineAction, parseNineConfig } from '../../../src/shared/games/nine/schema'
 import { parseWildNineAction, parseWildNineConfig } from '../../../src/shared/games/wild-nine/schema'
 import { ENGINES } from '../../../src/shared/games/registry'
@@ -59,6 +59,20 @@ describe('Ennea schema', () => {
     [{ cell: 1 }, { code: 'invalid-action', message: 'Unknown action nothing; use peek, stake, pass, ennea or reveal.', field: 'type' }],
   ])('action %j', (raw, error) => {
     expect(refusal(parseEnneaAction(raw))).toEqual(error)
+  })
+
+  it.each([
+    [5, { code: 'invalid-config', message: 'Ennea setup needs the players: { names: [...], colours: [...] }.', field: 'config' }],
+    [{ names: ['A'] }, { code: 'player-count', message: 'Ennea needs 2 to 4 players (36 cubes = 4 colours × 9).', field: 'names' }],
+    [{}, { code: 'player-count', message: 'Ennea needs 2 to 4 players (36 cubes = 4 colours × 9).', field: 'names' }],
+    [{ names: ['A', 7] }, { code: 'invalid-name', message: "P2's name must be text.", field: 'names.1' }],
+    [{ names: ['A', 'B'], houseRules: 'strict' }, { code: 'invalid-rules', message: 'The house rules must be an object.', field: 'houseRules' }],
+    [
+      { names: ['A', 'B'], houseRules: { reshuffleEachRound: 'yes' } },
+      { code: 'invalid-rules', message: 'reshuffleEachRound must be true or false.', field: 'houseRules.reshuffleEachRound' },
+    ],
+  ])('config %j', (raw, error) => {
+    expect(refusal(parseEnneaConfig(raw))).toEqual(error)
   })
 
   it('the engine names the whole action as the field of a non-object', () => {

@@ -5,7 +5,7 @@
  */
 import { ok, type Result } from '../../result'
 import { err } from '../errors'
-import { parseEnneaAction, type EnneaParsedAction } from './schema'
+import { parseEnneaAction, parseEnneaConfig, type EnneaParsedAction } from './schema'
 import { isInt, isPlainObject } from '../../util'
 import { rankSeats, type GameEngine, type GameStatus, type Standing } from '../engine'
 import { checkEnneaRevealGrid, enneaExpectedGrid, enneaRemainingCards } from './deck'
@@ -87,20 +87,14 @@ function startRound(base: EnneaState, round: number, totals: number[]): EnneaSta
 // ---------------------------------------------------------------------------------------------
 
 function setup(config: EnneaConfig): Result<EnneaState> {
-  const cfg: unknown = config
-  if (!isPlainObject(cfg)) return err('invalid-config', 'Ennea setup needs the players: { names: [...], colours: [...] }.', 'config')
-  const rawNames: unknown = cfg.names
-  if (!Array.isArray(rawNames) || rawNames.length < 2 || rawNames.length > 4) return err('player-count', MSG.players, 'names')
-  const n = rawNames.length
-  const names: string[] = []
-  for (let s = 0; s < n; s++) {
-    const name: unknown = rawNames[s]
-    if (name !== undefined && name !== null && typeof name !== 'string') {
-      return err('invalid-name', `${defaultSeatName(s)}'s name must be text.`, `names.${s}`)
-    }
+  const parsed = parseEnneaConfig(config)
+  if (!parsed.ok) return parsed
+  const cfg = parsed.value
+  const n = cfg.names.length
+  const names = cfg.names.map((name, s) => {
     const trimmed = typeof name === 'string' ? name.trim() : ''
-    names.push(trimmed === '' ? defaultSeatName(s) : trimmed)
-  }
+    return trimmed === '' ? defaultSeatName(s) : trimmed
+  })
   const rawColours: unknown = cfg.colours
   let colours: string[]
   if (rawColours === undefined || rawColours === null) {
@@ -128,20 +122,13 @@ function setup(config: EnneaConfig): Result<EnneaState> {
     }
     firstStarter = rawStarter
   }
-  const rawRules: unknown = cfg.houseRules
+  const rawRules = cfg.houseRules
   const houseRules: EnneaHouseRules = { ...DEFAULT_HOUSE_RULES }
   if (rawRules !== undefined && rawRules !== null) {
-    if (!isPlainObject(rawRules)) return err('invalid-rules', 'The house rules must be an object.', 'houseRules')
     const rule = checkRemovalRule(rawRules)
     if (!rule.ok) return rule
     houseRules.failedLineRemoval = rule.value
-    const reshuffle: unknown = rawRules.reshuffleEachRound
-    if (reshuffle !== undefined && reshuffle !== null) {
-      if (typeof reshuffle !== 'boolean') {
-        return err('invalid-rules', 'reshuffleEachRound must be true or false.', 'reshuffleEachRound')
-      }
-      houseRules.reshuffleEachRound = reshuffle
-    }
+    if (typeof rawRules.reshuffleEachRound === 'boolean') houseRules.reshuffleEachRound = rawRules.reshuffleEachRound
   }
   const base: EnneaState = {
     game: 'ennea',
