@@ -3,6 +3,7 @@
  * with its own data folder, driven through the IPC contract (club:create/join/leave/reseed, sync:now).
  */
 import { rmSync, writeFileSync, readdirSync } from 'node:fs'
+import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncStatus } from '../../src/shared/model/sync'
@@ -194,6 +195,29 @@ describe('club sync', () => {
     await syncAll(a, b)
     expect(digest(a)).toEqual(digest(b))
     expect((await a.call<Player[]>('players:list', {})).map((p) => p.name).sort()).toEqual(['Ana', 'Bo', 'Cy', 'Di'])
+  })
+
+  it('waits, keeping its replica, while another program holds the data file, and merges once it is free', async () => {
+    const a = lap('ana')
+    const made = await a.call<SyncStatus>('club:create', { hubUrl: hub.url })
+    const b = lap('bo')
+    await b.call('club:join', { hubUrl: hub.url, code: made.club!.code })
+    await play(a, ['Ana', 'Bo'], 3)
+    await a.call('sync:now')
+    const replicaFiles = readdirSync(join(b.dir, 'club-replica')).sort()
+    const other = new Database(join(b.dir, 'ninekeeper.sqlite'))
+    other.exec('BEGIN IMMEDIATE')
+    try {
+      const held = await b.call<SyncStatus>('sync:now')
+      expect(held.state).not.toBe('error')
+      expect(held.error).toMatch(/Another program is writing/)
+      expect(readdirSync(join(b.dir, 'club-replica')).sort()).toEqual(replicaFiles)
+    } finally {
+      other.exec('ROLLBACK')
+      other.close()
+    }
+    expect((await b.call<SyncStatus>('sync:now')).state).toBe('connected')
+    expect(digest(b)).toEqual(digest(a))
   })
 
   it('leaving a club keeps everything here and sends nothing more', async () => {

@@ -80,6 +80,7 @@ export class SyncService {
   private timer: ReturnType<typeof setTimeout> | null = null
   private soonTimer: ReturnType<typeof setTimeout> | null = null
   private failures = 0
+  private retrySoon = false
   private closed = false
   private readonly getMeta: Statement<[string], { value: string }>
   private readonly setMeta: Statement<[string, string]>
@@ -230,7 +231,9 @@ export class SyncService {
     if (this.closed || !this.config()) return
     if (this.timer) clearTimeout(this.timer)
     const base = this.o.intervalMs ?? 5000
-    const wait = delay ?? (this.state === 'offline' || this.state === 'error' ? Math.min(MAX_BACKOFF_MS, base * 2 ** Math.min(this.failures, 6)) : base)
+    const soon = this.retrySoon
+    this.retrySoon = false
+    const wait = delay ?? (soon ? 1000 : undefined) ?? (this.state === 'offline' || this.state === 'error' ? Math.min(MAX_BACKOFF_MS, base * 2 ** Math.min(this.failures, 6)) : base)
     this.timer = setTimeout(() => {
       this.timer = null
       void this.run()
@@ -255,6 +258,14 @@ export class SyncService {
         this.failures = 0
         return
       } catch (e) {
+        if (isBusy(e)) {
+          // Another connection (the database worker's import, another program) holds the data file:
+          // nothing was half-done (cursors move with their writes), so keep the replica and try again soon.
+          this.state = 'syncing'
+          this.error = 'Another program is writing to the data file; syncing goes on when it is done.'
+          this.retrySoon = true
+          return
+        }
         await this.closeReplica()
         if (e instanceof Closing || this.closed) return
         if (e instanceof HubUnreachable) {
@@ -525,6 +536,11 @@ function checkUrl(raw: string): Result<string> {
   if (!['http:', 'https:', 'libsql:'].includes(u.protocol)) return err('invalid-hub-url', 'The hub address must start with http://, https:// or libsql://.', 'hubUrl')
   if (u.username || u.password) return err('invalid-hub-url', 'Put the Turso Cloud token in the token field, not in the address.', 'hubUrl')
   return ok(text.replace(/\/+$/, ''))
+}
+
+function isBusy(e: unknown): boolean {
+  const code = (e as { code?: unknown })?.code
+  return (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) || /database is locked/i.test((e as Error)?.message ?? '')
 }
 
 function short(m: string): string {
