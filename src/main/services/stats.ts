@@ -1,12 +1,11 @@
 /**
- * Stats: a projector that keeps the match-level summaries (match_results, streaks, OpenSkill
- * ratings) up to date inside each match write's transaction, and the read queries of the Stats
- * screen. Unfiltered stats read the summary tables (a few hundred rows, whatever the history size);
- * a date range or game filter falls back to indexed GROUP BYs over the raw rows.
+ * Stats: the read queries of the Stats screen (the projector that keeps the summaries is in
+ * stats-projector.ts, re-exported here). Unfiltered stats read the summary tables (a few hundred
+ * rows, whatever the history size); a date range falls back to the per-local-day summary or to
+ * indexed GROUP BYs over the raw rows.
  */
 import type { Database, Statement } from 'better-sqlite3'
-import { rate, rating as newRating } from 'openskill'
-import { GAME_IDS, type GameId, type Standing } from '../../shared/games/engine'
+import { GAME_IDS, type GameId } from '../../shared/games/engine'
 import type {
   HeadToHead,
   HeadToHeadLine,
@@ -27,32 +26,10 @@ import { err, ok, type Result } from '../../shared/result'
 import { ordinalOf, streaks } from '../../shared/stats/streaks'
 import { localDateOf } from '../../shared/stats/local-date'
 import { STAT_EVENT_SQL } from '../db/migrations/index'
+export { StatsProjector, type RefreshedMatch } from './stats-projector'
 import { UNKNOWN_PLAYER } from '../db/repos/matches'
-import { ROUND_LOCAL_DAY, STAT_EVENT_COLUMNS, STAT_EVENT_NAMES } from '../db/migrations/v5'
+import { STAT_EVENT_COLUMNS, STAT_EVENT_NAMES } from '../db/migrations/v5'
 import { localDayWhere, localMonthSql } from './stats-dates'
-
-export interface RefreshedMatch {
-  id: string
-  gameId: GameId
-  status: 'in-progress' | 'finished' | 'abandoned'
-  finishedAt: string | null
-  playerIds: string[]
-  winners: number[]
-  standings: Standing[]
-}
-
-interface ResultRow {
-  match_id: string
-  player_id: string
-  game_id: GameId
-  seat: number
-  finished_at: string
-  placement: number
-  won: number
-  shared: number
-  score: number
-  seats: number
-}
 
 /** The rule-event counters e1..e6 of one player and game, by name (see STAT_EVENT_NAMES). */
 function events(gameId: GameId, a: Agg): RuleEvents {
@@ -63,244 +40,8 @@ function events(gameId: GameId, a: Agg): RuleEvents {
   return out
 }
 type EventColumn = (typeof STAT_EVENT_COLUMNS)[number]
-const EV_COLS = STAT_EVENT_COLUMNS.join(', ')
 
 const rate0 = (n: number, d: number): number | null => (d > 0 ? n / d : null)
-
-/** Keeps match_results, streaks and ratings in step with the matches; runs inside the caller's transaction. */
-export class StatsProjector {
-  private readonly existing: Statement<[string], ResultRow>
-  private readonly clear: Statement<[string]>
-  private readonly insert: Statement
-  private readonly playerResults: Statement<[string], { game_id: GameId; won: number }>
-  private readonly setStreak: Statement
-  private readonly lastRated: Statement<[string], { finished_at: string; match_id: string }>
-
-  private readonly ratingOf: Statement<[string, string], { mu: number; sigma: number; matches: number }>
-  private readonly insertRatingHistory: Statement
-  private readonly upsertRating: Statement
-
-  constructor(private readonly db: Database) {
-    this.ratingOf = db.prepare('SELECT mu, sigma, matches FROM stat_rating WHERE player_id = ? AND game_id = ?')
-    this.insertRatingHistory = db.prepare('INSERT INTO rating_history (game_id, match_id, player_id, finished_at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?)')
-    this.upsertRating = db.prepare(
-      `INSERT INTO stat_rating (player_id, game_id, mu, sigma, matches, last_finished_at, last_match_id) VALUES (?, ?, ?, ?, 1, ?, ?)
-       ON CONFLICT (player_id, game_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, matches = matches + 1,
-         last_finished_at = excluded.last_finished_at, last_match_id = excluded.last_match_id`,
-    )
-    this.existing = db.prepare('SELECT * FROM match_results WHERE match_id = ? ORDER BY seat')
-    this.clear = db.prepare('DELETE FROM match_results WHERE match_id = ?')
-    this.insert = db.prepare(
-      `INSERT INTO match_results (match_id, player_id, game_id, seat, finished_at, placement, won, shared, score, seats)
-       VALUES (@match_id, @player_id, @game_id, @seat, @finished_at, @placement, @won, @shared, @score, @seats)`,
-    )
-    this.playerResults = db.prepare('SELECT game_id, won FROM match_results WHERE player_id = ? ORDER BY finished_at, match_id')
-    this.setStreak = db.prepare(
-      `INSERT INTO stat_player_streak (player_id, game_id, current, longest) VALUES (?, ?, ?, ?)
-       ON CONFLICT (player_id, game_id) DO UPDATE SET current = excluded.current, longest = excluded.longest`,
-    )
-    this.lastRated = db.prepare('SELECT finished_at, match_id FROM rating_history WHERE game_id = ? ORDER BY finished_at DESC, match_id DESC LIMIT 1')
-  }
-
-  private batching: { players: Set<string>; summed: Set<string>; pivots: Map<GameId, { finished_at: string; match_id: string } | null> } | null = null
-
-  /**
-   * Runs `fn` (inside the caller's transaction) with the summaries deferred to its end: the summary
-   * triggers are dropped for its duration (in the same transaction, so a failure or a crash puts
-   * them back), and afterwards each touched player's sums are recomputed once, streaks once, and
-   * each game's ratings replayed once from the earliest match it touched. A large import or a
-   * rebuild then costs one pass instead of one update per round row (triggers that only stand
-   * aside still cost about as much as the insert itself).
-   */
-  batch<T>(fn: () => T): T {
-    if (this.batching) return fn()
-    if (!this.db.inTransaction) throw new Error('StatsProjector.batch() must run inside a transaction')
-    this.batching = { players: new Set(), summed: new Set(), pivots: new Map() }
-    const triggers = this.db
-      .prepare<[], { name: string; sql: string }>(
-        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('round_results', 'match_results') AND sql NOT LIKE '%RAISE(ABORT%' ORDER BY name",
-      )
-      .all()
-    for (const t of triggers) this.db.exec(`DROP TRIGGER "${t.name}"`)
-    let ok = false
-    try {
-      const out = fn()
-      ok = true
-      return out
-    } finally {
-      const b = this.batching
-      this.batching = null
-      for (const t of triggers) this.db.exec(t.sql)
-      if (ok) {
-        this.resum([...b.summed])
-        for (const p of b.players) this.updateStreaks(p)
-        for (const [gameId, pivot] of b.pivots) this.rebuildRatings(gameId, pivot)
-      }
-    }
-  }
-
-  /** Marks a player whose round rows changed while batching (their sums are recomputed at the end). */
-  touched(playerId: string): void {
-    this.batching?.summed.add(playerId)
-  }
-
-  /** Recomputes the round and match sums of these players from their rows. */
-  private resum(players: string[]): void {
-    if (players.length === 0) return
-    const list = JSON.stringify(players)
-    const ev = STAT_EVENT_SQL('r').map((x) => `sum(${x})`).join(', ')
-    this.db.prepare('DELETE FROM stat_player_game WHERE player_id IN (SELECT value FROM json_each(?))').run(list)
-    this.db.prepare('DELETE FROM stat_player_game_day WHERE player_id IN (SELECT value FROM json_each(?))').run(list)
-    this.db.prepare('DELETE FROM stat_player_match WHERE player_id IN (SELECT value FROM json_each(?))').run(list)
-    this.db
-      .prepare(
-        `INSERT INTO stat_player_game (player_id, game_id, rounds, score_sum, rounds_won, ${EV_COLS})
-         SELECT r.player_id, r.game_id, count(*), sum(r.score), sum(r.won_round), ${ev}
-         FROM round_results r WHERE r.player_id IN (SELECT value FROM json_each(?)) GROUP BY r.player_id, r.game_id`,
-      )
-      .run(list)
-    this.db
-      .prepare(
-        `INSERT INTO stat_player_game_day (day, player_id, game_id, rounds, score_sum, rounds_won, ${EV_COLS})
-         SELECT ${ROUND_LOCAL_DAY('r')} AS day, r.player_id, r.game_id, count(*), sum(r.score), sum(r.won_round), ${ev}
-         FROM round_results r WHERE r.player_id IN (SELECT value FROM json_each(?)) GROUP BY day, r.player_id, r.game_id`,
-      )
-      .run(list)
-    this.db
-      .prepare(
-        `INSERT INTO stat_player_match (player_id, game_id, matches, wins, shared_wins, placement_sum)
-         SELECT player_id, game_id, count(*), sum(won), sum(won AND shared), sum(placement)
-         FROM match_results WHERE player_id IN (SELECT value FROM json_each(?)) GROUP BY player_id, game_id`,
-      )
-      .run(list)
-  }
-
-  /** Called by the projector after every write to a match. Cheap when the outcome did not change. */
-  matchRefreshed(m: RefreshedMatch, fresh = false): void {
-    const before = fresh ? [] : this.existing.all(m.id)
-    const next: ResultRow[] =
-      m.status === 'finished' && m.finishedAt
-        ? m.playerIds.map((playerId, seat) => {
-            const st = m.standings.find((s) => s.seat === seat)
-            const won = m.winners.includes(seat)
-            return {
-              match_id: m.id,
-              player_id: playerId,
-              game_id: m.gameId,
-              seat,
-              finished_at: m.finishedAt as string,
-              placement: st?.rank ?? m.playerIds.length,
-              won: won ? 1 : 0,
-              shared: won && m.winners.length > 1 ? 1 : 0,
-              score: st?.score ?? 0,
-              seats: m.playerIds.length,
-            }
-          })
-        : []
-    this.replaceResults(m.id, m.gameId, before, next)
-  }
-
-  /** The match is gone from the projections (its start was never received, say). */
-  matchRemoved(id: string): void {
-    const before = this.existing.all(id)
-    if (before[0]) this.replaceResults(id, before[0].game_id, before, [])
-  }
-
-  private replaceResults(matchId: string, gameId: GameId, before: ResultRow[], next: ResultRow[]): void {
-    if (JSON.stringify(before) === JSON.stringify(next)) return
-    if (before.length) this.clear.run(matchId)
-    for (const r of next) this.insert.run(r)
-    const players = new Set([...before.map((r) => r.player_id), ...next.map((r) => r.player_id)])
-    if (this.batching) {
-      for (const p of players) {
-        this.batching.players.add(p)
-        this.batching.summed.add(p)
-      }
-    }
-    else for (const p of players) this.updateStreaks(p)
-    this.updateRatings(gameId, matchId, before, next)
-  }
-
-  updateStreaks(playerId: string): void {
-    const rows = this.playerResults.all(playerId)
-    const all = streaks(rows.map((r) => r.won === 1))
-    this.setStreak.run(playerId, '*', all.current, all.longest)
-    for (const g of GAME_IDS) {
-      const s = streaks(rows.filter((r) => r.game_id === g).map((r) => r.won === 1))
-      this.setStreak.run(playerId, g, s.current, s.longest)
-    }
-  }
-
-  /**
-   * Appends one match's rating update when it is the newest in its game; otherwise replays the
-   * game's ratings from the earliest match the change touched (not from the start).
-   */
-  private updateRatings(gameId: GameId, matchId: string, before: ResultRow[], next: ResultRow[]): void {
-    const last = this.lastRated.get(gameId)
-    const first = next[0]
-    const after = (a: { finished_at: string; match_id: string }, b: { finished_at: string; match_id: string }): boolean =>
-      a.finished_at > b.finished_at || (a.finished_at === b.finished_at && a.match_id > b.match_id)
-    const isLatest = before.length === 0 && first && (!last || after({ finished_at: first.finished_at, match_id: matchId }, last))
-    if (!before.length && !first) return
-    const candidates = [before[0], first].filter((x): x is ResultRow => x !== undefined).map((r) => ({ finished_at: r.finished_at, match_id: matchId }))
-    const pivot = candidates.reduce((a, b) => (after(a, b) ? b : a))
-    if (this.batching) {
-      const cur = this.batching.pivots.get(gameId)
-      if (cur === undefined || (cur !== null && after(cur, pivot))) this.batching.pivots.set(gameId, pivot)
-      return
-    }
-    if (isLatest) this.rateMatch(gameId, next)
-    else this.rebuildRatings(gameId, pivot)
-  }
-
-  private rateMatch(gameId: GameId, rows: ResultRow[]): void {
-    const teams = rows.map((r) => {
-      const c = this.ratingOf.get(r.player_id, gameId)
-      return [c ? newRating({ mu: c.mu, sigma: c.sigma }) : newRating()]
-    })
-    const rated = rate(teams, { rank: rows.map((r) => r.placement) })
-    const hist = this.insertRatingHistory
-    const upsert = this.upsertRating
-    rows.forEach((r, i) => {
-      const p = rated[i]?.[0]
-      if (!p) return
-      hist.run(gameId, r.match_id, r.player_id, r.finished_at, p.mu, p.sigma)
-      upsert.run(r.player_id, gameId, p.mu, p.sigma, r.finished_at, r.match_id)
-    })
-  }
-
-  /**
-   * Ratings depend on order: after a change to an older match, the game's ratings are replayed
-   * from that match on (`from`, or from the start when null). Ratings before it stay as they are.
-   */
-  rebuildRatings(gameId: GameId, from: { finished_at: string; match_id: string } | null = null): void {
-    const f = from ?? { finished_at: '', match_id: '' }
-    const cond = '(finished_at > @fa OR (finished_at = @fa AND match_id >= @mid))'
-    this.db.prepare(`DELETE FROM rating_history WHERE game_id = @g AND ${cond}`).run({ g: gameId, fa: f.finished_at, mid: f.match_id })
-    // Each player's rating as it stood before the pivot: their last row left in the history.
-    this.db.prepare('DELETE FROM stat_rating WHERE game_id = ?').run(gameId)
-    this.db
-      .prepare(
-        `INSERT INTO stat_rating (player_id, game_id, mu, sigma, matches, last_finished_at, last_match_id)
-         SELECT h.player_id, h.game_id, h.mu, h.sigma, c.n, h.finished_at, h.match_id
-         FROM (SELECT player_id, count(*) AS n, max(finished_at || char(31) || match_id) AS k FROM rating_history WHERE game_id = @g GROUP BY player_id) c
-         JOIN rating_history h ON h.game_id = @g AND h.player_id = c.player_id AND h.finished_at || char(31) || h.match_id = c.k`,
-      )
-      .run({ g: gameId })
-    const rows = this.db
-      .prepare(`SELECT * FROM match_results WHERE game_id = @g AND ${cond} ORDER BY finished_at, match_id, seat`)
-      .all({ g: gameId, fa: f.finished_at, mid: f.match_id }) as ResultRow[]
-    let batch: ResultRow[] = []
-    for (const r of rows) {
-      if (batch.length && batch[0]?.match_id !== r.match_id) {
-        this.rateMatch(gameId, batch)
-        batch = []
-      }
-      batch.push(r)
-    }
-    if (batch.length) this.rateMatch(gameId, batch)
-  }
-}
 
 interface Agg {
   player_id: string
