@@ -28,7 +28,8 @@ export class WorkerError extends Error {
  * else the TypeScript source run through tsx (tests, benchmarks and `tsx` scripts).
  */
 function workerSource(): { file: string; eval: boolean } {
-  const candidates = [join(__dirname, 'db-worker.js'), join(__dirname, 'worker', 'db-worker.js')]
+  // The bundle puts the core in out/main/ or in a shared chunk under out/main/chunks/.
+  const candidates = [join(__dirname, 'db-worker.js'), join(__dirname, '..', 'db-worker.js')]
   for (const c of candidates) if (existsSync(c)) return { file: c, eval: false }
   const ts = [join(__dirname, 'db-worker.ts'), join(__dirname, 'worker', 'db-worker.ts')].find((c) => existsSync(c))
   if (!ts) throw new Error(`The database worker's script was not found beside ${__dirname}.`)
