@@ -39,11 +39,11 @@ test.afterEach(async () => {
   if (hubDir) rmSync(hubDir, { recursive: true, force: true })
 })
 
-async function laptop(browser: Browser): Promise<{ page: Page; app: RunningApp; problems: string[] }> {
+async function laptop(browser: Browser, colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; app: RunningApp; problems: string[] }> {
   const app = await startApp(newDataDir())
   apps.push(app)
   // Each laptop its own browser context: the bridges share the host 127.0.0.1, and cookies ignore ports.
-  const context = await browser.newContext({ viewport: VIEW })
+  const context = await browser.newContext({ viewport: VIEW, colorScheme })
   const page = await context.newPage()
   const problems = watchConsole(page)
   await page.goto(app.url)
@@ -66,7 +66,8 @@ test('club: create on one laptop, join from another with the code, a player sync
   const { startHub } = await import('../../scripts/hub.mjs')
   hub = await startHub({ port: await freePort(), dataDir: hubDir, host: '127.0.0.1' })
   const a = await laptop(browser)
-  const b = await laptop(browser)
+  // Laptop B in the dark theme, so the axe checks on its page cover both themes.
+  const b = await laptop(browser, 'dark')
 
   // Not in a club: no indicator in the navigation, and the two forms.
   await expect(a.page.getByTestId('sync-indicator')).toHaveCount(0)
