@@ -110,6 +110,30 @@ describe('the database worker keeps the main thread free', () => {
   })
 })
 
+describe('after an import in the worker, the main thread continues from the clock it left', () => {
+  it('a rename made right after importing a rename from a computer whose clock runs 30 s ahead sorts after it, so it shows', async () => {
+    const t = tempDir()
+    const u = tempDir()
+    open.push(t.cleanup, u.cleanup)
+    let here = Date.parse('2026-12-01T09:00:00.000Z')
+    const a = createCore({ dataDir: t.dir, mode: 'web', version: 'test', clock: () => new Date((here += 10)), log: () => {}, autoBackup: false })
+    const b = createCore({ dataDir: u.dir, mode: 'web', version: 'test', clock: () => new Date(here + 30_000), log: () => {}, autoBackup: false })
+    open.push(() => a.close(), () => b.close())
+    // This computer has written before (its clock state is in memory), then imports the other's player.
+    expect((await a.dispatch('players:create', { name: 'Ana' })).ok).toBe(true)
+    const zoe = (await b.dispatch('players:create', { name: 'Zoe' })) as { ok: true; value: { id: string } }
+    expect((await b.dispatch('players:rename', { id: zoe.value.id, name: 'Zoë' })).ok).toBe(true)
+    const text = ((await b.dispatch('transfer:export-json', {})) as { ok: true; value: { content: string } }).value.content
+    const up = (await a.dispatch('upload:begin', { purpose: 'import', size: Buffer.byteLength(text) })) as { ok: true; value: { uploadId: string } }
+    await a.dispatch('upload:chunk', { uploadId: up.value.uploadId, index: 0, data: Buffer.from(text).toString('base64') })
+    expect((await a.dispatch('transfer:import', { uploadId: up.value.uploadId })).ok).toBe(true)
+    expect((await a.dispatch('players:rename', { id: zoe.value.id, name: 'Zed' })).ok).toBe(true)
+    const list = (await a.dispatch('players:list', {})) as { ok: true; value: { name: string }[] }
+    const names = list.value.map((p) => p.name).sort()
+    expect(names).toEqual(['Ana', 'Zed'])
+  })
+})
+
 describe('what a killed export leaves behind', () => {
   it('is removed at the next start, and nothing else in that folder is', () => {
     const t = tempDir()
