@@ -104,7 +104,7 @@ async function initial(): Promise<{ events: number; seedMs: number; joinMs: numb
 
 async function latency(): Promise<number> {
   const hub = await testHub()
-  // The app's own timing: sync soon after a write, and every few seconds.
+  // The app's own timing (src/main/sync/service.ts): sync soon after a write, and every 2 s.
   const a = laptop('a', undefined, { intervalMs: 2000 })
   const b = laptop('b', undefined, { intervalMs: 2000 })
   try {

@@ -85,5 +85,7 @@ function unbase32(s: string): Buffer | null {
       bits -= 8
     }
   }
+  // The last character's spare bits are always zero: another letter there is a typing mistake.
+  if (bits > 0 && (value & ((1 << bits) - 1)) !== 0) return null
   return Buffer.from(out)
 }

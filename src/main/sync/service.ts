@@ -45,7 +45,7 @@ export interface SyncOptions {
   /** How this laptop is named in the club's list of laptops. */
   label: string
   log: (message: string, error?: unknown) => void
-  /** Seconds between syncs while the hub answers (default 5). */
+  /** Milliseconds between syncs while the hub answers (default 2000). */
   intervalMs?: number
   /** Longest wait for one request to the hub (default 30 s). */
   timeoutMs?: number
@@ -63,6 +63,7 @@ interface ClubConfig {
 /** The app is closing: an exchange under way stops at its next step (the cursors make it safe to stop anywhere). */
 class Closing extends Error {}
 
+const TOUCH_EVERY_MS = 30_000
 const PUSH_BATCH = 2000
 const PULL_BATCH = 5000
 const REFUSED_KEPT = 200
@@ -81,6 +82,7 @@ export class SyncService {
   private soonTimer: ReturnType<typeof setTimeout> | null = null
   private failures = 0
   private retrySoon = false
+  private touchedAt: number | null = null
   private closed = false
   private readonly getMeta: Statement<[string], { value: string }>
   private readonly setMeta: Statement<[string, string]>
@@ -221,7 +223,7 @@ export class SyncService {
     this.queue = this.queue.then(async () => {
       this.queued = false
       if (this.closed || !this.config()) return
-      await this.cycle()
+      await this.cycle(force)
       this.schedule()
     })
     return this.queue
@@ -230,7 +232,7 @@ export class SyncService {
   private schedule(delay?: number): void {
     if (this.closed || !this.config()) return
     if (this.timer) clearTimeout(this.timer)
-    const base = this.o.intervalMs ?? 5000
+    const base = this.o.intervalMs ?? 2000
     const soon = this.retrySoon
     this.retrySoon = false
     const wait = delay ?? (soon ? 1000 : undefined) ?? (this.state === 'offline' || this.state === 'error' ? Math.min(MAX_BACKOFF_MS, base * 2 ** Math.min(this.failures, 6)) : base)
@@ -248,13 +250,13 @@ export class SyncService {
     this.soonTimer = null
   }
 
-  private async cycle(): Promise<void> {
+  private async cycle(force: boolean): Promise<void> {
     const cfg = this.config()
     if (!cfg) return
     this.state = 'syncing'
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.exchange(cfg)
+        await this.exchange(cfg, force)
         this.failures = 0
         return
       } catch (e) {
@@ -288,7 +290,7 @@ export class SyncService {
     }
   }
 
-  private async exchange(cfg: ClubConfig): Promise<void> {
+  private async exchange(cfg: ClubConfig, force: boolean): Promise<void> {
     const key = Buffer.from(cfg.key, 'base64url')
     const replica = this.replica ?? (this.replica = await this.openReplica(cfg, false))
     this.alive()
@@ -330,17 +332,24 @@ export class SyncService {
       const last = rows[rows.length - 1] as { rowid: number }
       this.o.db.transaction(() => this.setMeta.run('sync.pushed', String(last.rowid))).immediate()
     }
-    // Every sync says "this laptop was here": the hub stamps the row with its own id, which proves,
-    // once pulled back, that this replica follows the hub at this address now.
-    await replica.touch(this.o.device.id(), this.o.label, this.o.clock().toISOString())
-    this.alive()
-    await replica.push()
-    this.alive()
+    // "This laptop was here" (on Sync now, the first sync, then every half minute): the hub stamps the
+    // row with its own id, which proves, once pulled back, that this replica follows the hub at this
+    // address now. The syncs in between only push what is new and pull.
+    const touching = force || this.touchedAt === null || performance.now() - this.touchedAt >= TOUCH_EVERY_MS
+    if (touching) {
+      await replica.touch(this.o.device.id(), this.o.label, this.o.clock().toISOString())
+      this.alive()
+      await replica.push()
+      this.alive()
+    }
 
     // Down: what the others sent, checked, merged as an import is, with the cursor in the same transaction.
     await replica.pull()
     this.alive()
-    if (!(await replica.follows(this.o.device.id()))) throw new ReplicaStale('the replica follows a hub that is no longer at this address')
+    if (touching) {
+      if (!(await replica.follows(this.o.device.id()))) throw new ReplicaStale('the replica follows a hub that is no longer at this address')
+      this.touchedAt = performance.now()
+    }
     const total = await replica.countAfter(this.num('sync.pulled'))
     this.alive()
     this.progress = total > PULL_BATCH ? { done: 0, total } : null
@@ -459,12 +468,15 @@ export class SyncService {
 
   private discardReplica(): void {
     this.replica = null
+    this.touchedAt = null
     rmSync(this.replicaDir(), { recursive: true, force: true })
   }
 
   private async closeReplica(): Promise<void> {
     const r = this.replica
     this.replica = null
+    // Whatever the replica follows is checked again when it is next opened.
+    this.touchedAt = null
     if (r) await r.close().catch((e: unknown) => this.o.log('closing the club replica failed', e))
   }
 
