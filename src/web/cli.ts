@@ -15,23 +15,25 @@ async function main(): Promise<void> {
   let args
   try {
     args = parseArgs({
-      options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean' } },
+      options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, label: { type: 'string' }, help: { type: 'boolean' } },
       strict: true,
     }).values
   } catch (e) {
-    fail(`${(e as Error).message}\nUsage: npm run web -- [--port N] [--data-dir DIR]`)
+    fail(`${(e as Error).message}\nUsage: npm run web -- [--port N] [--data-dir DIR] [--label NAME]`)
   }
   if (args.help) {
-    console.log('Usage: npm run web -- [--port N] [--data-dir DIR]\nData dir also from NINEKEEPER_DATA_DIR.')
+    console.log('Usage: npm run web -- [--port N] [--data-dir DIR] [--label NAME]\nData dir also from NINEKEEPER_DATA_DIR. --label names this laptop in its club (default: the computer\'s name).')
     return
   }
   const requested = args.port === undefined ? DEFAULT_PORT : Number(args.port)
   if (!Number.isInteger(requested) || requested < 0 || requested > 65535) fail(`--port must be a whole number from 0 to 65535, not "${args.port}".`)
 
+  const label = args.label?.trim()
+  if (label !== undefined && (label.length === 0 || label.length > 40)) fail('--label must be 1 to 40 characters: how this laptop is named in its club.')
   const dataDir = resolveDataDir(args['data-dir'])
   let core
   try {
-    core = createCore({ dataDir, mode: 'web', version })
+    core = createCore({ dataDir, mode: 'web', version, ...(label ? { sync: { label } } : {}) })
   } catch (e) {
     fail(`Cannot open the data file in ${dataDir}: ${(e as Error).message}`)
   }
