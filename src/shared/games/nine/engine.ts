@@ -6,9 +6,13 @@
  */
 import { ok, type Result } from '../../result'
 import { err } from '../errors'
-import { isInt, isPlainObject, sum } from '../../util'
-import { parseNineAction, parseNineConfig } from './schema'
-import { rankSeats, type GameEngine, type GameStatus, type Standing } from '../engine'
+import { isInt, sum } from '../../util'
+import { parseNineAction } from './schema'
+import { legalInner, standingsInner, statusInner } from './queries'
+import { setupNine } from './setup'
+
+export { readNineHouseRules } from './setup'
+import type { GameEngine } from '../engine'
 import {
   applyNineRoundExplained,
   checkCard,
@@ -19,139 +23,24 @@ import {
   NINE_MESSAGES,
   nineOverMessage,
   nineSeatName,
-  nineWinnersMessage,
   overNineMessage,
   scoreNineTotals,
   showValue,
 } from './scoring'
 import {
   NINE_DECK_SIZE,
-  NINE_DEFAULT_RULES,
   NINE_HAND_SIZE,
-  NINE_LIMIT,
-  NINE_MAX_PLAYERS,
-  NINE_MIN_PLAYERS,
-  NINE_RESET_FROM,
-  NINE_RULE_VALUES,
   type NineAction,
   type NineConfig,
-  type NineHouseRules,
   type NineLegal,
   type NineLiveDeal,
   type NineRoundRecord,
   type NineRoundScore,
   type NineSnapWindow,
-  type NineSource,
   type NineState,
 } from './types'
 
 type Obj = Record<string, unknown>
-
-// ---------------------------------------------------------------- setup
-
-export function readNineHouseRules(raw: unknown): Result<NineHouseRules> {
-  const rules: NineHouseRules = { ...NINE_DEFAULT_RULES }
-  if (raw === undefined || raw === null) return ok(rules)
-  if (!isPlainObject(raw)) return err('invalid-house-rule', 'The house rules must be a set of named options.', 'houseRules')
-  const seen = new Set<string>()
-  for (const k of Object.keys(raw)) {
-    const key = k.startsWith('nine.') ? k.slice(5) : k
-    if (!Object.prototype.hasOwnProperty.call(NINE_RULE_VALUES, key)) {
-      return err('unknown-house-rule', `Nine has no house rule "${k}".`, `houseRules.${k}`)
-    }
-    const rk = key as keyof NineHouseRules
-    const value = raw[k]
-    if (value === undefined) continue
-    const allowed = NINE_RULE_VALUES[rk] as readonly string[]
-    if (typeof value !== 'string' || !allowed.includes(value)) {
-      return err('invalid-house-rule', `The house rule ${key} is ${allowed.join(' or ')}, not ${showValue(value)}.`, `houseRules.${k}`)
-    }
-    if (seen.has(rk) && rules[rk] !== value) {
-      return err('invalid-house-rule', `The house rule ${key} is given twice with different values.`, `houseRules.${k}`)
-    }
-    seen.add(rk)
-    ;(rules as unknown as Record<string, string>)[rk] = value
-  }
-  return ok(rules)
-}
-
-function setupInner(raw: unknown): Result<NineState> {
-  const parsed = parseNineConfig(raw)
-  if (!parsed.ok) return parsed
-  const config = parsed.value
-  let players: unknown[]
-  if (config.names !== undefined) {
-    if (!Array.isArray(config.names)) return err('invalid-name', 'The player names must be a list.', 'names')
-    players = config.names
-    if (Array.isArray(config.players) || (config.players !== undefined && config.players !== players.length)) {
-      return err('invalid-player-count', `${players.length} names were given for ${showValue(config.players)} players.`, 'players')
-    }
-  } else if (Array.isArray(config.players)) {
-    players = config.players
-  } else if (isInt(config.players, NINE_MIN_PLAYERS, NINE_MAX_PLAYERS)) {
-    players = new Array<string>(config.players).fill('')
-  } else {
-    return err('invalid-player-count', NINE_MESSAGES.players, 'players')
-  }
-  if (players.length < NINE_MIN_PLAYERS || players.length > NINE_MAX_PLAYERS) {
-    return err('invalid-player-count', NINE_MESSAGES.players, 'players')
-  }
-  const n = players.length
-  const names: string[] = []
-  for (let s = 0; s < n; s++) {
-    const p = players[s] as unknown
-    if (typeof p !== 'string') return err('invalid-name', `Seat ${s + 1}'s name must be text.`, `names.${s}`)
-    names.push(p.trim() === '' ? `P${s + 1}` : p.trim())
-  }
-  const seen = new Map<string, number>()
-  for (let s = 0; s < n; s++) {
-    const key = (names[s] as string).toLowerCase()
-    if (seen.has(key)) {
-      return err('duplicate-name', `Two seats are named ${names[s] as string}; give each player a different name.`, `names.${s}`)
-    }
-    seen.set(key, s)
-  }
-  let dealer = 0
-  if (config.firstDealer !== undefined) {
-    if (!isInt(config.firstDealer, 0, n - 1)) {
-      return err('invalid-dealer', `The first dealer must be one of the ${n} seats.`, 'firstDealer')
-    }
-    dealer = config.firstDealer
-  }
-  const rules = readNineHouseRules(config.houseRules)
-  if (!rules.ok) return rules
-  let totals = new Array<number>(n).fill(0)
-  if (config.startTotals !== undefined) {
-    const st = config.startTotals
-    if (!Array.isArray(st) || st.length !== n) {
-      return err('invalid-start-totals', `Give a starting total for each of the ${n} players.`, 'startTotals')
-    }
-    totals = []
-    for (let s = 0; s < n; s++) {
-      const t = st[s] as unknown
-      if (!isInt(t, 0, NINE_LIMIT - 1) || t === NINE_RESET_FROM) {
-        return err(
-          'invalid-start-totals',
-          `A starting total is a whole number from 0 to 98 and never 90 (90 goes back to 45); ${names[s] as string} has ${showValue(t)}.`,
-          `startTotals.${s}`,
-        )
-      }
-      totals.push(t)
-    }
-  }
-  return ok({
-    names,
-    rules: rules.value,
-    phase: 'round-entry',
-    round: 1,
-    dealer,
-    totals,
-    rounds: [],
-    live: null,
-    losers: [],
-    winners: [],
-  })
-}
 
 // ---------------------------------------------------------------- helpers
 
@@ -546,84 +435,10 @@ function applyInner(state: NineState, raw: unknown): Result<NineState> {
   }
 }
 
-// ---------------------------------------------------------------- queries
-
-function legalInner(state: NineState): NineLegal[] {
-  const n = state.names.length
-  const seats = state.names.map((_, s) => s)
-  const overNineAllowed = state.rules.overNineDeclaration === 'FAILED_DECLARATION'
-  const live = state.live
-  if (state.phase === 'over') return []
-  if (state.phase === 'round-entry' || !live) {
-    return [{ type: 'round', declarers: seats, handSizes: null, overNineAllowed }, { type: 'deal' }]
-  }
-  if (state.phase === 'reveal') {
-    const d = live.declarer ?? live.seat
-    return [{ type: 'round', declarers: [d], handSizes: [...live.hands], overNineAllowed }, { type: 'stop-tracking' }]
-  }
-  const out: NineLegal[] = []
-  if (live.step === 'start') {
-    if (live.snap) out.push({ type: 'snap', seat: live.snap.seat, values: [...live.snap.values] })
-    if (live.turn > n) {
-      out.push({ type: 'declare', seat: live.seat })
-      out.push({ type: 'round', declarers: [live.seat], handSizes: [...live.hands], overNineAllowed })
-    }
-    if ((live.hands[live.seat] ?? 0) > 0) {
-      const sources: NineSource[] = []
-      if (live.draw > 0 || state.rules.emptyDrawPile === 'VOID_ROUND' || live.discard.length > 1) sources.push('draw')
-      if (live.discard.length > 0) sources.push('discard')
-      if (sources.length > 0) out.push({ type: 'take', seat: live.seat, sources })
-    }
-  } else {
-    out.push({ type: 'discard', seat: live.seat, maxCards: live.hands[live.seat] ?? 0 })
-  }
-  out.push({ type: 'stop-tracking' })
-  return out
-}
-
-function statusInner(state: NineState): GameStatus {
-  const base = { phase: state.phase, over: state.phase === 'over', round: state.round, winners: [...state.winners] }
-  const n = state.names.length
-  if (state.phase === 'over') {
-    const end = nineOverMessage(state.totals, state.losers, state.names)
-    const w = nineWinnersMessage(state.totals, state.winners, state.names)
-    return { ...base, toAct: null, message: w ? `${end} ${w}` : end }
-  }
-  const live = state.live
-  if (state.phase === 'turns' && live) {
-    const who = name(state, live.seat)
-    let message: string
-    if (live.step === 'taken') message = `Deal ${state.round}, turn ${live.turn}: ${who} to discard.`
-    else if ((live.hands[live.seat] ?? 0) === 0) message = `Deal ${state.round}, turn ${live.turn}: ${who} has no cards and must declare NINE.`
-    else message = `Deal ${state.round}, turn ${live.turn}: ${who} to take a card${live.turn > n ? ' or declare NINE' : ''}.`
-    return { ...base, toAct: live.seat, message }
-  }
-  if (state.phase === 'reveal' && live && live.declarer !== null) {
-    return { ...base, toAct: null, message: `Deal ${state.round}: ${name(state, live.declarer)} declared NINE. Enter the revealed hands.` }
-  }
-  return {
-    ...base,
-    toAct: null,
-    message: `Deal ${state.round}, dealt by ${name(state, state.dealer)}: enter who declared NINE and the hands.`,
-  }
-}
-
-function standingsInner(state: NineState): Standing[] {
-  const ranks = rankSeats(state.totals, false)
-  return state.names.map((nm, seat) => {
-    const score = state.totals[seat] ?? 0
-    const eliminated = score >= NINE_LIMIT
-    const s: Standing = { seat, name: nm, score, rank: ranks[seat] ?? 1, eliminated }
-    if (eliminated) s.note = `Lost with ${score}.`
-    else if (state.winners.includes(seat)) s.note = 'Winner.'
-    return s
-  })
-}
-
 export const nineEngine: GameEngine<NineConfig, NineState, NineAction, NineLegal> = {
   id: 'nine',
   setup(config) {
-    return setupInner(config as unknown)
+    return setupNine(config as unknown)
   },
   legalActions(state) {
     return legalInner(state)

@@ -6,247 +6,47 @@
  */
 import { ok, type Result } from '../../result'
 import { err } from '../errors'
-import { parseWildNineAction, parseWildNineConfig } from './schema'
+import { parseWildNineAction } from './schema'
 import { isPlainObject } from '../../util'
 import { SUIT_NAME, type Suit } from '../cards'
-import { rankSeats, seatName, type GameEngine, type GameStatus, type Standing } from '../engine'
+import { rankSeats, type GameEngine, type GameStatus, type Standing } from '../engine'
 import {
   dealMessage,
-  DEFAULT_CUTOFF,
   isLegalCard,
   illegalCardMessage,
-  parseCardList,
   parseSuit,
   parseWildNineCard,
-  PLAYERS_MESSAGE,
   scoreHands,
   scorePoints,
   showCard,
   WILD_NINE_DECK_SIZE,
-  WILD_NINE_MAX_PLAYERS,
-  WILD_NINE_MIN_PLAYERS,
   wildNineDeal,
   wildNineOutcome,
-  type WildNineCard,
 } from './scoring'
 import type {
-  DeadlockRule,
-  DrawnCardPlay,
   WildNineAction,
   WildNineConfig,
   WildNineLegal,
   WildNineLiveRound,
   WildNineRoundRecord,
-  WildNineRules,
   WildNineState,
 } from './types'
-
-const MAX_CUTOFF = 1_000_000_000
-const DRAWN_CARD_PLAY: readonly DrawnCardPlay[] = ['OPTIONAL', 'MANDATORY']
-const DEADLOCK: readonly DeadlockRule[] = ['CIRCUIT_WITHOUT_PLAY', 'NO_STOCK_ONLY']
-
-function isInt(v: unknown, min: number, max: number): v is number {
-  return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
-}
-
-function name(state: WildNineState, seat: number): string {
-  return state.names[seat] ?? `P${seat + 1}`
-}
-
-function nextSeat(state: WildNineState, seat: number): number {
-  return (seat + 1) % state.names.length
-}
-
-// ---------------------------------------------------------------------------------------------
-// Setup
-
-function readRules(raw: unknown): Result<WildNineRules> {
-  const rules: WildNineRules = { cutoff: DEFAULT_CUTOFF, drawnCardPlay: 'OPTIONAL', deadlock: 'CIRCUIT_WITHOUT_PLAY' }
-  if (raw === undefined || raw === null) return ok(rules)
-  if (!isPlainObject(raw)) return err('invalid-config', 'House rules must be a set of named options.', 'houseRules')
-  const cutoff = raw['cutoff']
-  if (cutoff !== undefined) {
-    if (!isInt(cutoff, 1, MAX_CUTOFF)) return err('invalid-config', `The cutoff must be a whole number from 1 to ${MAX_CUTOFF}.`, 'houseRules.cutoff')
-    rules.cutoff = cutoff
-  }
-  const drawn = raw['drawnCardPlay'] ?? raw['wildNine.drawnCardPlay']
-  if (drawn !== undefined) {
-    if (!DRAWN_CARD_PLAY.includes(drawn as DrawnCardPlay)) {
-      return err('invalid-config', 'Playing a drawn card must be OPTIONAL or MANDATORY.', 'houseRules.drawnCardPlay')
-    }
-    rules.drawnCardPlay = drawn as DrawnCardPlay
-  }
-  const dead = raw['deadlock'] ?? raw['wildNine.deadlock']
-  if (dead !== undefined) {
-    if (!DEADLOCK.includes(dead as DeadlockRule)) {
-      return err('invalid-config', 'The deadlock rule must be CIRCUIT_WITHOUT_PLAY or NO_STOCK_ONLY.', 'houseRules.deadlock')
-    }
-    rules.deadlock = dead as DeadlockRule
-  }
-  return ok(rules)
-}
-
-function setup(raw: WildNineConfig): Result<WildNineState> {
-  const parsed = parseWildNineConfig(raw)
-  if (!parsed.ok) return parsed
-  const config = parsed.value
-  const rawNames: unknown = config.names
-  const rawPlayers: unknown = config.players
-  let players: number
-  if (rawNames !== undefined && rawNames !== null) {
-    if (!Array.isArray(rawNames)) return err('invalid-config', 'Player names must be a list.', 'names')
-    if (rawNames.length < WILD_NINE_MIN_PLAYERS || rawNames.length > WILD_NINE_MAX_PLAYERS) return err('invalid-players', PLAYERS_MESSAGE, 'names')
-    for (let i = 0; i < rawNames.length; i++) {
-      const v: unknown = rawNames[i]
-      if (v !== undefined && v !== null && typeof v !== 'string') return err('invalid-config', `Player ${i + 1}'s name must be text.`, `names.${i}`)
-      if (typeof v === 'string' && v.length > 100) return err('invalid-config', `Player ${i + 1}'s name is too long (100 characters at most).`, `names.${i}`)
-    }
-    players = rawNames.length
-    if (rawPlayers !== undefined && rawPlayers !== players) {
-      return err('invalid-config', `${players} names are given for ${String(rawPlayers)} players.`, 'players')
-    }
-  } else {
-    if (!isInt(rawPlayers, WILD_NINE_MIN_PLAYERS, WILD_NINE_MAX_PLAYERS)) return err('invalid-players', PLAYERS_MESSAGE, 'players')
-    players = rawPlayers
-  }
-  const given = Array.isArray(rawNames) ? (rawNames as unknown[]).map((v) => (typeof v === 'string' ? v.trim() : '')) : []
-  const names = Array.from({ length: players }, (_, i) => seatName(given, i))
-  const fd: unknown = config.firstDealer ?? 0
-  if (!isInt(fd, 0, players - 1)) return err('invalid-config', `The first dealer must be one of the ${players} seats.`, 'firstDealer')
-  const rules = readRules(config.houseRules)
-  if (!rules.ok) return rules
-  const st: unknown = config.startTotals
-  let startTotals = names.map(() => 0)
-  if (st !== undefined && st !== null) {
-    if (!Array.isArray(st) || st.length !== players || !st.every((t) => isInt(t, 0, rules.value.cutoff - 1))) {
-      return err(
-        'invalid-config',
-        `Starting totals need one whole number per player, from 0 to ${rules.value.cutoff - 1} (below the cutoff).`,
-        'startTotals',
-      )
-    }
-    startTotals = (st as number[]).slice()
-  }
-  return ok({
-    game: 'wild-nine',
-    names,
-    rules: rules.value,
-    firstDealer: fd,
-    startTotals,
-    dealer: fd,
-    totals: startTotals.slice(),
-    rounds: [],
-    live: null,
-    over: false,
-    winners: [],
-    last: '',
-  })
-}
-
-// ---------------------------------------------------------------------------------------------
-// Helpers for apply
-
-function endMessage(state: WildNineState): string {
-  const top = Math.max(...state.totals)
-  const leader = state.totals.indexOf(top)
-  return `The match ended: ${name(state, leader)} reached ${top}.`
-}
-
-function winnersSentence(state: WildNineState): string {
-  const ws = state.winners
-  const first = ws[0]
-  if (first === undefined) return ''
-  const score = state.totals[first] ?? 0
-  if (ws.length === 1) return `${name(state, first)} wins with ${score}.`
-  const list = ws.map((s) => name(state, s))
-  const last = list.pop() ?? ''
-  return `${list.join(', ')} and ${last} share the win with ${score}.`
-}
-
-function checkSeat(state: WildNineState, live: WildNineLiveRound, seat: unknown): Result<true> {
-  if (seat === undefined) return ok(true)
-  if (!isInt(seat, 0, state.names.length - 1)) return err('invalid-input', 'That seat is not in this match.', 'seat')
-  if (seat !== live.toAct) return err('not-your-turn', `It is ${name(state, live.toAct)}'s turn.`, 'seat')
-  return ok(true)
-}
-
-function card(key: string): WildNineCard | null {
-  const r = parseWildNineCard(key)
-  return r.ok ? r.value : null
-}
-
-function isLegalKey(key: string, live: WildNineLiveRound): boolean {
-  const c = card(key)
-  return c !== null && isLegalCard(c, card(live.top), live.activeSuit)
-}
-
-/** Validates an optional "hand before acting" and checks that it holds no legal card. */
-function checkUnableHand(state: WildNineState, live: WildNineLiveRound, hand: unknown, doing: 'drawing' | 'passing'): Result<string[] | null> {
-  if (hand === undefined || hand === null) return ok(null)
-  const seat = live.toAct
-  const r = parseCardList(hand, 'hand')
-  if (!r.ok) return r
-  for (const k of r.value) {
-    if (live.pile.includes(k)) return err('duplicate-card', `${showCard(k)} is on the discard pile; each card exists only once.`, 'hand')
-    const other = seenIn(live, k)
-    if (other !== null && other !== seat) {
-      return err('seen-card', `${showCard(k)} went into ${name(state, other)}'s hand in this round (the tracker saw it).`, 'hand')
-    }
-  }
-  const missing = (live.seen?.[seat] ?? []).find((k) => !r.value.includes(k))
-  if (missing !== undefined) {
-    return err('seen-card', `${name(state, seat)} drew ${showCard(missing)} in this round (the tracker saw it): it is in this hand.`, 'hand')
-  }
-  const legal = r.value.find((k) => isLegalKey(k, live))
-  if (legal !== undefined) return err('must-play', `You hold a legal card (${showCard(legal)}), so ${doing} is not allowed.`, 'hand')
-  const size = live.handSizes[seat] ?? 0
-  if (r.value.length !== size) {
-    const got = r.value.length
-    return err('hand-size', `${name(state, seat)} holds ${size} card${size === 1 ? '' : 's'} by the tracked play, but ${got} ${got === 1 ? 'is' : 'are'} entered.`, 'hand')
-  }
-  return ok(r.value)
-}
-
-/** The seat whose hand the tracker saw `key` go into this round, or null. */
-function seenIn(live: WildNineLiveRound, key: string): number | null {
-  const seen = live.seen ?? []
-  for (let s = 0; s < seen.length; s++) if (seen[s]?.includes(key)) return s
-  return null
-}
-
-function withSeen(live: WildNineLiveRound, seat: number, add: string | null, remove: string | null): string[][] {
-  const n = live.handSizes.length
-  return Array.from({ length: n }, (_, s) => {
-    let cards = (live.seen?.[s] ?? []).slice()
-    if (s === seat && remove !== null) cards = cards.filter((k) => k !== remove)
-    if (s === seat && add !== null && !cards.includes(add)) cards.push(add)
-    return cards
-  })
-}
-
-function withLive(state: WildNineState, live: WildNineLiveRound, last: string): WildNineState {
-  return { ...state, live, last }
-}
-
-/** Ends a turn without a play: counts toward the deadlock (WN-A6) and maybe ends the round. */
-function turnWithoutPlay(state: WildNineState, live: WildNineLiveRound, kind: 'keep' | 'pass', last: string): WildNineState {
-  const n = state.names.length
-  // WN-A6: keeps and passes both count as turns without a play, under either rule; under
-  // NO_STOCK_ONLY only a circuit of no-stock passes ends the round (WN-A5).
-  const noPlayTurns = live.noPlayTurns + 1
-  const noStockPasses = kind === 'pass' ? (live.noStockPasses ?? 0) + 1 : 0
-  const ends = state.rules.deadlock === 'CIRCUIT_WITHOUT_PLAY' ? noPlayTurns >= n : noStockPasses >= n
-  if (ends) {
-    const ended: WildNineLiveRound = { ...live, phase: 'ended', drawnCard: null, noPlayTurns, noStockPasses, wentOut: null, deadlock: true }
-    const why =
-      state.rules.deadlock === 'CIRCUIT_WITHOUT_PLAY'
-        ? `${n} turns in a row without a play`
-        : `${n} players in a row passed with no stock`
-    return withLive(state, ended, `${last} Deadlock: ${why}, so the round ends and everyone scores their cards.`)
-  }
-  const next: WildNineLiveRound = { ...live, phase: 'turn', drawnCard: null, noPlayTurns, noStockPasses, toAct: nextSeat(state, live.toAct) }
-  return withLive(state, next, last)
-}
+import {
+  isInt,
+  name,
+  nextSeat,
+  endMessage,
+  winnersSentence,
+  checkSeat,
+  card,
+  isLegalKey,
+  checkUnableHand,
+  seenIn,
+  withSeen,
+  withLive,
+  turnWithoutPlay,
+} from './helpers'
+import { setupWildNine } from './setup'
 
 // ---------------------------------------------------------------------------------------------
 // Actions
@@ -648,7 +448,7 @@ function standings(state: WildNineState): Standing[] {
 
 export const wildNineEngine: GameEngine<WildNineConfig, WildNineState, WildNineAction, WildNineLegal> = {
   id: 'wild-nine',
-  setup,
+  setup: setupWildNine,
   legalActions,
   apply,
   status,
