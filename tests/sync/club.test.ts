@@ -13,6 +13,8 @@ import { tursoTransport } from '../../src/main/sync/turso'
 import { toWire } from '../../src/main/sync/sign'
 import { decodeClubCode, encodeClubCode, newClubSecret } from '../../src/main/sync/club-code'
 import { digest, laptop, link, testHub, type Laptop, type TestHub } from '../helpers/club'
+import { generate } from '../../bench/club-history'
+import type { DomainEvent } from '../../src/shared/events/types'
 
 let hub: TestHub
 const open: Laptop[] = []
@@ -46,6 +48,13 @@ async function play(l: Laptop, names: string[], rounds: number): Promise<MatchVi
     m = await l.call<MatchView>('matches:apply', { id: m.id, action: { type: 'round', wentOut: w, points: names.map((_, k) => (k === w ? 0 : 1 + ((i + k) % 4))) } })
   }
   return m
+}
+
+async function importEvents(l: Laptop, events: DomainEvent[]): Promise<void> {
+  const bytes = Buffer.from(JSON.stringify({ format: 'ninekeeper-export', version: 2, events }))
+  const { uploadId } = await l.call<{ uploadId: string }>('upload:begin', { purpose: 'import', size: bytes.length })
+  for (let i = 0, n = 0; i < bytes.length; i += 900 * 1024, n++) await l.call('upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + 900 * 1024).toString('base64') })
+  await l.call('transfer:import', { uploadId })
 }
 
 const syncAll = async (...ls: Laptop[]): Promise<void> => {
@@ -217,6 +226,35 @@ describe('club sync', () => {
       other.close()
     }
     expect((await b.call<SyncStatus>('sync:now')).state).toBe('connected')
+    expect(digest(b)).toEqual(digest(a))
+  })
+
+  it('a long first sync (seeding a hub, joining a club) says how far it is', async () => {
+    const { events } = generate(700)
+    expect(events.length).toBeGreaterThan(5000)
+    const a = lap('ana')
+    await importEvents(a, events)
+    const watch = async (l: Laptop, work: Promise<SyncStatus>): Promise<{ done: number; total: number }[]> => {
+      const seen: { done: number; total: number }[] = []
+      let finished = false
+      void work.finally(() => (finished = true))
+      while (!finished) {
+        const p = (await l.call<SyncStatus>('sync:status')).progress
+        if (p && !seen.some((x) => x.done === p.done)) seen.push(p)
+        await new Promise((r) => setTimeout(r, 5))
+      }
+      expect((await work).progress).toBeNull()
+      return seen
+    }
+    const up = await watch(a, a.call<SyncStatus>('club:create', { hubUrl: hub.url }))
+    expect(up.length).toBeGreaterThanOrEqual(2)
+    // Going up, then (the hub's rows, its own among them) coming down: each step within its total.
+    expect(up.every((p) => p.total === events.length && p.done <= p.total)).toBe(true)
+    const b = lap('bo')
+    const code = (await a.call<SyncStatus>('sync:status')).club!.code
+    const down = await watch(b, b.call<SyncStatus>('club:join', { hubUrl: hub.url, code }))
+    expect(down.length).toBeGreaterThanOrEqual(2)
+    expect(down.every((p) => p.total >= events.length && p.done <= p.total)).toBe(true)
     expect(digest(b)).toEqual(digest(a))
   })
 

@@ -65,7 +65,8 @@ class Closing extends Error {}
 
 const TOUCH_EVERY_MS = 30_000
 const PUSH_BATCH = 2000
-const PULL_BATCH = 5000
+/** Events merged per transaction: small enough that the app answers between batches, large enough to be quick. */
+const PULL_BATCH = 1000
 const REFUSED_KEPT = 200
 const MAX_BACKOFF_MS = 60_000
 
@@ -254,6 +255,14 @@ export class SyncService {
     const cfg = this.config()
     if (!cfg) return
     this.state = 'syncing'
+    try {
+      await this.attempt(cfg, force)
+    } finally {
+      this.progress = null
+    }
+  }
+
+  private async attempt(cfg: ClubConfig, force: boolean): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.exchange(cfg, force)
@@ -320,7 +329,10 @@ export class SyncService {
         .immediate()
     }
 
-    // Up: local events the hub has not confirmed, in the order they were stored here.
+    // Up: local events the hub has not confirmed, in the order they were stored here (a long
+    // history, as when a laptop seeds a hub, reports how far it is).
+    const up = this.o.events.countAfterRowid(this.num('sync.pushed'))
+    this.progress = up > PUSH_BATCH ? { done: 0, total: up } : null
     for (;;) {
       const from = this.num('sync.pushed')
       const rows = this.o.events.afterRowid(from, PUSH_BATCH)
@@ -331,7 +343,9 @@ export class SyncService {
       this.alive()
       const last = rows[rows.length - 1] as { rowid: number }
       this.o.db.transaction(() => this.setMeta.run('sync.pushed', String(last.rowid))).immediate()
+      if (this.progress) this.progress = { done: Math.min(this.progress.total, this.progress.done + rows.length), total: this.progress.total }
     }
+    this.progress = null
     // "This laptop was here" (on Sync now, the first sync, then every half minute): the hub stamps the
     // row with its own id, which proves, once pulled back, that this replica follows the hub at this
     // address now. The syncs in between only push what is new and pull.
@@ -353,6 +367,8 @@ export class SyncService {
     const total = await replica.countAfter(this.num('sync.pulled'))
     this.alive()
     this.progress = total > PULL_BATCH ? { done: 0, total } : null
+    await new Promise((r) => setImmediate(r))
+    this.alive()
     const me = this.o.device.id()
     for (;;) {
       const rows = await replica.after(this.num('sync.pulled'), PULL_BATCH)
@@ -386,6 +402,10 @@ export class SyncService {
       const lastN = (rows[rows.length - 1] as { n: number }).n
       this.mergeBatch(checked, refused, lastN, rows)
       if (this.progress) this.progress = { done: Math.min(this.progress.total, this.progress.done + rows.length), total: this.progress.total }
+      // The replica answers local reads without leaving the event loop: give the app's other calls
+      // (a status poll, a round being entered) their turn between batches.
+      await new Promise((r) => setImmediate(r))
+      this.alive()
     }
     this.progress = null
     this.devices = await replica.devices()
