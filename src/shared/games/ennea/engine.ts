@@ -5,28 +5,26 @@
  */
 import { ok, type Result } from '../../result'
 import { err } from '../errors'
-import { parseEnneaAction, parseEnneaConfig, type EnneaParsedAction } from './schema'
+import { parseEnneaAction, type EnneaParsedAction } from './schema'
 import { isInt, isPlainObject } from '../../util'
 import { rankSeats, type GameEngine, type GameStatus, type Standing } from '../engine'
 import { checkEnneaRevealGrid, enneaExpectedGrid, enneaRemainingCards } from './deck'
-import { cellName, cubes, defaultSeatName, describe, MSG, parseCellName, ROUNDS, START_CUBES } from './format'
-import { checkRemovalRule, explainWinners, resolveSeat } from './resolve'
+import { cellName, cubes, defaultSeatName, describe, MSG, parseCellName, ROUNDS } from './format'
+import { explainWinners, resolveSeat } from './resolve'
 import type {
   EnneaAction,
   EnneaConfig,
-  EnneaHouseRules,
   EnneaLegal,
   EnneaPhase,
   EnneaRoundRecord,
   EnneaSeatResolution,
   EnneaState,
 } from './types'
+import { GRID_SIZE, emptyCells, firstWithCubes, setupEnnea, startRound } from './setup'
+
+export { DEFAULT_COLOURS, DEFAULT_HOUSE_RULES } from './setup'
 
 /** Local on purpose: imported bindings read in hot paths are slow under CJS interop (tsx). */
-const GRID_SIZE = 9
-
-export const DEFAULT_COLOURS: readonly string[] = ['red', 'blue', 'green', 'yellow']
-export const DEFAULT_HOUSE_RULES: EnneaHouseRules = { failedLineRemoval: 'STRICT', reshuffleEachRound: false }
 
 const PHASES: readonly EnneaPhase[] = ['turns', 'final-actions', 'reveal', 'over']
 type ActionType = EnneaParsedAction['type']
@@ -39,118 +37,6 @@ function cardCap(players: number): number {
 
 function nameOf(state: EnneaState, seat: number): string {
   return state.names[seat] ?? defaultSeatName(seat)
-}
-
-function firstWithCubes(pools: readonly number[], from: number): number | null {
-  const n = pools.length
-  for (let k = 0; k < n; k++) {
-    const s = (from + k) % n
-    if ((pools[s] ?? 0) > 0) return s
-  }
-  return null
-}
-
-function emptyCells(): number[][] {
-  return Array.from({ length: GRID_SIZE }, () => [])
-}
-
-/** Starts `round` with the given totals: pools = totals, nothing staked or set aside. */
-function startRound(base: EnneaState, round: number, totals: number[]): EnneaState {
-  const n = totals.length
-  const starter = (base.firstStarter + round - 1) % n
-  const pools = totals.slice()
-  const toAct = firstWithCubes(pools, starter)
-  const log: string[] = []
-  if (toAct !== null && toAct !== starter) {
-    log.push(`${nameOf(base, starter)} has no cubes; ${nameOf(base, toAct)} starts instead (EN-A19).`)
-  }
-  if (toAct === null) log.push('Nobody has cubes left: reveal the grid at once.')
-  return {
-    ...base,
-    round,
-    phase: toAct === null ? 'reveal' : 'turns',
-    starter,
-    toAct,
-    totals,
-    pools,
-    setAside: new Array<number>(n).fill(0),
-    cells: emptyCells(),
-    peeks: [],
-    caller: null,
-    finalQueue: [],
-    log,
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// setup
-// ---------------------------------------------------------------------------------------------
-
-function setup(config: EnneaConfig): Result<EnneaState> {
-  const parsed = parseEnneaConfig(config)
-  if (!parsed.ok) return parsed
-  const cfg = parsed.value
-  const n = cfg.names.length
-  const names = cfg.names.map((name, s) => {
-    const trimmed = typeof name === 'string' ? name.trim() : ''
-    return trimmed === '' ? defaultSeatName(s) : trimmed
-  })
-  const rawColours: unknown = cfg.colours
-  let colours: string[]
-  if (rawColours === undefined || rawColours === null) {
-    colours = DEFAULT_COLOURS.slice(0, n)
-  } else {
-    if (!Array.isArray(rawColours) || rawColours.length !== n) {
-      return err('invalid-colours', `Give each of the ${n} players a cube colour.`, 'colours')
-    }
-    colours = []
-    for (let s = 0; s < n; s++) {
-      const c: unknown = rawColours[s]
-      if (typeof c !== 'string' || c.trim() === '') {
-        return err('invalid-colours', `${names[s] ?? defaultSeatName(s)} needs a cube colour.`, `colours.${s}`)
-      }
-      const key = c.trim().toLowerCase()
-      if (colours.some((o) => o.toLowerCase() === key)) return err('duplicate-colour', MSG.colours, `colours.${s}`)
-      colours.push(c.trim())
-    }
-  }
-  const rawStarter: unknown = cfg.starter
-  let firstStarter = 0
-  if (rawStarter !== undefined && rawStarter !== null) {
-    if (!isInt(rawStarter, 0, n - 1)) {
-      return err('invalid-starter', `The round-1 starting player must be one of the ${n} seats (0 to ${n - 1}).`, 'starter')
-    }
-    firstStarter = rawStarter
-  }
-  const rawRules = cfg.houseRules
-  const houseRules: EnneaHouseRules = { ...DEFAULT_HOUSE_RULES }
-  if (rawRules !== undefined && rawRules !== null) {
-    const rule = checkRemovalRule(rawRules)
-    if (!rule.ok) return rule
-    houseRules.failedLineRemoval = rule.value
-    if (typeof rawRules.reshuffleEachRound === 'boolean') houseRules.reshuffleEachRound = rawRules.reshuffleEachRound
-  }
-  const base: EnneaState = {
-    game: 'ennea',
-    names,
-    colours,
-    houseRules,
-    firstStarter,
-    round: 1,
-    phase: 'turns',
-    starter: firstStarter,
-    toAct: firstStarter,
-    totals: [],
-    pools: [],
-    setAside: [],
-    cells: emptyCells(),
-    peeks: [],
-    caller: null,
-    finalQueue: [],
-    log: [],
-    rounds: [],
-  }
-  return ok(startRound(base, 1, new Array<number>(n).fill(START_CUBES)))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -519,7 +405,7 @@ function standings(state: EnneaState): Standing[] {
 
 export const enneaEngine: GameEngine<EnneaConfig, EnneaState, EnneaAction, EnneaLegal> = {
   id: 'ennea',
-  setup,
+  setup: setupEnnea,
   legalActions,
   apply,
   status,
