@@ -37,60 +37,73 @@ function workerSource(): { file: string; eval: boolean } {
   return { file: `require(${JSON.stringify(tsx)}); require(${JSON.stringify(ts)})`, eval: true }
 }
 
-export class DbWorker {
+/**
+ * The process's one worker thread, shared by every DbWorker (one per opened data file: one in the
+ * app, many in tests). Referenced only while a request is pending, so it never keeps a process alive.
+ */
+class SharedThread {
   private worker: Worker | null = null
   private nextId = 1
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>()
-  /** Settles when every write the worker was asked for so far has finished. */
-  private writes: Promise<unknown> = Promise.resolve()
-  private closed = false
-
-  constructor(private readonly init: WorkerInit) {}
 
   private start(): Worker {
     if (this.worker) return this.worker
     const source = workerSource()
-    const worker = new Worker(source.file, { eval: source.eval, workerData: this.init })
+    const worker = new Worker(source.file, { eval: source.eval })
     worker.on('message', (reply: WorkerReply) => {
       const p = this.pending.get(reply.id)
       if (!p) return
       this.pending.delete(reply.id)
+      if (this.pending.size === 0) worker.unref()
       if (reply.ok) p.resolve(reply.value)
       else p.reject(new WorkerError(reply.error.name, reply.error.message, reply.error.code))
     })
     const fail = (e: unknown): void => {
+      if (this.worker !== worker) return
+      this.worker = null
       for (const p of this.pending.values()) p.reject(e)
       this.pending.clear()
-      this.worker = null
     }
     worker.on('error', fail)
     worker.on('exit', (code) => fail(new WorkerError('WorkerExit', `The database worker stopped (exit code ${code}).`)))
-    // The worker never keeps a process alive on its own; pending requests keep it referenced.
     worker.unref()
     this.worker = worker
     return worker
   }
 
-  /** Sends one request; writes are queued behind earlier writes. */
+  send<T>(init: WorkerInit, request: WorkerRequest): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const worker = this.start()
+      const id = this.nextId++
+      this.pending.set(id, { resolve: (v) => resolve(v as T), reject })
+      worker.ref()
+      worker.postMessage({ id, init, request } satisfies WorkerEnvelope)
+    })
+  }
+
+  /** Stops the thread (every file's connection with it). */
+  async terminate(): Promise<void> {
+    const worker = this.worker
+    this.worker = null
+    if (worker) await worker.terminate()
+  }
+}
+
+const shared = new SharedThread()
+
+export class DbWorker {
+  /** Settles when every write the worker was asked for so far has finished. */
+  private writes: Promise<unknown> = Promise.resolve()
+  private closed = false
+  private used = false
+
+  constructor(private readonly init: WorkerInit) {}
+
+  /** Sends one request; writes are queued behind earlier writes to the same file. */
   call<T>(request: WorkerRequest): Promise<T> {
     if (this.closed) return Promise.reject(new WorkerError('WorkerClosed', 'The database worker is closed.'))
-    const send = (): Promise<T> =>
-      new Promise<T>((resolve, reject) => {
-        const worker = this.start()
-        const id = this.nextId++
-        this.pending.set(id, {
-          resolve: (v) => {
-            if (this.pending.size === 0) worker.unref()
-            resolve(v as T)
-          },
-          reject: (e) => {
-            if (this.pending.size === 0) worker.unref()
-            reject(e)
-          },
-        })
-        worker.ref()
-        worker.postMessage({ id, request } satisfies WorkerEnvelope)
-      })
+    this.used = true
+    const send = (): Promise<T> => shared.send<T>(this.init, request)
     if (!WRITE_OPS.has(request.op)) return send()
     const job = this.writes.then(send, send)
     this.writes = job.catch(() => {})
@@ -106,24 +119,20 @@ export class DbWorker {
     } while (seen !== this.writes)
   }
 
+  /** True once this data file has been sent to the worker. */
   get started(): boolean {
-    return this.worker !== null
+    return this.used
   }
 
-  /** Lets the worker finish what it was asked, then close its connection and stop. */
+  /** Lets the worker finish what it was asked for this file, then close its connection. */
   close(): void {
     if (this.closed) return
     this.closed = true
-    const worker = this.worker
-    if (!worker) return
-    worker.postMessage({ id: 0, request: { op: 'close' } } satisfies WorkerEnvelope)
+    if (this.used) shared.send(this.init, { op: 'close' }).catch(() => {})
   }
 
-  /** Stops the worker at once (shutdown paths that cannot wait). */
-  async terminate(): Promise<void> {
-    this.closed = true
-    const worker = this.worker
-    this.worker = null
-    if (worker) await worker.terminate()
+  /** Stops the worker thread at once (shutdown paths that cannot wait; every file's connection goes with it). */
+  static async terminate(): Promise<void> {
+    await shared.terminate()
   }
 }

@@ -2,23 +2,36 @@
  * The database worker's entry (issue 16: the main thread never stalls). Plain Node: it runs as a
  * worker_threads worker today and is written so Electron's utilityProcess can run the same file
  * (messages are plain data; the port is the only thing that differs). One request at a time, in
- * arrival order, over the worker's own connection (src/main/worker/ops.ts).
+ * arrival order, over the worker's own connection to each data file (src/main/worker/ops.ts).
  */
-import { parentPort, workerData } from 'node:worker_threads'
-import { createWorkerOps } from './ops'
-import type { WorkerEnvelope, WorkerInit, WorkerReply } from './protocol'
+import { parentPort } from 'node:worker_threads'
+import { createWorkerOps, type WorkerOps } from './ops'
+import type { WorkerEnvelope, WorkerReply } from './protocol'
 
 const port = parentPort
 if (!port) throw new Error('db-worker.ts runs as a worker thread only.')
 
-const ops = createWorkerOps(workerData as WorkerInit)
+/** One connection per data file, opened on its first request and closed by its `close`. */
+const files = new Map<string, WorkerOps>()
 let queue: Promise<void> = Promise.resolve()
 
 port.on('message', (message: WorkerEnvelope) => {
   queue = queue.then(async () => {
+    const { file } = message.init
     let reply: WorkerReply
     try {
-      reply = { id: message.id, ok: true, value: await ops.run(message.request) }
+      let ops = files.get(file)
+      if (message.request.op === 'close') {
+        ops?.close()
+        files.delete(file)
+        reply = { id: message.id, ok: true, value: null }
+      } else {
+        if (!ops) {
+          ops = createWorkerOps(message.init)
+          files.set(file, ops)
+        }
+        reply = { id: message.id, ok: true, value: await ops.run(message.request) }
+      }
     } catch (e) {
       const error = e as { name?: string; message?: string; code?: unknown }
       reply = {
@@ -28,9 +41,5 @@ port.on('message', (message: WorkerEnvelope) => {
       }
     }
     port.postMessage(reply)
-    if (message.request.op === 'close') {
-      ops.close()
-      port.close()
-    }
   })
 })

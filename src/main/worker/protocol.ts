@@ -34,7 +34,12 @@ export type WorkerReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: { name: string; message: string; code?: string } }
 
+/**
+ * One worker thread serves every data file its process opened (one in the app; many in tests): each
+ * request names its file, and the worker opens that file's connection on first use.
+ */
 export interface WorkerEnvelope {
   id: number
+  init: WorkerInit
   request: WorkerRequest
 }
