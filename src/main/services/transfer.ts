@@ -33,6 +33,12 @@ export type { ImportReport }
 export const EXPORT_FORMAT = 'ninekeeper-export'
 /** 2: the event log. 1 (still read): players, matches and per-match logs as rows. */
 export const EXPORT_VERSION = 2
+/**
+ * From this many events a synced batch sums the stats once at the end (as an import does); below it,
+ * row by row. Re-summing touched players reads all their rows, so doing it per small batch would make
+ * a long first sync quadratic.
+ */
+const SYNC_BATCH_STATS_FROM = 2000
 
 export type CsvTable = 'players' | 'matches' | 'rounds'
 
@@ -209,7 +215,7 @@ export class TransferService {
     try {
       return this.db
         .transaction(() => {
-          const r = this.merge(events)
+          const r = this.merge(events, events.length >= SYNC_BATCH_STATS_FROM)
           if (r.ok) within(r.value)
           return r
         })
@@ -220,7 +226,7 @@ export class TransferService {
   }
 
   /** Inserts the events this computer lacks and re-projects what they touch. Runs in the caller's transaction. */
-  private merge(events: DomainEvent[]): Result<ImportReport> {
+  private merge(events: DomainEvent[], batchStats = true): Result<ImportReport> {
     const report: ImportReport = { playersAdded: 0, matchesAdded: 0, eventsAdded: 0, unchanged: 0, conflicts: [] }
     const { events: store, projector, device, stats } = this.deps
     // Every reference stays inside its own match: an undo or correction that points elsewhere is refused.
@@ -267,7 +273,9 @@ export class TransferService {
       if (e.kind === 'player.created' && !knownBefore.has(e.subject)) report.playersAdded++
       if (e.kind === 'match.started' && !knownBefore.has(e.subject)) report.matchesAdded++
     }
-    stats.batch(() => {
+    // A big arrival (an import, a first sync) sums the stats once at the end; a few events (a sync
+    // while others play) update them row by row, which costs only what arrived.
+    const project = (): void => {
       const moved = new Set<string>()
       for (const id of touchedPlayers) for (const m of projector.projectPlayer(id)) moved.add(m)
       const rematch = new Set([...touchedMatches.keys(), ...projector.matchesOf([...moved])])
@@ -277,7 +285,9 @@ export class TransferService {
         const projected = own && !knownBefore.has(id) ? projector.projectMatch(id, own, true) : projector.projectMatch(id)
         if (projected) this.describe(projected, new Set((own ?? []).map((e) => e.id)), report)
       }
-    })
+    }
+    if (batchStats) stats.batch(project)
+    else project()
     this.sameNames(touchedPlayers, report)
     return ok(report)
   }

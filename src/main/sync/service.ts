@@ -367,11 +367,13 @@ export class SyncService {
     const total = await replica.countAfter(this.num('sync.pulled'))
     this.alive()
     this.progress = total > PULL_BATCH ? { done: 0, total } : null
+    // A long history comes down in about ten batches (each sums the stats once); a night's events in small ones.
+    const batchSize = total > 10 * PULL_BATCH ? Math.ceil(total / 10) : PULL_BATCH
     await new Promise((r) => setImmediate(r))
     this.alive()
     const me = this.o.device.id()
     for (;;) {
-      const rows = await replica.after(this.num('sync.pulled'), PULL_BATCH)
+      const rows = await replica.after(this.num('sync.pulled'), batchSize)
       this.alive()
       if (rows.length === 0) break
       const checked: DomainEvent[] = []
