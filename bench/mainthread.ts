@@ -23,7 +23,6 @@ import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks'
 import { createCore, type Core } from '../src/main/core'
-import { DbWorker } from '../src/main/worker/client'
 import { DB_FILE_NAME } from '../src/main/db/open'
 import { formatHlc } from '../src/shared/events/hlc'
 import type { DomainEvent } from '../src/shared/events/types'
@@ -262,7 +261,6 @@ async function main(): Promise<void> {
     console.log(`BENCH page-load-locked ms=${page.toFixed(1)}`)
   } finally {
     core.close()
-    await DbWorker.terminate()
     t.cleanup()
   }
 

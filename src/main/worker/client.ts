@@ -85,6 +85,8 @@ class SharedThread {
   async terminate(): Promise<void> {
     const worker = this.worker
     this.worker = null
+    // Referenced until it has stopped: an unreferenced thread would let the process end before this resolves.
+    worker?.ref()
     if (worker) await worker.terminate()
   }
 }
