@@ -12,9 +12,13 @@ const core = createCore({ dataDir, mode: 'web', version: 'crash-test', log: () =
 process.stdout.write(`pragmas ${JSON.stringify({ synchronous: core.db.pragma('synchronous', { simple: true }), journal: core.db.pragma('journal_mode', { simple: true }) })}\n`)
 process.stdout.write('ready\n')
 let n = 0
-for (;;) {
-  const name = `${prefix}-${n++}`
-  const r = core.handlers['players:create']({ name }) as { ok: boolean; error?: { message: string } }
-  if (!r.ok) throw new Error(`create failed: ${r.error?.message}`)
-  process.stdout.write(`committed ${name}\n`)
+// The handlers answer promises (a write waits on a timer for a lock held elsewhere), so each write is awaited.
+async function loop(): Promise<never> {
+  for (;;) {
+    const name = `${prefix}-${n++}`
+    const r = (await core.handlers['players:create']({ name })) as { ok: boolean; error?: { message: string } }
+    if (!r.ok) throw new Error(`create failed: ${r.error?.message}`)
+    process.stdout.write(`committed ${name}\n`)
+  }
 }
+void loop()

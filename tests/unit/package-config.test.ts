@@ -3,7 +3,7 @@
  * process loads from node_modules at run time, and electron-builder's `files` keep everything else of
  * node_modules out, judged by electron-builder's own YAML parser and file matcher on the installed tree.
  */
-import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, relative, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -29,7 +29,7 @@ interface BuilderConfig {
 }
 const config = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> }
-const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; devOptional?: boolean }> }
+const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; devOptional?: boolean; optional?: boolean }> }
 
 /** The node_modules files electron-builder would copy: its node-module matcher is "**\/*" plus every "!" pattern of `files`. */
 function shippedNodeModules(): { kept: string[]; dropped: string[] } {
@@ -52,7 +52,8 @@ function shippedNodeModules(): { kept: string[]; dropped: string[] } {
       } else (filter(full, Object.assign(stat, { moduleFullFilePath: rel })) ? kept : dropped).push(rel)
     }
   }
-  for (const key of production) walk(join(root, key))
+  // Another platform's optional package (Turso Sync's builds for macOS, Windows, arm64) is in the lock but not installed here.
+  for (const key of production) if (!(lock.packages[key]?.optional && !existsSync(join(root, key)))) walk(join(root, key))
   return { kept, dropped }
 }
 
