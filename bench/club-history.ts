@@ -16,8 +16,12 @@ function id(ms: number, label: string): string {
   return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${h.slice(0, 3)}-8${h.slice(3, 6)}-${h.slice(6, 18)}`
 }
 
-export function generate(matches: number): { events: DomainEvent[]; roundRows: number } {
-  const r = mulberry32(2026)
+/**
+ * `matches` matches, or as many as it takes to reach `roundRows` round rows (one per seat per round);
+ * the seed fixes the history.
+ */
+export function generate(size: { matches: number } | { roundRows: number }, seed = 2026): { events: DomainEvent[]; roundRows: number; matches: number } {
+  const r = mulberry32(seed)
   const devices = [0, 1, 2].map((i) => id(0, `device ${i}`))
   const seq = [0, 0, 0]
   const events: DomainEvent[] = []
@@ -32,9 +36,12 @@ export function generate(matches: number): { events: DomainEvent[]; roundRows: n
   let rows = 0
   // Three years of weekly nights; every laptop runs a table; matches follow each other through the night.
   const span = 3 * 365 * 86_400_000
-  for (let m = 0; m < matches; m++) {
+  // Matches spread over the span by how many are expected (about 25 round rows each when counting rows).
+  const expected = 'matches' in size ? size.matches : Math.ceil(size.roundRows / 25)
+  let m = 0
+  for (; 'matches' in size ? m < size.matches : rows < size.roundRows; m++) {
     const d = m % 3
-    let wall = t0 + 1000 + Math.floor((m / matches) * span)
+    let wall = t0 + 1000 + Math.floor((Math.min(m, expected) / expected) * span)
     const seats = 2 + Math.floor(r() * 5)
     const picked = new Set<number>()
     while (picked.size < seats) picked.add(Math.floor(r() * players.length))
@@ -57,6 +64,6 @@ export function generate(matches: number): { events: DomainEvent[]; roundRows: n
       rows += seats
     }
   }
-  return { events, roundRows: rows }
+  return { events, roundRows: rows, matches: m }
 }
 

@@ -68,7 +68,7 @@ function importRaw(text: string): number {
 async function main(): Promise<void> {
   const results: { matches: number; events: number; rows: number; app: number; raw: number; upload: number }[] = []
   for (const matches of [Math.round(FULL / 2), FULL]) {
-    const { events, roundRows } = generate(matches)
+    const { events, roundRows } = generate({ matches })
     const text = JSON.stringify({ format: 'ninekeeper-export', version: 2, events })
     const raw = importRaw(text)
     const app = await importApp(text)

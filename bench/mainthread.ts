@@ -19,79 +19,25 @@
  */
 import Database from 'better-sqlite3'
 import { spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks'
 import { createCore, type Core } from '../src/main/core'
 import { DB_FILE_NAME } from '../src/main/db/open'
-import { formatHlc } from '../src/shared/events/hlc'
-import type { DomainEvent } from '../src/shared/events/types'
 import { startWebServer } from '../src/web/server'
-import { mulberry32 } from '../tests/helpers/prng'
 import { tempDir } from '../tests/helpers/tmp'
+import { generate } from './club-history'
 import { loadLine, median, runBench, writeSection } from './report'
 
 const ROUNDS = Number(process.env.NINEKEEPER_BENCH_MAINTHREAD_ROUNDS ?? 1_000_000)
 const BLOCK_TARGET_MS = 50
 const PAGE_TARGET_MS = 100
 const RATIO_TARGET = 0.1
-const NAMES = Array.from({ length: 27 }, (_, i) => `Member ${i + 1}`)
 const FROM = '2025-01-01T00:00:00.000Z'
 
-/** A stable UUIDv7-shaped id from a time and a label. */
-function id(ms: number, label: string): string {
-  const h = createHash('sha1').update(label).digest('hex')
-  const t = ms.toString(16).padStart(12, '0')
-  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${h.slice(0, 3)}-8${h.slice(3, 6)}-${h.slice(6, 18)}`
-}
-
-/** Wild Nine matches to 100 until `rounds` round rows (one per seat per round) exist; fixed seed. */
-function generate(rounds: number): { text: string; events: number; matches: number; roundRows: number } {
-  const r = mulberry32(16)
-  const devices = [0, 1, 2].map((i) => id(0, `device ${i}`))
-  const seq = [0, 0, 0]
-  const events: DomainEvent[] = []
-  const t0 = Date.parse('2023-09-07T17:00:00Z')
-  const push = (d: number, wall: number, kind: DomainEvent['kind'], subject: string, payload: unknown): void => {
-    const device = devices[d] as string
-    const n = ++seq[d]!
-    events.push({ id: id(wall, `${device}:${n}`), deviceId: device, deviceSeq: n, hlc: formatHlc(wall, n % 1000, device), kind, v: 1, subject, payload } as DomainEvent)
-  }
-  const players = NAMES.map((name, i) => {
-    const pid = id(t0 + i, name)
-    push(0, t0 + i, 'player.created', pid, { name, color: null })
-    return pid
-  })
-  const span = 3 * 365 * 86_400_000
-  const expected = Math.ceil(rounds / 25)
-  let rows = 0
-  let m = 0
-  for (; rows < rounds; m++) {
-    const d = m % 3
-    let wall = t0 + 1000 + Math.floor((Math.min(m, expected) / expected) * span)
-    const seats = 2 + Math.floor(r() * 5)
-    const picked = new Set<number>()
-    while (picked.size < seats) picked.add(Math.floor(r() * players.length))
-    const seated = [...picked].map((i) => players[i] as string)
-    const mid = id(wall, `match ${m}`)
-    push(d, wall, 'match.started', mid, {
-      gameId: 'wild-nine',
-      config: { names: seated.map((p) => NAMES[players.indexOf(p)]) },
-      houseRules: {},
-      seats: seated.map((playerId) => ({ playerId, color: null })),
-      engineVersion: 1,
-    })
-    const totals = seated.map(() => 0)
-    while (Math.max(...totals) < 100) {
-      wall += 60_000 + Math.floor(r() * 240_000)
-      const wentOut = Math.floor(r() * seats)
-      const points = totals.map((_, s) => (s === wentOut ? 0 : 5 + Math.floor(r() * 26)))
-      points.forEach((p, s) => (totals[s]! += p))
-      push(d, wall, 'match.action', mid, { action: { type: 'round', wentOut, points } })
-      rows += seats
-    }
-  }
-  return { text: JSON.stringify({ format: 'ninekeeper-export', version: 2, events }), events: events.length, matches: m, roundRows: rows }
+/** Wild Nine matches to 100 until `rounds` round rows exist (bench/club-history.ts, its own fixed seed), as export text. */
+function generateExport(rounds: number): { text: string; events: number; matches: number; roundRows: number } {
+  const h = generate({ roundRows: rounds }, 16)
+  return { text: JSON.stringify({ format: 'ninekeeper-export', version: 2, events: h.events }), events: h.events.length, matches: h.matches, roundRows: h.roundRows }
 }
 
 /** The longest main-thread block while `work` runs: a 1 ms timer's longest gap, and the event-loop delay monitor's max. */
@@ -200,7 +146,7 @@ interface Block {
 
 async function main(): Promise<void> {
   const tGen = performance.now()
-  const history = generate(ROUNDS)
+  const history = generateExport(ROUNDS)
   const genMs = performance.now() - tGen
   const t = tempDir('ninekeeper-bench-mainthread-')
   const core = createCore({ dataDir: t.dir, mode: 'web', version: 'bench', log: () => {}, autoBackup: false })

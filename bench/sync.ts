@@ -70,7 +70,7 @@ async function converge(): Promise<{ n: number; converged: number; lost: number;
 }
 
 async function initial(): Promise<{ events: number; seedMs: number; joinMs: number; importMs: number; replicaBytes: number; hubBytes: number }> {
-  const { events } = generate(INITIAL_MATCHES)
+  const { events } = generate({ matches: INITIAL_MATCHES })
   const text = JSON.stringify({ format: 'ninekeeper-export', version: 2, events })
   // The import it is compared with: the same events into an empty laptop.
   const t = tempDir('ninekeeper-bench-sync-import-')

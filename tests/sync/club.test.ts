@@ -230,7 +230,7 @@ describe('club sync', () => {
   })
 
   it('a long first sync (seeding a hub, joining a club) says how far it is', async () => {
-    const { events } = generate(700)
+    const { events } = generate({ matches: 700 })
     expect(events.length).toBeGreaterThan(5000)
     const a = lap('ana')
     await importEvents(a, events)
