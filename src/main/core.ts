@@ -67,22 +67,14 @@ export function createCore(options: CoreOptions): Core {
   const statsProjector = new StatsProjector(db)
   const projector = new Projector(db, events, statsProjector)
   const matches = new MatchService(db, clock, events, projector)
-  const rebuildProjections = (): void => {
-    const row = db.prepare("SELECT value FROM meta WHERE key = 'projections_rebuild_needed'").get() as { value: string } | undefined
-    if (row?.value !== '1') return
-    db.transaction(() => {
-      projector.rebuildAll()
-      db.prepare("DELETE FROM meta WHERE key = 'projections_rebuild_needed'").run()
-    }).immediate()
-  }
-  rebuildProjections()
+  projector.rebuildIfMarked()
   const afterRestore = (): void => {
     // The restored file's device id is this computer's old one; events made after the backup may
     // already be elsewhere under those numbers, so new events start a new device id.
     device.renew('restored from a backup')
     device.bindTo(file)
     matches.invalidate()
-    rebuildProjections()
+    projector.rebuildIfMarked()
   }
   const backups = new BackupService(db, file, clock, afterRestore)
   const sync = new SyncService({

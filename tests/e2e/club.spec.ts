@@ -6,7 +6,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { freePort } from '../helpers/net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
@@ -16,17 +16,6 @@ import { tursoTransport } from '../../src/main/sync/turso'
 import { apiCall, newDataDir, type RunningApp, seedMatch, seriousViolations, startApp, watchConsole } from './app'
 
 const VIEW = { width: 1280, height: 800 }
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer()
-    s.once('error', rej)
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => res(port))
-    })
-  })
-}
 
 let hub: Hub | undefined
 let hubDir = ''

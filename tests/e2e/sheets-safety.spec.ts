@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
+import { freePort } from '../helpers/net'
 import { join, resolve } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { newDataDir, type RunningApp, seedMatch, seriousViolations, startApp, watchConsole } from './app'
@@ -153,17 +153,6 @@ test('sheets: the over-nine confirmation is a choice between two buttons, never 
 
 const ROOT = resolve(__dirname, '../..')
 const WEB_ENTRY = join(ROOT, process.env.NINEKEEPER_OUT_DIR ?? 'out', 'main/web.js')
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer()
-    s.once('error', fail)
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => done(port))
-    })
-  })
-}
 
 /** The web bridge on a fixed port, as after a restart of `npm run web -- --port N`. */
 async function startOnPort(dataDir: string, port: number): Promise<RunningApp> {

@@ -6,17 +6,7 @@ import { join } from 'node:path'
 import { startHub, type Hub } from '../../scripts/hub.mjs'
 import { createCore, type Core } from '../../src/main/core'
 import { eventIds, projectionDigests } from '../../src/main/services/digest'
-
-export function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer()
-    s.once('error', rej)
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => res(port))
-    })
-  })
-}
+import { freePort } from './net'
 
 export interface TestHub {
   hub: Hub

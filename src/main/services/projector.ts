@@ -371,6 +371,21 @@ export class Projector {
     this.s.deleteMatch!.run(id)
   }
 
+  /**
+   * Rebuilds every projection in its own transaction when a migration or a restore marked them
+   * (meta `projections_rebuild_needed`); otherwise does nothing.
+   */
+  rebuildIfMarked(): void {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'projections_rebuild_needed'").get() as { value: string } | undefined
+    if (row?.value !== '1') return
+    this.db
+      .transaction(() => {
+        this.rebuildAll()
+        this.db.prepare("DELETE FROM meta WHERE key = 'projections_rebuild_needed'").run()
+      })
+      .immediate()
+  }
+
   /** Every projection table again, from the events alone. Call inside a transaction. */
   rebuildAll(): void {
     this.epoch++

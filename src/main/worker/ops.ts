@@ -87,15 +87,7 @@ export function createWorkerOps(init: WorkerInit): WorkerOps {
           // The candidate's integrity check, the safety copy and the copy into the data file all run
           // here; the main thread then starts a new device id (core.ts, afterRestore).
           const { projector } = writers(fixed(request.now))
-          const rebuild = (): void => {
-            const row = db.prepare("SELECT value FROM meta WHERE key = 'projections_rebuild_needed'").get() as { value: string } | undefined
-            if (row?.value !== '1') return
-            db.transaction(() => {
-              projector.rebuildAll()
-              db.prepare("DELETE FROM meta WHERE key = 'projections_rebuild_needed'").run()
-            }).immediate()
-          }
-          return new BackupService(db, init.file, fixed(request.now), rebuild).restore(request.path)
+          return new BackupService(db, init.file, fixed(request.now), () => projector.rebuildIfMarked()).restore(request.path)
         }
         case 'integrity-check': {
           const rows = db.pragma('integrity_check') as { integrity_check: string }[]
