@@ -169,7 +169,8 @@ export class SyncService {
     } catch (e) {
       if (!(e instanceof HubUnreachable)) this.o.log('club join: first contact failed', e)
     }
-    if (replica) await replica.close().catch(() => {})
+    // The replica opened for the first contact is the one the first sync uses.
+    if (replica) this.replica = replica
     this.save(cfg)
     await this.run(true)
     return ok(this.snapshot())
