@@ -21,6 +21,7 @@ import { BackupService, DAY_MS } from './services/backup'
 import { TransferService } from './services/transfer'
 import { UploadService } from './services/uploads'
 import { SyncService } from './sync/service'
+import { ExternalImportService } from './services/external-import'
 import { hostname } from 'node:os'
 import { DbWorker } from './worker/client'
 import { DEFAULT_LOCK_WAIT_MS, MAIN_WRITE_CHANNELS, withLockWait, workerHandlers } from './worker/handlers'
@@ -104,6 +105,7 @@ export function createCore(options: CoreOptions): Core {
     sync,
     transfer: new TransferService(db, { events, device, projector, matches, stats: statsProjector }, clock),
     uploads,
+    external: new ExternalImportService(db, { events, device, projector, stats: statsProjector, matches }),
     appInfo: () => ({
       name: PRODUCT_NAME,
       version: options.version,

@@ -9,6 +9,7 @@ import type { BackupService } from './services/backup'
 import type { TransferService } from './services/transfer'
 import type { UploadService } from './services/uploads'
 import type { SyncService } from './sync/service'
+import type { ExternalImportService } from './services/external-import'
 
 export interface HandlerDeps {
   players: PlayerService
@@ -18,6 +19,8 @@ export interface HandlerDeps {
   transfer: TransferService
   uploads: UploadService
   sync: SyncService
+  /** Import from BG Stats or a CSV file (issue 13, item 5). */
+  external: ExternalImportService
   appInfo: () => AppInfo
 }
 
@@ -88,5 +91,17 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'upload:begin': (input) => uploads.begin(input.purpose, input.size),
     'upload:chunk': (input) => uploads.chunk(input.uploadId, input.index, input.data),
     'upload:cancel': (input) => uploads.cancel(input.uploadId),
+    // The upload stays open after a preview (the user may change choices and look again); a done import removes it.
+    'import:external-preview': (input) => {
+      const taken = uploads.take(input.uploadId, 'external')
+      return taken.ok ? deps.external.previewFile(taken.value, input.choices ?? {}) : taken
+    },
+    'import:external-apply': (input) => {
+      const taken = uploads.take(input.uploadId, 'external')
+      if (!taken.ok) return taken
+      const r = deps.external.applyFile(taken.value, input.choices ?? {})
+      if (r.ok) uploads.cancel(input.uploadId)
+      return r
+    },
   }
 }

@@ -103,6 +103,16 @@ const CASES: Record<Channel, Case> = {
   'transfer:export-json': { valid: {}, required: [], wrong: {} },
   'transfer:export-csv': { valid: { table: 'rounds' }, required: ['table'], wrong: { table: ['events', 'sqlite_master', 1, null, MB] } },
   'transfer:import': { valid: { uploadId: ID }, required: ['uploadId'], wrong: { uploadId: [7, null, 'nope', MB] } },
+  'import:external-preview': {
+    valid: { uploadId: ID, choices: { games: { Catan: 'skip', NINE: 'nine' }, players: { '12': { playerId: ID2 }, '13': { name: 'Nadia' } } } },
+    required: ['uploadId'],
+    wrong: { uploadId: [7, null, 'nope', MB], choices: ['x', [], { games: { Catan: 'chess' } }, { players: { a: { playerId: 'nope' } } }, { players: { a: { name: MB } } }, { players: { a: {} } }, { sneaky: 1 }] },
+  },
+  'import:external-apply': {
+    valid: { uploadId: ID },
+    required: ['uploadId'],
+    wrong: { uploadId: [7, null, 'nope', MB], choices: ['x', { games: { Nine: 9 } }, { players: { a: { playerId: ID, name: 'x' } } }] },
+  },
   'upload:begin': {
     valid: { purpose: 'import', size: 1000 },
     required: ['purpose', 'size'],

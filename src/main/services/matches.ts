@@ -22,6 +22,7 @@ import type { EventStore } from '../db/repos/events'
 import { writeTransaction } from '../db/transaction'
 import type { Clock } from '../ids'
 import type { ProjectedMatch, Projector } from './projector'
+import { recordedSourceOf } from './recorded-projection'
 
 export interface MatchOptions {
   firstDealer?: number | undefined
@@ -93,6 +94,8 @@ export class MatchService {
     return ok(
       this.repo.list(filter).map((r) => {
         const players = JSON.parse(r.players_json) as { id: string; name: string }[]
+        const config = safeJson(r.config_json)
+        const recorded = recordedSourceOf(config)
         const winners = (JSON.parse(r.winners_json) as number[]).map((seat) => players[seat]?.name ?? `P${seat + 1}`)
         return {
           id: r.id,
@@ -105,11 +108,12 @@ export class MatchService {
           winners,
           roundsPlayed: r.rounds_played,
           // Summaries name the players as they are now (after a rename), not as the match started.
-          summary: renameInText(r.summary, startNamesOf(safeJson(r.config_json)), players.map((p) => p.name)),
+          summary: renameInText(r.summary, startNamesOf(config), players.map((p) => p.name)),
           problem: r.problem,
           engineVersion: r.engine_version,
           utcOffset: r.utc_offset,
           localDate: localDateOf(r.created_at, r.utc_offset),
+          ...(recorded ? { recorded: { kind: recorded.kind } } : {}),
         }
       }),
     )
@@ -117,6 +121,7 @@ export class MatchService {
 
   apply(id: string, action: unknown, expected?: string): Result<MatchView> {
     return this.write(id, expected, (m) => {
+      if (m.recorded) return recordedOnly()
       if (m.status === 'abandoned' || m.log.closes.length > 0) return closed(m.status)
       if (!m.engine || m.state === null) return broken(m)
       const next = m.engine.apply(m.state, action)
@@ -127,6 +132,7 @@ export class MatchService {
 
   correct(id: string, eventId: string, action: unknown, expected?: string): Result<MatchView> {
     return this.write(id, expected, (m) => {
+      if (m.recorded) return recordedOnly()
       if (m.status === 'abandoned') return closed(m.status)
       if (!m.engine) return broken(m)
       const index = m.log.entries.findIndex((e) => e.eventId === eventId)
@@ -169,6 +175,9 @@ export class MatchService {
 
   close(id: string, status: 'finished' | 'abandoned', expected?: string): Result<MatchView> {
     return this.write(id, expected, (m) => {
+      // A recorded result can only be abandoned (taken out of the stats); Undo puts it back.
+      if (m.recorded && status === 'abandoned' && m.status === 'finished') return this.append(m, 'match.closed', { status })
+      if (m.recorded) return recordedOnly()
       if (m.status !== 'in-progress') return closed(m.status)
       if (status === 'finished' && m.log.entries.length === 0) {
         return err('nothing-played', 'Nothing has been played in this match yet; abandon it instead.', 'status')
@@ -451,6 +460,7 @@ export class MatchService {
       engineVersion: row.engine_version,
       problem: row.problem,
       skipped: m.skipped.map((s) => ({ eventId: s.eventId, message: s.message })),
+      ...(m.recorded ? { recorded: { kind: m.recorded.kind } } : {}),
     } as MatchView)
   }
 }
@@ -467,6 +477,10 @@ function closed(status: MatchStatus): Result<never> {
   return status === 'abandoned'
     ? err('match-closed', 'This match was abandoned. Undo to reopen it before entering anything.')
     : err('match-closed', 'This match is finished. Undo to reopen it, or edit a past round.')
+}
+
+function recordedOnly(): Result<never> {
+  return err('recorded-match', 'This match was imported as a result only (it has no rounds): it cannot be played on or edited. It can be abandoned, which takes it out of the stats.')
 }
 
 function safeJson(text: string): unknown {

@@ -15,6 +15,7 @@ import { playerNameKey } from '../../shared/model/player'
 import type { MatchStatus } from '../../shared/model/match'
 import type { EventStore } from '../db/repos/events'
 import type { StatsProjector } from './stats'
+import { computeRecorded, isRecordedLog } from './recorded-projection'
 
 export interface ProjectedMatch {
   id: string
@@ -37,6 +38,8 @@ export interface ProjectedMatch {
   seats?: ProjectedSeat[]
   /** Who was to act and which round it was before each applied entry (for describing it). */
   contexts: Map<string, EntryContext>
+  /** Set for a result imported without rounds (match.recorded): where it came from. */
+  recorded?: { kind: 'bg-stats' | 'csv'; id: string }
 }
 
 export interface ProjectedSeat {
@@ -202,6 +205,7 @@ export class Projector {
 
   /** The match as its events say, without writing anything. Null when it has no start. */
   computeMatch(id: string, events: readonly DomainEvent[]): ProjectedMatch | null {
+    if (isRecordedLog(events)) return computeRecorded(id, events)
     const log = reduceMatch(events)
     if (!log.started) return null
     const started = log.started
@@ -402,7 +406,7 @@ export class Projector {
     }
     this.refreshCanonical()
     this.stats.batch(() => {
-      const matches = this.db.prepare("SELECT subject FROM events WHERE kind = 'match.started' GROUP BY subject ORDER BY min(hlc), subject").all() as { subject: string }[]
+      const matches = this.db.prepare("SELECT subject FROM events WHERE kind IN ('match.started', 'match.recorded') GROUP BY subject ORDER BY min(hlc), subject").all() as { subject: string }[]
       for (const { subject } of matches) this.projectMatch(subject)
     })
   }

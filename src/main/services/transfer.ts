@@ -271,7 +271,7 @@ export class TransferService {
         touchedMatches.set(e.subject, list)
       }
       if (e.kind === 'player.created' && !knownBefore.has(e.subject)) report.playersAdded++
-      if (e.kind === 'match.started' && !knownBefore.has(e.subject)) report.matchesAdded++
+      if ((e.kind === 'match.started' || e.kind === 'match.recorded') && !knownBefore.has(e.subject)) report.matchesAdded++
     }
     // A big arrival (an import, a first sync) sums the stats once at the end; a few events (a sync
     // while others play) update them row by row, which costs only what arrived.

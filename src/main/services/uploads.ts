@@ -22,7 +22,14 @@ const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1')
 const EXPORT_START = /^\uFEFF?\s*\{\s*"format"\s*:\s*"ninekeeper-export"/
 
 /** Checks the first part of an upload against its purpose; null when it may be what it claims. */
-export function checkFirstBytes(purpose: 'import' | 'restore', first: Buffer): { code: string; message: string } | null {
+/** What an upload is for: a Ninekeeper export, a backup, or another app's file (BG Stats JSON, CSV). */
+export type UploadPurpose = 'import' | 'restore' | 'external'
+
+export function checkFirstBytes(purpose: UploadPurpose, first: Buffer): { code: string; message: string } | null {
+  if (purpose === 'external') {
+    // Text of some kind (the import reads it fully and says precisely what is wrong); a binary file stops here.
+    return first.subarray(0, 4096).includes(0) ? { code: 'invalid-file', message: 'That file is not a BG Stats backup or a CSV file (it is binary). Nothing was changed.' } : null
+  }
   if (purpose === 'restore') {
     if (first.length >= SQLITE_MAGIC.length && first.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) return null
     return { code: 'not-a-database', message: 'That file is not a Ninekeeper backup (not an SQLite database). Nothing was changed.' }
@@ -35,7 +42,7 @@ export function checkFirstBytes(purpose: 'import' | 'restore', first: Buffer): {
 }
 
 interface Upload {
-  purpose: 'import' | 'restore'
+  purpose: UploadPurpose
   size: number
   received: number
   next: number
@@ -54,7 +61,7 @@ export class UploadService {
     this.dir = join(dataDir, 'uploads')
   }
 
-  begin(purpose: 'import' | 'restore', size: number): Result<{ uploadId: string; chunkBytes: number }> {
+  begin(purpose: UploadPurpose, size: number): Result<{ uploadId: string; chunkBytes: number }> {
     if (size > MAX_UPLOAD_BYTES) return err('too-large', `That file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, 'size')
     this.sweep()
     if (this.uploads.size >= MAX_OPEN_UPLOADS) {
@@ -94,7 +101,7 @@ export class UploadService {
   }
 
   /** Hands over a complete upload's file; the caller deletes it with cancel() when done. */
-  take(uploadId: string, purpose: 'import' | 'restore'): Result<string> {
+  take(uploadId: string, purpose: UploadPurpose): Result<string> {
     const u = this.uploads.get(uploadId)
     if (!u || u.purpose !== purpose) return err('not-found', 'That upload is no longer open. Choose the file again.', 'uploadId')
     if (u.received !== u.size) return err('incomplete', `Only ${u.received} of ${u.size} bytes arrived. Choose the file again.`, 'uploadId')

@@ -152,6 +152,23 @@ export function workerHandlers(d: WorkerHandlerDeps): Partial<Handlers> {
         d.uploads.cancel(input.uploadId as string)
       }
     },
+    // BG Stats or CSV: the preview leaves the upload open (choices may change); a done import removes it.
+    'import:external-preview': async (input) => {
+      const taken = d.uploads.take(input.uploadId, 'external')
+      if (!taken.ok) return taken
+      return fromWorker(worker.call<Result<Output<'import:external-preview'>>>({ op: 'external-preview', path: taken.value, choices: input.choices ?? {}, now: d.now().toISOString() }))
+    },
+    'import:external-apply': async (input) => {
+      const taken = d.uploads.take(input.uploadId, 'external')
+      if (!taken.ok) return taken
+      try {
+        const r = await fromWorker(worker.call<Result<Output<'import:external-apply'>>>({ op: 'external-apply', path: taken.value, choices: input.choices ?? {}, now: d.now().toISOString() }))
+        if (r.ok) d.uploads.cancel(input.uploadId)
+        return r
+      } finally {
+        d.afterImport()
+      }
+    },
     'transfer:import': async (input) => {
       const taken = d.uploads.take(input.uploadId, 'import')
       if (!taken.ok) return taken

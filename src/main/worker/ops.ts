@@ -17,6 +17,7 @@ import { MatchService } from '../services/matches'
 import { Projector } from '../services/projector'
 import { StatsProjector, StatsService } from '../services/stats'
 import { TransferService } from '../services/transfer'
+import { ExternalImportService } from '../services/external-import'
 import type { WorkerInit, WorkerRequest } from './protocol'
 
 export interface WorkerOps {
@@ -80,6 +81,13 @@ export function createWorkerOps(init: WorkerInit): WorkerOps {
           } finally {
             if (db.inTransaction) db.exec('ROLLBACK')
           }
+        }
+        case 'external-preview':
+        case 'external-apply': {
+          // BG Stats or CSV (issue 13, item 5): read, planned and (for apply) written in one transaction here.
+          const w = writers(fixed(request.now))
+          const service = new ExternalImportService(db, { events: w.events, device: w.device, projector: w.projector, stats: w.statsProjector, matches: w.matches })
+          return request.op === 'external-preview' ? service.previewFile(request.path, request.choices) : service.applyFile(request.path, request.choices)
         }
         case 'backup':
           return new BackupService(db, init.file, fixed(request.now)).backupNow(request.kind)

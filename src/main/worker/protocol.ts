@@ -3,6 +3,7 @@
  * Plain data only, so the same messages work over worker_threads and Electron's utilityProcess.
  */
 import type { CsvTable } from '../services/transfer'
+import type { ExternalChoices } from '../../shared/import/plan'
 
 export interface WorkerInit {
   /** The data file (already opened and migrated by the main thread). */
@@ -21,6 +22,8 @@ export type WorkerRequest =
   | { op: 'export-json'; path: string; deviceId: string; now: string }
   | { op: 'export-csv'; table: CsvTable; now: string }
   | { op: 'import'; path: string; now: string }
+  | { op: 'external-preview'; path: string; choices: ExternalChoices; now: string }
+  | { op: 'external-apply'; path: string; choices: ExternalChoices; now: string }
   | { op: 'backup'; kind: 'daily' | 'manual' | 'before-restore'; now: string }
   | { op: 'restore'; path: string; now: string }
   | { op: 'integrity-check' }
@@ -28,7 +31,7 @@ export type WorkerRequest =
   | { op: 'close' }
 
 /** Operations that write to the data file: the main thread holds its own writes back while one runs. */
-export const WRITE_OPS: ReadonlySet<WorkerRequest['op']> = new Set(['import', 'backup', 'restore', 'rebuild-ratings'])
+export const WRITE_OPS: ReadonlySet<WorkerRequest['op']> = new Set(['import', 'backup', 'restore', 'rebuild-ratings', 'external-apply'])
 
 export type WorkerReply =
   | { id: number; ok: true; value: unknown }

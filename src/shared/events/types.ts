@@ -4,6 +4,7 @@
  * reducer in ./reduce.ts rebuilds from these alone. See docs/ARCHITECTURE.md ("The event log").
  */
 import type { GameId } from '../games/engine'
+import type { RecordedPayload } from './recorded'
 
 export const PLAYER_EVENT_KINDS = [
   'player.created',
@@ -22,6 +23,7 @@ export const MATCH_EVENT_KINDS = [
   'match.redone',
   'match.closed',
   'match.reopened',
+  'match.recorded',
 ] as const
 export const EVENT_KINDS = [...PLAYER_EVENT_KINDS, ...MATCH_EVENT_KINDS] as const
 
@@ -65,6 +67,8 @@ export interface PayloadOf {
   'match.closed': { status: 'finished' | 'abandoned' }
   /** Takes back the close `target`. */
   'match.reopened': { target: string }
+  /** A whole result played elsewhere and imported, without rounds (./recorded.ts). */
+  'match.recorded': RecordedPayload
 }
 
 export interface DomainEvent<K extends EventKind = EventKind> {

@@ -11,6 +11,7 @@ import { ENGINES, SEAT_LIMITS } from '../games/registry'
 import { COLOR_PATTERN, validatePlayerName } from '../model/player'
 import { err, ok, type Result } from '../result'
 import { isHlc, parseHlc } from './hlc'
+import { RecordedPayloadSchema, validateRecorded } from './recorded'
 import { EVENT_KINDS, PAYLOAD_VERSION, type DomainEvent, type EventKind, type PayloadOf } from './types'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -60,6 +61,7 @@ const PAYLOADS: { [K in EventKind]: v.GenericSchema<unknown, PayloadOf[K]> } = {
   'match.redone': v.strictObject({ target: Id }),
   'match.closed': v.strictObject({ status: v.picklist(['finished', 'abandoned'], 'must be finished or abandoned') }),
   'match.reopened': v.strictObject({ target: Id }),
+  'match.recorded': RecordedPayloadSchema,
 }
 
 const Envelope = v.strictObject({
@@ -91,6 +93,10 @@ export function validateEvent(raw: unknown): Result<DomainEvent> {
   if (e.kind === 'match.started') {
     const setup = validateMatchSetup(payload.output as PayloadOf['match.started'])
     if (!setup.ok) return setup
+  }
+  if (e.kind === 'match.recorded') {
+    const recorded = validateRecorded(payload.output as PayloadOf['match.recorded'])
+    if (!recorded.ok) return recorded
   }
   if (e.kind === 'player.merged' && (payload.output as PayloadOf['player.merged']).into === e.subject) {
     return err('invalid-event', 'a player cannot be merged into themselves')

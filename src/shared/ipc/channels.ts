@@ -32,6 +32,8 @@ export const CHANNELS = [
   'transfer:export-json',
   'transfer:export-csv',
   'transfer:import',
+  'import:external-preview',
+  'import:external-apply',
   'upload:begin',
   'upload:chunk',
   'upload:cancel',

@@ -10,6 +10,7 @@ import type { MatchHistoryEntry, MatchSummary, MatchView } from '../model/match'
 import type { HeadToHead, MatchProgress, MonthlyResults, PlayerStats, RatingSeries, StatsOverview } from '../model/stats'
 import type { BackupFileInfo, BackupInfo, ImportReport } from '../model/transfer'
 import type { SyncStatus } from '../model/sync'
+import type { ExternalImportPreview, ExternalImportReport } from '../import/plan'
 import { GAME_IDS } from '../games/engine'
 import type { Channel } from './channels'
 
@@ -115,6 +116,29 @@ const Base64Chunk = v.pipe(
 )
 const BackupName = v.pipe(v.string('must be text'), v.maxLength(120, 'is too long'), v.regex(/^ninekeeper\.[A-Za-z0-9.-]+\.sqlite$/, 'must be the name of a backup file'))
 
+/**
+ * The user's choices in an external import's preview (BG Stats, CSV): a game for a source game name
+ * (or 'skip'), and for a source player an existing player or the name of a new one.
+ */
+const ExternalChoices = obj({
+  games: v.optional(
+    v.pipe(
+      v.record(v.pipe(v.string(), v.maxLength(200, 'has a game name that is too long')), v.picklist([...GAME_IDS, 'skip'], 'must be one of ennea, wild-nine, nine, seven-eight-nine or skip'), 'must be an object'),
+      v.check((r) => Object.keys(r).length <= 1000, 'has too many entries'),
+    ),
+  ),
+  players: v.optional(
+    v.pipe(
+      v.record(
+        v.pipe(v.string(), v.maxLength(200, 'has a player key that is too long')),
+        v.union([obj({ playerId: Id }), obj({ name: RawName })], 'must be { playerId } or { name }'),
+        'must be an object',
+      ),
+      v.check((r) => Object.keys(r).length <= 5000, 'has too many entries'),
+    ),
+  ),
+})
+
 export const schemas = {
   'app:info': obj({}),
   'app:print-pdf': obj({}),
@@ -171,8 +195,10 @@ export const schemas = {
   'transfer:export-json': obj({}),
   'transfer:export-csv': obj({ table: v.picklist(['players', 'matches', 'rounds'], 'must be players, matches or rounds') }),
   'transfer:import': obj({ uploadId: Id }),
+  'import:external-preview': obj({ uploadId: Id, choices: v.optional(ExternalChoices) }),
+  'import:external-apply': obj({ uploadId: Id, choices: v.optional(ExternalChoices) }),
   'upload:begin': obj({
-    purpose: v.picklist(['import', 'restore'], 'must be import or restore'),
+    purpose: v.picklist(['import', 'restore', 'external'], 'must be import, restore or external'),
     size: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1 byte'), v.maxValue(512 * 1024 * 1024, 'must be at most 512 MB')),
   }),
   'upload:chunk': obj({
@@ -225,6 +251,9 @@ export interface Outputs {
   'transfer:export-json': { fileName: string; content: string }
   'transfer:export-csv': { fileName: string; content: string }
   'transfer:import': ImportReport
+  /** What an import from BG Stats or a CSV file would do; writes nothing. */
+  'import:external-preview': ExternalImportPreview
+  'import:external-apply': ExternalImportReport
   'upload:begin': { uploadId: string; chunkBytes: number }
   'upload:chunk': { received: number; size: number }
   'upload:cancel': { uploadId: string }

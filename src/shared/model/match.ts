@@ -52,6 +52,8 @@ export interface MatchView {
   problem: string | null
   /** Entries kept in the log but not applied (the engine refused them on replay). */
   skipped: { eventId: string; message: string }[]
+  /** Set for a result imported without rounds (BG Stats, CSV): it cannot be replayed or edited. */
+  recorded?: { kind: 'bg-stats' | 'csv' }
 }
 
 export interface MatchSummary {
@@ -72,6 +74,8 @@ export interface MatchSummary {
   utcOffset?: number
   /** The day it started there, yyyy-mm-dd. */
   localDate?: string
+  /** Set for a result imported without rounds (BG Stats, CSV): it cannot be replayed or edited. */
+  recorded?: { kind: 'bg-stats' | 'csv' }
 }
 
 export interface MatchHistoryEntry {

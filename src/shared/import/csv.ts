@@ -1,0 +1,208 @@
+/**
+ * The documented CSV layout (docs/IMPORT.md): one row per player per play, a header row naming the
+ * columns (any order, any case): date, time, game, player, score, winner, rank and an optional match
+ * key. A BOM, `;` or `,` separators (whichever the header uses), quoted fields (with "" for a quote
+ * and line breaks inside quotes) and CRLF are all accepted. Rows group into plays by the match key
+ * when there is one, else by date, time and game. Every row that cannot be read is reported with its
+ * line number and the reason; the plan refuses to import while there are any.
+ */
+import { playerNameKey } from '../model/player'
+import { localDateTime, readScore, type SourceFile, type SourcePlay, type SourceProblem } from './source'
+
+export const CSV_COLUMNS = ['date', 'time', 'game', 'player', 'score', 'winner', 'rank', 'match'] as const
+type Column = (typeof CSV_COLUMNS)[number]
+const REQUIRED: Column[] = ['date', 'game', 'player']
+/** Other spellings a spreadsheet may use for a column. */
+const ALIASES: Record<string, Column> = { 'match key': 'match', match_key: 'match', matchkey: 'match', won: 'winner', win: 'winner', place: 'rank', placement: 'rank', name: 'player' }
+const MAX_ROWS = 200_000
+
+interface Record_ {
+  line: number
+  cells: string[]
+}
+
+/** Splits CSV text into records (with the line each starts on); quotes may hold separators and line breaks. */
+export function splitCsv(text: string, sep: string): { records: Record_[]; unclosedQuoteAt: number | null } {
+  const records: Record_[] = []
+  let cells: string[] = []
+  let cell = ''
+  let quoted = false
+  let line = 1
+  let start = 1
+  let quoteLine = 0
+  let fresh = true
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"'
+          i++
+        } else quoted = false
+      } else {
+        if (c === '\n') line++
+        cell += c
+      }
+      continue
+    }
+    if (c === '"' && cell.trim() === '') {
+      quoted = true
+      quoteLine = line
+      cell = ''
+      fresh = false
+    } else if (c === sep) {
+      cells.push(cell)
+      cell = ''
+      fresh = false
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++
+      cells.push(cell)
+      if (!(fresh && cells.length === 1 && cells[0] === '')) records.push({ line: start, cells })
+      cells = []
+      cell = ''
+      fresh = true
+      line++
+      start = line
+    } else {
+      cell += c
+      fresh = false
+    }
+  }
+  if (quoted) return { records, unclosedQuoteAt: quoteLine }
+  if (!fresh || cell !== '') {
+    cells.push(cell)
+    records.push({ line: start, cells })
+  }
+  return { records, unclosedQuoteAt: null }
+}
+
+/** The separator the header row uses: `;` when it has more of them outside quotes than `,`. */
+export function detectSeparator(text: string): ';' | ',' {
+  let semi = 0
+  let comma = 0
+  let quoted = false
+  for (const c of text) {
+    if (c === '"') quoted = !quoted
+    else if (!quoted && (c === '\n' || c === '\r')) break
+    else if (!quoted && c === ';') semi++
+    else if (!quoted && c === ',') comma++
+  }
+  return semi > comma ? ';' : ','
+}
+
+function readWinner(raw: string): boolean | null | undefined {
+  const t = raw.trim().toLowerCase()
+  if (t === '') return null
+  if (['yes', 'y', 'true', '1', 'x', 'won', 'win', 'winner'].includes(t)) return true
+  if (['no', 'n', 'false', '0', 'lost', 'lose'].includes(t)) return false
+  return undefined
+}
+
+export function parseCsv(input: string): SourceFile {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
+  const problems: SourceProblem[] = []
+  const out: SourceFile = { kind: 'csv', plays: [], problems }
+  const sep = detectSeparator(text)
+  const { records, unclosedQuoteAt } = splitCsv(text, sep)
+  if (unclosedQuoteAt !== null) problems.push({ line: unclosedQuoteAt, reason: 'a quoted field starts here and is never closed' })
+  const header = records.shift()
+  if (!header) {
+    problems.push({ reason: 'the file is empty: it needs a header row (date, time, game, player, score, winner, rank, match)' })
+    return out
+  }
+  const index = new Map<Column, number>()
+  for (const [i, raw] of header.cells.entries()) {
+    const name = raw.trim().toLowerCase()
+    const col = (CSV_COLUMNS as readonly string[]).includes(name) ? (name as Column) : ALIASES[name]
+    if (col && !index.has(col)) index.set(col, i)
+  }
+  const missing = REQUIRED.filter((c) => !index.has(c))
+  if (missing.length) {
+    problems.push({ line: header.line, reason: `the header row has no ${missing.join(', ')} column (it needs date, game and player; time, score, winner, rank and match are optional)` })
+    return out
+  }
+  if (records.length > MAX_ROWS) {
+    problems.push({ reason: `the file has ${records.length} rows; at most ${MAX_ROWS} are read at once` })
+    return out
+  }
+  const get = (r: Record_, c: Column): string => {
+    const i = index.get(c)
+    return i === undefined ? '' : (r.cells[i] ?? '').trim()
+  }
+  const groups = new Map<string, { play: SourcePlay; lines: number[] }>()
+  for (const r of records) {
+    if (r.cells.every((c) => c.trim() === '')) continue
+    if (r.cells.length > header.cells.length && r.cells.slice(header.cells.length).some((c) => c.trim() !== '')) {
+      problems.push({ line: r.line, reason: `the row has ${r.cells.length} fields but the header has ${header.cells.length} (check the separator and the quotes)` })
+      continue
+    }
+    const date = get(r, 'date')
+    const time = get(r, 'time') || '00:00'
+    const playedAt = localDateTime(date, time)
+    if (!date) {
+      problems.push({ line: r.line, reason: 'the date is empty' })
+      continue
+    }
+    if (!playedAt) {
+      problems.push({ line: r.line, reason: `the date and time “${date} ${time}” are not a real date (write 2026-01-31 and 20:15)` })
+      continue
+    }
+    const game = get(r, 'game')
+    if (!game) {
+      problems.push({ line: r.line, reason: 'the game is empty' })
+      continue
+    }
+    const player = get(r, 'player')
+    if (!player) {
+      problems.push({ line: r.line, reason: 'the player is empty' })
+      continue
+    }
+    const score = readScore(get(r, 'score'))
+    if (!score.ok) {
+      problems.push({ line: r.line, reason: score.reason })
+      continue
+    }
+    const winner = readWinner(get(r, 'winner'))
+    if (winner === undefined) {
+      problems.push({ line: r.line, reason: `the winner field “${get(r, 'winner').slice(0, 20)}” is not yes or no` })
+      continue
+    }
+    const rankText = get(r, 'rank')
+    let rank: number | null = null
+    if (rankText !== '') {
+      if (!/^\d{1,2}$/.test(rankText) || Number(rankText) < 1) {
+        problems.push({ line: r.line, reason: `the rank “${rankText.slice(0, 20)}” is not 1, 2, 3…` })
+        continue
+      }
+      rank = Number(rankText)
+    }
+    const key = get(r, 'match')
+    if (key.length > 100) {
+      problems.push({ line: r.line, reason: 'the match key is longer than 100 characters' })
+      continue
+    }
+    const groupKey = key ? `key:${key}` : `at:${playedAt}|${playerNameKey(game)}`
+    let g = groups.get(groupKey)
+    if (!g) {
+      g = { play: { sourceId: key ? `key:${key}` : '', contentId: !key, label: '', gameName: game, playedAt, seats: [], skip: null }, lines: [] }
+      groups.set(groupKey, g)
+    } else if (key && (g.play.playedAt !== playedAt || playerNameKey(g.play.gameName) !== playerNameKey(game))) {
+      problems.push({ line: r.line, reason: `match key “${key}” was used on line ${g.lines[0]} for another date, time or game` })
+      continue
+    }
+    g.lines.push(r.line)
+    g.play.seats.push({ playerKey: playerNameKey(player), name: player, score: score.value, rank, winner })
+  }
+  for (const { play, lines } of groups.values()) {
+    const first = lines[0] as number
+    const last = lines[lines.length - 1] as number
+    play.label = `${lines.length === 1 ? `line ${first}` : `lines ${first}–${last}`} (${play.playedAt.slice(0, 16).replace('T', ' ')}, ${play.gameName})`
+    if (play.contentId) {
+      // The play's content is its identity: the same rows in another file (or order) are the same play.
+      const seats = [...play.seats].map((s) => [s.playerKey, s.score, s.rank, s.winner]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))
+      play.sourceId = JSON.stringify([play.playedAt, playerNameKey(play.gameName), seats])
+    }
+    out.plays.push(play)
+  }
+  return out
+}

@@ -1,0 +1,292 @@
+/**
+ * From what an external file says (./source.ts) to what would be written: each source game mapped
+ * to one of our four games (by name, ignoring case and spaces, or by the user's choice; unmatched
+ * ones are skipped unless chosen), each source player merged by name (ignoring case) with a player
+ * on the roster or created (the user may rename or map any of them), plays already imported or
+ * duplicated in the file left out, and every left-out play listed with its reason. Pure: the caller
+ * says which plays are already imported and supplies the roster. See docs/IMPORT.md.
+ */
+import { GAME_IDS, GAME_NAMES, type GameId } from '../games/engine'
+import { SEAT_LIMITS } from '../games/registry'
+import { playerNameKey, validatePlayerName } from '../model/player'
+import type { ExternalKind, SourceFile, SourcePlay, SourceProblem } from './source'
+
+/** In which direction scores rank players, to place the others when the source gives only winners. */
+const LOWER_SCORE_WINS: Record<GameId, boolean> = { ennea: false, 'wild-nine': true, nine: true, 'seven-eight-nine': false }
+
+export interface ExternalChoices {
+  /** Source game name (as in the file) → one of our games, or 'skip'. */
+  games?: Record<string, GameId | 'skip'> | undefined
+  /** Source player key (see the preview) → an existing player, or a new player with this name. */
+  players?: Record<string, { playerId: string } | { name: string }> | undefined
+}
+
+export interface RosterPlayer {
+  id: string
+  name: string
+  archived: boolean
+}
+
+export interface PreviewGame {
+  /** The game's name in the file. */
+  name: string
+  plays: number
+  gameId: GameId | null
+  how: 'name' | 'choice' | 'skipped' | 'unmatched'
+}
+
+export interface PreviewPlayer {
+  /** The source's key for the player: what a choice names. */
+  key: string
+  name: string
+  /** Plays to import that this player is in. */
+  plays: number
+  action: 'match' | 'create'
+  /** The existing player (action 'match'). */
+  playerId: string | null
+  /** The name the player has (or will have) here. */
+  targetName: string
+  how: 'name' | 'choice' | 'new'
+}
+
+export interface ExternalImportPreview {
+  kind: ExternalKind
+  games: PreviewGame[]
+  players: PreviewPlayer[]
+  perGame: { gameId: GameId; plays: number }[]
+  toImport: number
+  alreadyImported: number
+  /** Plays the file holds twice (the same id, or the same game, time, players and scores). */
+  duplicates: { label: string; of: string }[]
+  skipped: { label: string; reason: string }[]
+  /** Rows or choices that stop the import until fixed (bad CSV rows with their line, invalid names). */
+  problems: SourceProblem[]
+  canApply: boolean
+}
+
+/** What an applied import did. */
+export interface ExternalImportReport {
+  kind: ExternalKind
+  playersCreated: number
+  matchesRecorded: number
+  alreadyImported: number
+  skipped: number
+  duplicates: number
+}
+
+export interface PlannedSeat {
+  /** An existing player's id, or the name key of a player to create. */
+  target: { existing: string } | { create: string }
+  name: string
+  score: number | null
+  rank: number
+  winner: boolean
+}
+
+export interface PlannedMatch {
+  play: SourcePlay
+  gameId: GameId
+  seats: PlannedSeat[]
+}
+
+export interface ExternalPlan {
+  preview: ExternalImportPreview
+  matches: PlannedMatch[]
+  /** Players to create, keyed by name key. */
+  newPlayers: { key: string; name: string }[]
+}
+
+/** A game name as compared: case, spaces, dashes and punctuation ignored ("seven-eight-nine" = "Seven Eight Nine"). */
+export function gameKey(name: string): string {
+  return name.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+}
+
+const GAME_BY_KEY = new Map<string, GameId>(GAME_IDS.flatMap((id) => [[gameKey(GAME_NAMES[id]), id] as [string, GameId], [gameKey(id), id] as [string, GameId]]))
+
+export function gameByName(name: string): GameId | null {
+  return GAME_BY_KEY.get(gameKey(name)) ?? null
+}
+
+/**
+ * Ranks and winners for a play's seats: the source's ranks when every seat has one (its winners must
+ * be the rank-1 seats), else the winners first and the others placed by score in the game's direction.
+ */
+export function settleSeats(gameId: GameId, seats: readonly { score: number | null; rank: number | null; winner: boolean | null }[]): { ok: true; value: { rank: number; winner: boolean }[] } | { ok: false; reason: string } {
+  const n = seats.length
+  const flagged = seats.some((s) => s.winner === true)
+  if (seats.every((s) => s.rank !== null)) {
+    if (seats.some((s) => (s.rank as number) > n)) return { ok: false, reason: `a rank is higher than the number of players (${n})` }
+    if (!seats.some((s) => s.rank === 1)) return { ok: false, reason: 'nobody has rank 1' }
+    if (flagged && seats.some((s) => (s.winner === true) !== (s.rank === 1))) return { ok: false, reason: 'the winners and the players ranked 1 differ' }
+    return { ok: true, value: seats.map((s) => ({ rank: s.rank as number, winner: s.rank === 1 })) }
+  }
+  if (!flagged) return { ok: false, reason: 'nobody is marked as the winner' }
+  const winners = seats.filter((s) => s.winner === true).length
+  const others = seats.filter((s) => s.winner !== true)
+  const scored = others.every((s) => s.score !== null)
+  const lower = LOWER_SCORE_WINS[gameId]
+  const better = (a: number, b: number): boolean => (lower ? a < b : a > b)
+  return {
+    ok: true,
+    value: seats.map((s) => {
+      if (s.winner === true) return { rank: 1, winner: true }
+      if (!scored) return { rank: winners + 1, winner: false }
+      const ahead = others.filter((o) => better(o.score as number, s.score as number)).length
+      return { rank: winners + 1 + ahead, winner: false }
+    }),
+  }
+}
+
+/** A play's content, to find the same play twice in one file under two ids. */
+function contentOf(p: SourcePlay): string {
+  return JSON.stringify([p.playedAt, gameKey(p.gameName), [...p.seats].map((s) => [playerNameKey(s.name), s.score, s.rank, s.winner]).sort()])
+}
+
+export function planImport(file: SourceFile, roster: readonly RosterPlayer[], choices: ExternalChoices, isImported: (play: SourcePlay) => boolean): ExternalPlan {
+  const problems: SourceProblem[] = [...file.problems]
+  const skipped: ExternalImportPreview['skipped'] = []
+  const duplicates: ExternalImportPreview['duplicates'] = []
+  let alreadyImported = 0
+
+  // Games: by name, or by choice; counted over every play of the file that names them.
+  const games = new Map<string, PreviewGame>()
+  for (const p of file.plays) {
+    if (!p.gameName) continue
+    let g = games.get(p.gameName)
+    if (!g) {
+      const chosen = choices.games?.[p.gameName]
+      const byName = gameByName(p.gameName)
+      g =
+        chosen === 'skip'
+          ? { name: p.gameName, plays: 0, gameId: null, how: 'skipped' }
+          : chosen
+            ? { name: p.gameName, plays: 0, gameId: chosen, how: 'choice' }
+            : byName
+              ? { name: p.gameName, plays: 0, gameId: byName, how: 'name' }
+              : { name: p.gameName, plays: 0, gameId: null, how: 'unmatched' }
+      games.set(p.gameName, g)
+    }
+    g.plays++
+  }
+
+  const rosterByKey = new Map<string, RosterPlayer>()
+  for (const r of roster) if (!rosterByKey.has(playerNameKey(r.name))) rosterByKey.set(playerNameKey(r.name), r)
+  const rosterById = new Map(roster.map((r) => [r.id, r]))
+
+  // Each source player's target here, decided once.
+  const targets = new Map<string, { target: PlannedSeat['target']; targetName: string; how: PreviewPlayer['how']; playerId: string | null; problem: string | null }>()
+  const targetOf = (key: string, name: string) => {
+    const known = targets.get(key)
+    if (known) return known
+    const choice = choices.players?.[key]
+    let t: NonNullable<ReturnType<typeof targets.get>>
+    if (choice && 'playerId' in choice) {
+      const r = rosterById.get(choice.playerId)
+      t = r
+        ? { target: { existing: r.id }, targetName: r.name, how: 'choice', playerId: r.id, problem: null }
+        : { target: { create: '' }, targetName: name, how: 'choice', playerId: null, problem: `the player chosen for “${name}” is not on the roster any more` }
+    } else {
+      const wanted = choice && 'name' in choice ? choice.name : name
+      const valid = validatePlayerName(wanted)
+      const how: PreviewPlayer['how'] = choice ? 'choice' : 'new'
+      if (!valid.ok) t = { target: { create: '' }, targetName: wanted, how, playerId: null, problem: `player “${name.slice(0, 60)}”: ${valid.error.message} Rename it or choose an existing player.` }
+      else {
+        const r = rosterByKey.get(playerNameKey(valid.value))
+        t = r
+          ? { target: { existing: r.id }, targetName: r.name, how: choice ? 'choice' : 'name', playerId: r.id, problem: null }
+          : { target: { create: playerNameKey(valid.value) }, targetName: valid.value, how, playerId: null, problem: null }
+      }
+    }
+    targets.set(key, t)
+    return t
+  }
+
+  const matches: PlannedMatch[] = []
+  const seenIds = new Map<string, string>()
+  const seenContent = new Map<string, string>()
+  const used = new Map<string, { name: string; plays: number }>()
+  for (const play of file.plays) {
+    if (play.skip) {
+      skipped.push({ label: play.label, reason: play.skip })
+      continue
+    }
+    const game = games.get(play.gameName)
+    if (!game || game.gameId === null) {
+      skipped.push({
+        label: play.label,
+        reason: game?.how === 'skipped' ? `the game “${play.gameName}” is skipped` : `the game “${play.gameName}” is not one of Ninekeeper's games (choose one in the preview to import it)`,
+      })
+      continue
+    }
+    const dupId = seenIds.get(play.sourceId)
+    const content = contentOf(play)
+    const dupContent = seenContent.get(content)
+    if (dupId !== undefined || dupContent !== undefined) {
+      duplicates.push({ label: play.label, of: (dupId ?? dupContent) as string })
+      continue
+    }
+    seenIds.set(play.sourceId, play.label)
+    seenContent.set(content, play.label)
+    if (isImported(play)) {
+      alreadyImported++
+      continue
+    }
+    const gameId = game.gameId
+    const limits = SEAT_LIMITS[gameId]
+    if (play.seats.length < limits.min || play.seats.length > limits.max) {
+      const range = limits.min === limits.max ? `exactly ${limits.min}` : `${limits.min} to ${limits.max}`
+      skipped.push({ label: play.label, reason: `${GAME_NAMES[gameId]} is played by ${range} players; this play has ${play.seats.length}` })
+      continue
+    }
+    const settled = settleSeats(gameId, play.seats)
+    if (!settled.ok) {
+      skipped.push({ label: play.label, reason: settled.reason })
+      continue
+    }
+    const seats = play.seats.map((s, i) => {
+      const t = targetOf(s.playerKey, s.name)
+      const r = settled.value[i] as { rank: number; winner: boolean }
+      return { t, seat: { target: t.target, name: t.targetName, score: s.score, rank: r.rank, winner: r.winner } as PlannedSeat, source: s }
+    })
+    const who = seats.map((s) => ('existing' in s.seat.target ? `id:${s.seat.target.existing}` : `new:${s.seat.target.create}`))
+    if (new Set(who).size !== who.length) {
+      skipped.push({ label: play.label, reason: 'two of its players are the same player here' })
+      continue
+    }
+    for (const s of seats) {
+      const u = used.get(s.source.playerKey) ?? { name: s.source.name, plays: 0 }
+      u.plays++
+      used.set(s.source.playerKey, u)
+    }
+    matches.push({ play, gameId, seats: seats.map((s) => s.seat) })
+  }
+
+  const players: PreviewPlayer[] = []
+  const newPlayers = new Map<string, string>()
+  for (const [key, u] of used) {
+    const t = targets.get(key)
+    if (!t) continue
+    if (t.problem) problems.push({ reason: t.problem })
+    if ('create' in t.target && t.target.create && !newPlayers.has(t.target.create)) newPlayers.set(t.target.create, t.targetName)
+    players.push({ key, name: u.name, plays: u.plays, action: t.playerId ? 'match' : 'create', playerId: t.playerId, targetName: t.targetName, how: t.how })
+  }
+  players.sort((a, b) => a.name.localeCompare(b.name))
+
+  const perGame = GAME_IDS.map((gameId) => ({ gameId, plays: matches.filter((m) => m.gameId === gameId).length })).filter((g) => g.plays > 0)
+  return {
+    preview: {
+      kind: file.kind,
+      games: [...games.values()].sort((a, b) => b.plays - a.plays || a.name.localeCompare(b.name)),
+      players,
+      perGame,
+      toImport: matches.length,
+      alreadyImported,
+      duplicates,
+      skipped,
+      problems,
+      canApply: problems.length === 0 && matches.length > 0,
+    },
+    matches,
+    newPlayers: [...newPlayers].map(([key, name]) => ({ key, name })),
+  }
+}
