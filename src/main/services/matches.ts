@@ -202,7 +202,7 @@ export class MatchService {
     let n = 0
     let seq = 0
     return ok(
-      m.log.events.filter(({ event }) => event.kind !== 'match.started').map(({ event: ev, active }) => {
+      m.log.events.filter(({ event }) => event.kind !== 'match.started' && event.kind !== 'match.recorded').map(({ event: ev, active }) => {
         kinds.set(ev.id, ev.kind)
         const p = ev.payload as Record<string, unknown>
         let kind: MatchHistoryEntry['kind']
