@@ -21,6 +21,7 @@ import { BackupService, DAY_MS } from './services/backup'
 import { TransferService } from './services/transfer'
 import { UploadService } from './services/uploads'
 import { SyncService } from './sync/service'
+import { ClubService } from './services/club'
 import { ExternalImportService } from './services/external-import'
 import { hostname } from 'node:os'
 import { DbWorker } from './worker/client'
@@ -106,6 +107,7 @@ export function createCore(options: CoreOptions): Core {
     transfer: new TransferService(db, { events, device, projector, matches, stats: statsProjector }, clock),
     uploads,
     external: new ExternalImportService(db, { events, device, projector, stats: statsProjector, matches }),
+    club: new ClubService(db, events),
     appInfo: () => ({
       name: PRODUCT_NAME,
       version: options.version,

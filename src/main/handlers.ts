@@ -9,6 +9,7 @@ import type { BackupService } from './services/backup'
 import type { TransferService } from './services/transfer'
 import type { UploadService } from './services/uploads'
 import type { SyncService } from './sync/service'
+import type { ClubService } from './services/club'
 import type { ExternalImportService } from './services/external-import'
 
 export interface HandlerDeps {
@@ -21,11 +22,13 @@ export interface HandlerDeps {
   sync: SyncService
   /** Import from BG Stats or a CSV file (issue 13, item 5). */
   external: ExternalImportService
+  /** Seasons, game nights and ratings explained (issue 13). */
+  club: ClubService
   appInfo: () => AppInfo
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
-  const { players, matches, stats, backups, transfer, uploads, sync } = deps
+  const { players, matches, stats, backups, transfer, uploads, sync, club } = deps
   return {
     'app:info': () => ok(deps.appInfo()),
     // The desktop app replaces this handler (src/main/index.ts); a browser prints with its own Print.
@@ -91,6 +94,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'upload:begin': (input) => uploads.begin(input.purpose, input.size),
     'upload:chunk': (input) => uploads.chunk(input.uploadId, input.index, input.data),
     'upload:cancel': (input) => uploads.cancel(input.uploadId),
+    'seasons:list': () => club.listSeasons(),
+    'seasons:create': (input) => club.createSeason(input),
+    'seasons:update': ({ id, ...change }) => club.updateSeason(id, change),
+    'seasons:set-archived': (input) => club.setSeasonArchived(input.id, input.archived),
+    'seasons:delete': (input) => club.deleteSeason(input.id),
+    'seasons:standings': (input) => club.standings(input.id),
+    'nights:list': (input) => club.nights(input),
+    'nights:set-venue': (input) => club.setVenue(input.date, input.venue),
+    'ratings:explain': (input) => club.ratings(input.gameId),
+    'ratings:set-system': (input) => club.setRatingSystem(input.system),
     // The upload stays open after a preview (the user may change choices and look again); a done import removes it.
     'import:external-preview': (input) => {
       const taken = uploads.take(input.uploadId, 'external')

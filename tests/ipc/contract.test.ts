@@ -138,6 +138,30 @@ const CASES: Record<Channel, Case> = {
   'club:reseed': { valid: {}, required: [], wrong: {} },
   'sync:status': { valid: {}, required: [], wrong: {} },
   'sync:now': { valid: {}, required: [], wrong: {} },
+  'seasons:list': { valid: {}, required: [], wrong: {} },
+  'seasons:create': {
+    valid: { name: 'Spring league', startDate: '2026-03-01', endDate: '2026-05-31', gameIds: ['nine'], playerIds: null, scheme: { kind: 'result', win: 3, draw: 1, loss: 0 } },
+    required: ['name', 'startDate', 'endDate', 'gameIds', 'playerIds', 'scheme'],
+    wrong: {
+      name: [7, null, '', ' padded ', MB],
+      startDate: ['2026-02-30', '1 March', 20260301, null, MB],
+      gameIds: ['nine', ['chess'], [], ['nine', 'nine'], MB],
+      playerIds: [[], ['not-a-uuid'], [ID, ID], ID, MB],
+      scheme: [null, 'result', { kind: 'result', win: 3 }, { kind: 'placement', top: 0 }, { kind: 'result', win: 3.5, draw: 1, loss: 0 }, { kind: 'elo' }, MB],
+    },
+  },
+  'seasons:update': {
+    valid: { id: ID, name: 'Summer league' },
+    required: ['id'],
+    wrong: { id: [7, null, 'x', MB], name: ['', 7, MB], endDate: ['2026-13-01', 5], scheme: [{ kind: 'placement', top: 1000 }] },
+  },
+  'seasons:set-archived': { valid: { id: ID, archived: true }, required: ['id', 'archived'], wrong: { id: [7, null, MB], archived: ['yes', 1, null] } },
+  'seasons:delete': { valid: { id: ID }, required: ['id'], wrong: { id: [7, null, 'x', MB] } },
+  'seasons:standings': { valid: { id: ID }, required: ['id'], wrong: { id: [7, null, 'x', MB] } },
+  'nights:list': { valid: { fromDate: '2026-01-01', toDate: '2026-12-31', limit: 20 }, required: [], wrong: { fromDate: ['2026-02-30', 7, MB], limit: [0, 501, 1.5, 'ten'] } },
+  'nights:set-venue': { valid: { date: '2026-03-05', venue: 'The Anchor' }, required: ['date', 'venue'], wrong: { date: ['yesterday', 7, null, MB], venue: [7, {}, MB] } },
+  'ratings:explain': { valid: { gameId: 'nine' }, required: ['gameId'], wrong: { gameId: ['chess', 7, null, MB] } },
+  'ratings:set-system': { valid: { system: 'elo' }, required: ['system'], wrong: { system: ['glicko', 7, null, MB] } },
 }
 
 function malformed(c: Case): { label: string; payload: unknown; field?: string }[] {

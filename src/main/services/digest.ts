@@ -18,6 +18,9 @@ export const PROJECTION_TABLES = [
   'stat_player_match',
   'stat_player_streak',
   'stat_rating',
+  'seasons',
+  'night_venues',
+  'club_settings',
 ] as const
 
 const NOT_EMPTY: Partial<Record<(typeof PROJECTION_TABLES)[number], string>> = {

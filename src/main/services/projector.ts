@@ -15,6 +15,7 @@ import { playerNameKey } from '../../shared/model/player'
 import type { MatchStatus } from '../../shared/model/match'
 import type { EventStore } from '../db/repos/events'
 import type { StatsProjector } from './stats'
+import { rebuildClub } from './club-projector'
 import { computeRecorded, isRecordedLog } from './recorded-projection'
 
 export interface ProjectedMatch {
@@ -409,5 +410,6 @@ export class Projector {
       const matches = this.db.prepare("SELECT subject FROM events WHERE kind IN ('match.started', 'match.recorded') GROUP BY subject ORDER BY min(hlc), subject").all() as { subject: string }[]
       for (const { subject } of matches) this.projectMatch(subject)
     })
+    rebuildClub(this.db, this.events)
   }
 }

@@ -27,6 +27,8 @@ import type { MatchService } from './matches'
 import type { Projector } from './projector'
 import type { StatsProjector } from './stats'
 import type { ImportReport } from '../../shared/model/transfer'
+import { isClubKind } from '../../shared/events/club'
+import { projectClubSubject } from './club-projector'
 
 export type { ImportReport }
 
@@ -263,8 +265,10 @@ export class TransferService {
 
     const touchedPlayers = new Set<string>()
     const touchedMatches = new Map<string, DomainEvent[]>()
+    const touchedClub = new Set<string>()
     for (const e of fresh) {
       if (isPlayerKind(e.kind)) touchedPlayers.add(e.subject)
+      else if (isClubKind(e.kind)) touchedClub.add(e.subject)
       else {
         const list = touchedMatches.get(e.subject) ?? []
         list.push(e)
@@ -288,6 +292,7 @@ export class TransferService {
     }
     if (batchStats) stats.batch(project)
     else project()
+    for (const id of touchedClub) projectClubSubject(this.db, store, id)
     this.sameNames(touchedPlayers, report)
     return ok(report)
   }

@@ -23,7 +23,7 @@ import type { ImportReport } from '../services/transfer'
 import type { UploadService } from '../services/uploads'
 import type { DbWorker } from './client'
 import { exportDir } from './ops'
-import type { StatsMethod } from './protocol'
+import type { ClubMethod, StatsMethod } from './protocol'
 
 export const LOCKED_MESSAGE = 'Another program is writing to the data file; nothing was saved.'
 export const DEFAULT_LOCK_WAIT_MS = 5000
@@ -48,6 +48,12 @@ export const MAIN_WRITE_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'club:leave',
   'club:reseed',
   'sync:now',
+  'seasons:create',
+  'seasons:update',
+  'seasons:set-archived',
+  'seasons:delete',
+  'nights:set-venue',
+  'ratings:set-system',
 ])
 
 const isBusy = (e: unknown): boolean => {
@@ -110,6 +116,7 @@ export function workerHandlers(d: WorkerHandlerDeps): Partial<Handlers> {
   const stats = new Proxy({} as Stats, {
     get: (_, method: StatsMethod) => (...args: unknown[]) => fromWorker(worker.call<Result<unknown>>({ op: 'stats', method, args })),
   })
+  const club = (method: ClubMethod, ...args: unknown[]): Promise<Result<unknown>> => fromWorker(worker.call<Result<unknown>>({ op: 'club', method, args }))
   const typed = <C extends Channel>(h: (input: Parameters<Handler<C>>[0]) => Promise<Result<unknown>>): Handler<C> => h as Handler<C>
   return {
     'stats:overview': typed<'stats:overview'>((input) => stats.overview(input)),
@@ -118,6 +125,10 @@ export function workerHandlers(d: WorkerHandlerDeps): Partial<Handlers> {
     'stats:rating-history': typed<'stats:rating-history'>((input) => stats.ratingHistory(input.gameId, input.playerIds)),
     'stats:monthly': typed<'stats:monthly'>((input) => stats.monthly(input)),
     'stats:match-progress': typed<'stats:match-progress'>((input) => stats.matchProgress(input.matchId)),
+    // Club reads (issue 13): a season's standings, the nights, ratings with Elo replayed from match_results.
+    'seasons:standings': typed<'seasons:standings'>((input) => club('standings', input.id)),
+    'nights:list': typed<'nights:list'>((input) => club('nights', input)),
+    'ratings:explain': typed<'ratings:explain'>((input) => club('ratings', input.gameId)),
     'backup:now': () => fromWorker(worker.call<Result<BackupFileInfo>>({ op: 'backup', kind: 'manual', now: d.now().toISOString() })),
     'transfer:export-csv': (input) => fromWorker(worker.call<Result<Output<'transfer:export-csv'>>>({ op: 'export-csv', table: input.table, now: d.now().toISOString() })),
     // The worker streams the export into a private file; the contract hands its text to the caller.

@@ -17,6 +17,7 @@ import { MatchService } from '../services/matches'
 import { Projector } from '../services/projector'
 import { StatsProjector, StatsService } from '../services/stats'
 import { TransferService } from '../services/transfer'
+import { ClubService } from '../services/club'
 import { ExternalImportService } from '../services/external-import'
 import type { WorkerInit, WorkerRequest } from './protocol'
 
@@ -43,6 +44,7 @@ export function openWorkerConnection(init: WorkerInit): Database.Database {
 export function createWorkerOps(init: WorkerInit): WorkerOps {
   const db = openWorkerConnection(init)
   let stats: StatsService | null = null
+  let club: ClubService | null = null
   /** The services a write needs, built on this connection for this one request. */
   const writers = (clock: Clock) => {
     const device = new Device(db, clock)
@@ -64,6 +66,11 @@ export function createWorkerOps(init: WorkerInit): WorkerOps {
           stats ??= new StatsService(db)
           const method = stats[request.method] as (...args: unknown[]) => unknown
           return method.apply(stats, request.args)
+        }
+        case 'club': {
+          club ??= new ClubService(db, null)
+          const method = club[request.method] as (...args: unknown[]) => unknown
+          return method.apply(club, request.args)
         }
         case 'export-json':
           return writeJsonExport(db, request.path, request.deviceId, new Date(request.now))

@@ -15,10 +15,13 @@ export interface WorkerInit {
 }
 
 export type StatsMethod = 'overview' | 'player' | 'headToHead' | 'ratingHistory' | 'monthly' | 'matchProgress'
+/** The club reads (src/main/services/club.ts) that may be long: standings, nights, ratings with Elo replayed. */
+export type ClubMethod = 'standings' | 'nights' | 'ratings'
 
 /** `now` is the main thread's clock (ISO), so tests with a fixed clock get the same names and stamps. */
 export type WorkerRequest =
   | { op: 'stats'; method: StatsMethod; args: unknown[] }
+  | { op: 'club'; method: ClubMethod; args: unknown[] }
   | { op: 'export-json'; path: string; deviceId: string; now: string }
   | { op: 'export-csv'; table: CsvTable; now: string }
   | { op: 'import'; path: string; now: string }

@@ -4,6 +4,7 @@
  * reducer in ./reduce.ts rebuilds from these alone. See docs/ARCHITECTURE.md ("The event log").
  */
 import type { GameId } from '../games/engine'
+import { CLUB_EVENT_KINDS, type ClubPayloadOf } from './club'
 import type { RecordedPayload } from './recorded'
 
 export const PLAYER_EVENT_KINDS = [
@@ -25,7 +26,8 @@ export const MATCH_EVENT_KINDS = [
   'match.reopened',
   'match.recorded',
 ] as const
-export const EVENT_KINDS = [...PLAYER_EVENT_KINDS, ...MATCH_EVENT_KINDS] as const
+/** Seasons, night venues and club settings (./club.ts) come last. */
+export const EVENT_KINDS = [...PLAYER_EVENT_KINDS, ...MATCH_EVENT_KINDS, ...CLUB_EVENT_KINDS] as const
 
 export type PlayerEventKind = (typeof PLAYER_EVENT_KINDS)[number]
 export type MatchEventKind = (typeof MATCH_EVENT_KINDS)[number]
@@ -34,7 +36,7 @@ export type EventKind = (typeof EVENT_KINDS)[number]
 /** The payload version every kind is written with today; a reader refuses versions it does not know. */
 export const PAYLOAD_VERSION = 1
 
-export interface PayloadOf {
+export interface PayloadOf extends ClubPayloadOf {
   'player.created': { name: string; color: string | null }
   'player.renamed': { name: string }
   'player.color-set': { color: string | null }

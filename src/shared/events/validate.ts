@@ -11,6 +11,7 @@ import { ENGINES, SEAT_LIMITS } from '../games/registry'
 import { COLOR_PATTERN, validatePlayerName } from '../model/player'
 import { err, ok, type Result } from '../result'
 import { isHlc, parseHlc } from './hlc'
+import { CLUB_PAYLOADS, checkClubEvent, isClubKind } from './club'
 import { RecordedPayloadSchema, validateRecorded } from './recorded'
 import { EVENT_KINDS, PAYLOAD_VERSION, type DomainEvent, type EventKind, type PayloadOf } from './types'
 
@@ -40,6 +41,7 @@ const Name = v.pipe(
 const RuleValue = v.union([v.pipe(v.string(), v.maxLength(40)), v.number(), v.boolean()], 'must be text, a number or true/false')
 
 const PAYLOADS: { [K in EventKind]: v.GenericSchema<unknown, PayloadOf[K]> } = {
+  ...CLUB_PAYLOADS,
   'player.created': v.strictObject({ name: Name, color: Color }),
   'player.renamed': v.strictObject({ name: Name }),
   'player.color-set': v.strictObject({ color: Color }),
@@ -97,6 +99,10 @@ export function validateEvent(raw: unknown): Result<DomainEvent> {
   if (e.kind === 'match.recorded') {
     const recorded = validateRecorded(payload.output as PayloadOf['match.recorded'])
     if (!recorded.ok) return recorded
+  }
+  if (isClubKind(e.kind)) {
+    const club = checkClubEvent({ kind: e.kind, subject: e.subject, payload: payload.output })
+    if (!club.ok) return club
   }
   if (e.kind === 'player.merged' && (payload.output as PayloadOf['player.merged']).into === e.subject) {
     return err('invalid-event', 'a player cannot be merged into themselves')

@@ -43,6 +43,16 @@ export const CHANNELS = [
   'club:reseed',
   'sync:status',
   'sync:now',
+  'seasons:list',
+  'seasons:create',
+  'seasons:update',
+  'seasons:set-archived',
+  'seasons:delete',
+  'seasons:standings',
+  'nights:list',
+  'nights:set-venue',
+  'ratings:explain',
+  'ratings:set-system',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

@@ -10,6 +10,8 @@ import type { MatchHistoryEntry, MatchSummary, MatchView } from '../model/match'
 import type { HeadToHead, MatchProgress, MonthlyResults, PlayerStats, RatingSeries, StatsOverview } from '../model/stats'
 import type { BackupFileInfo, BackupInfo, ImportReport } from '../model/transfer'
 import type { SyncStatus } from '../model/sync'
+import type { NightList, RatingsExplained, Season, SeasonStandings } from '../model/club'
+import { LocalDate, RATING_SYSTEMS, Scheme, SeasonGames, SeasonName, SeasonPlayers, type RatingSystem } from '../events/club'
 import type { ExternalImportPreview, ExternalImportReport } from '../import/plan'
 import { GAME_IDS } from '../games/engine'
 import type { Channel } from './channels'
@@ -213,6 +215,27 @@ export const schemas = {
   'club:reseed': obj({}),
   'sync:status': obj({}),
   'sync:now': obj({}),
+  'seasons:list': obj({}),
+  'seasons:create': obj({ name: SeasonName, startDate: LocalDate, endDate: LocalDate, gameIds: SeasonGames, playerIds: SeasonPlayers, scheme: Scheme }),
+  'seasons:update': obj({
+    id: Id,
+    name: v.optional(SeasonName),
+    startDate: v.optional(LocalDate),
+    endDate: v.optional(LocalDate),
+    gameIds: v.optional(SeasonGames),
+    playerIds: v.optional(SeasonPlayers),
+    scheme: v.optional(Scheme),
+  }),
+  'seasons:set-archived': obj({ id: Id, archived: v.boolean('must be true or false') }),
+  'seasons:delete': obj({ id: Id }),
+  'seasons:standings': obj({ id: Id }),
+  'nights:list': obj({
+    ...LocalDays,
+    limit: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(500, 'must be at most 500'))),
+  }),
+  'nights:set-venue': obj({ date: LocalDate, venue: v.nullable(v.pipe(v.string('must be text'), v.maxLength(200, 'is far too long'))) }),
+  'ratings:explain': obj({ gameId: GameIdSchema }),
+  'ratings:set-system': obj({ system: v.picklist(RATING_SYSTEMS, 'must be openskill or elo') }),
 } satisfies Record<Channel, v.GenericSchema>
 
 export type Inputs = { [C in Channel]: v.InferOutput<(typeof schemas)[C]> }
@@ -263,6 +286,16 @@ export interface Outputs {
   'club:reseed': SyncStatus
   'sync:status': SyncStatus
   'sync:now': SyncStatus
+  'seasons:list': Season[]
+  'seasons:create': Season
+  'seasons:update': Season
+  'seasons:set-archived': Season
+  'seasons:delete': { id: string }
+  'seasons:standings': SeasonStandings
+  'nights:list': NightList
+  'nights:set-venue': { date: string; venue: string | null }
+  'ratings:explain': RatingsExplained
+  'ratings:set-system': { system: RatingSystem; setAt: string | null }
 }
 
 export type Input<C extends Channel> = Inputs[C]

@@ -5,6 +5,7 @@
 import type { Database } from 'better-sqlite3'
 import { createHash } from 'node:crypto'
 import { STAT_EVENTS_V5, v5Up } from './v5'
+import { clubTablesUp } from './v6'
 
 export interface Migration {
   name: string
@@ -608,7 +609,9 @@ const v5: Migration = {
   up: v5Up,
 }
 
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5]
+const v6: Migration = { name: 'club data: seasons, night venues, the club rating system', up: clubTablesUp }
+
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6]
 /** The per-game rule-event expressions of the current schema (v5), for the stats queries (over alias r). */
 export const STAT_EVENT_SQL = STAT_EVENTS_V5
 export const LATEST_VERSION = MIGRATIONS.length

@@ -1,0 +1,392 @@
+/**
+ * Club data: seasons (leagues) and their standings, game nights, and ratings explained (issue 13).
+ * Writes append club events (src/shared/events/club.ts) and project them in one immediate
+ * transaction; reads compute on demand from the projections (match_results, matches, seats), with
+ * the pure math in src/shared/stats/league.ts, nights.ts and elo.ts. The long reads run in the
+ * database worker (src/main/worker/), so this file has no Electron and no worker code.
+ */
+import type { Database } from 'better-sqlite3'
+import { CLUB_SUBJECT, nightSubject, type PointsScheme, type RatingSystem, type SeasonFields } from '../../shared/events/club'
+import { GAME_NAMES, type GameId } from '../../shared/games/engine'
+import type { Night, NightList, RatingRow, RatingsExplained, Season, SeasonStandings } from '../../shared/model/club'
+import { err, ok, type Result } from '../../shared/result'
+import { replayElo } from '../../shared/stats/elo'
+import { standings, TIE_BREAKS, type LeagueMatch } from '../../shared/stats/league'
+import { addDays, localDateTimeOf } from '../../shared/stats/local-date'
+import { NIGHT_CUTOFF_HOUR, nightOf } from '../../shared/stats/nights'
+import { ordinalOf } from '../../shared/stats/streaks'
+import type { EventStore } from '../db/repos/events'
+import { writeTransaction } from '../db/transaction'
+import { projectClubSubject } from './club-projector'
+import { localDayWhere } from './stats-dates'
+
+interface SeasonDbRow {
+  id: string
+  name: string
+  start_date: string
+  end_date: string
+  games_json: string | null
+  players_json: string | null
+  scheme_json: string
+  archived_at: string | null
+  frozen_json: string | null
+  created_at: string
+  updated_at: string
+}
+
+const toSeason = (r: SeasonDbRow): Season => ({
+  id: r.id,
+  name: r.name,
+  startDate: r.start_date,
+  endDate: r.end_date,
+  gameIds: r.games_json ? (JSON.parse(r.games_json) as GameId[]) : null,
+  playerIds: r.players_json ? (JSON.parse(r.players_json) as string[]) : null,
+  scheme: JSON.parse(r.scheme_json) as PointsScheme,
+  archivedAt: r.archived_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+})
+
+export function schemeText(s: PointsScheme): string {
+  return s.kind === 'result'
+    ? `${s.win} points for a win, ${s.draw} for a shared win, ${s.loss} for any other result.`
+    : `Placement points scaled by table size: finishing p-th of n earns ${s.top} × (n − p) / (n − 1), so first earns ${s.top} and last 0 at any table size; tied players share the average. On average a seat earns ${s.top / 2} whatever the number of players.`
+}
+
+const seasonNotFound = (): Result<never> => err('not-found', 'That season no longer exists. The list has been refreshed.', 'id')
+
+export class ClubService {
+  constructor(
+    private readonly db: Database,
+    private readonly events: EventStore | null,
+  ) {}
+
+  // -------------------------------------------------------------------------------------------
+  // Seasons
+
+  listSeasons(): Result<Season[]> {
+    const rows = this.db.prepare('SELECT * FROM seasons ORDER BY archived_at IS NOT NULL, start_date DESC, name, id').all() as SeasonDbRow[]
+    return ok(rows.map(toSeason))
+  }
+
+  private seasonRow(id: string): SeasonDbRow | undefined {
+    return this.db.prepare('SELECT * FROM seasons WHERE id = ?').get(id) as SeasonDbRow | undefined
+  }
+
+  private checkFields(f: SeasonFields, exceptId: string | null): Result<true> {
+    if (f.endDate < f.startDate) return err('invalid-dates', `The season cannot end (${f.endDate}) before it starts (${f.startDate}).`, 'endDate')
+    const clash = this.db
+      .prepare('SELECT name FROM seasons WHERE lower(name) = lower(?) AND id IS NOT ?')
+      .get(f.name, exceptId) as { name: string } | undefined
+    if (clash) return err('duplicate-name', `There is already a season called “${clash.name}”.`, 'name')
+    if (f.playerIds) {
+      const known = new Set(
+        this.db
+          .prepare('SELECT id FROM players WHERE deleted = 0 AND id IN (SELECT value FROM json_each(?))')
+          .pluck()
+          .all(JSON.stringify(f.playerIds)) as string[],
+      )
+      const missing = f.playerIds.filter((p) => !known.has(p))
+      if (missing.length) return err('not-found', `${missing.length === 1 ? 'One player' : `${missing.length} players`} of the season no longer exist${missing.length === 1 ? 's' : ''}.`, 'playerIds')
+    }
+    return ok(true)
+  }
+
+  private store(): EventStore {
+    if (!this.events) throw new Error('this ClubService is read-only')
+    return this.events
+  }
+
+  createSeason(f: SeasonFields): Result<Season> {
+    return writeTransaction(this.db, () => {
+      const checked = this.checkFields(f, null)
+      if (!checked.ok) return checked
+      const e = this.store().appendNew('season.created', f)
+      projectClubSubject(this.db, this.store(), e.subject)
+      return this.season(e.subject)
+    })
+  }
+
+  season(id: string): Result<Season> {
+    const r = this.seasonRow(id)
+    return r ? ok(toSeason(r)) : seasonNotFound()
+  }
+
+  updateSeason(id: string, change: Partial<SeasonFields>): Result<Season> {
+    return writeTransaction(this.db, () => {
+      const row = this.seasonRow(id)
+      if (!row) return seasonNotFound()
+      const current = toSeason(row)
+      if (current.archivedAt) return err('archived', `“${current.name}” is archived: its standings are final. Restore it to change it.`, 'id')
+      const next: SeasonFields = { name: current.name, startDate: current.startDate, endDate: current.endDate, gameIds: current.gameIds, playerIds: current.playerIds, scheme: current.scheme }
+      const changed: Partial<SeasonFields> = {}
+      for (const k of Object.keys(change) as (keyof SeasonFields)[]) {
+        const value = change[k]
+        if (value === undefined || JSON.stringify(value) === JSON.stringify(current[k])) continue
+        ;(changed as Record<string, unknown>)[k] = value
+        ;(next as unknown as Record<string, unknown>)[k] = value
+      }
+      if (Object.keys(changed).length === 0) return ok(current)
+      const checked = this.checkFields(next, id)
+      if (!checked.ok) return checked
+      this.store().append('season.updated', id, changed)
+      projectClubSubject(this.db, this.store(), id)
+      return this.season(id)
+    })
+  }
+
+  setSeasonArchived(id: string, archived: boolean): Result<Season> {
+    return writeTransaction(this.db, () => {
+      const row = this.seasonRow(id)
+      if (!row) return seasonNotFound()
+      if ((row.archived_at !== null) === archived) return ok(toSeason(row))
+      if (archived) this.store().append('season.archived', id, { matchIds: this.liveMatches(toSeason(row)).map((m) => m.matchId) })
+      else this.store().append('season.restored', id, {})
+      projectClubSubject(this.db, this.store(), id)
+      return this.season(id)
+    })
+  }
+
+  deleteSeason(id: string): Result<{ id: string }> {
+    return writeTransaction(this.db, () => {
+      if (!this.seasonRow(id)) return seasonNotFound()
+      this.store().append('season.deleted', id, {})
+      projectClubSubject(this.db, this.store(), id)
+      return ok({ id })
+    })
+  }
+
+  /** The finished matches a season counts now: started on a local date in its range, of its games. */
+  private liveMatches(s: Season): LeagueMatch[] {
+    const params: Record<string, unknown> = {}
+    const where = ["m.status = 'finished'", ...localDayWhere('m.created_at', 'm.utc_offset', { fromDate: s.startDate, toDate: s.endDate }, params)]
+    if (s.gameIds) {
+      params.games = JSON.stringify(s.gameIds)
+      where.push('m.game_id IN (SELECT value FROM json_each(@games))')
+    }
+    const ids = this.db.prepare(`SELECT m.id FROM matches m WHERE ${where.join(' AND ')} ORDER BY m.created_at, m.id`).pluck().all(params) as string[]
+    return this.resultsOf(ids)
+  }
+
+  /** The results of these matches (finished ones only), in the given order. */
+  private resultsOf(ids: readonly string[]): LeagueMatch[] {
+    const rows = this.db
+      .prepare(
+        `SELECT r.match_id, r.player_id, r.placement, r.won FROM match_results r
+         WHERE r.match_id IN (SELECT value FROM json_each(?)) ORDER BY r.match_id, r.seat`,
+      )
+      .all(JSON.stringify(ids)) as { match_id: string; player_id: string; placement: number; won: number }[]
+    const by = new Map<string, LeagueMatch>()
+    for (const r of rows) {
+      let m = by.get(r.match_id)
+      if (!m) by.set(r.match_id, (m = { matchId: r.match_id, seats: [] }))
+      m.seats.push({ playerId: r.player_id, placement: r.placement, won: r.won === 1 })
+    }
+    return ids.flatMap((id) => by.get(id) ?? [])
+  }
+
+  standings(id: string): Result<SeasonStandings> {
+    const row = this.seasonRow(id)
+    if (!row) return seasonNotFound()
+    const season = toSeason(row)
+    const frozen = row.frozen_json ? (JSON.parse(row.frozen_json) as string[]) : null
+    const matches = frozen ? this.resultsOf(frozen) : this.liveMatches(season)
+    const names = new Map(
+      (this.db.prepare('SELECT id, name, canonical_id FROM players').all() as { id: string; name: string; canonical_id: string }[]).map((p) => [p.id, p]),
+    )
+    // Season members where their history lives now (after merges); deleted players drop out.
+    const members = season.playerIds
+      ? [...new Set(season.playerIds.map((p) => names.get(p)?.canonical_id).filter((p): p is string => p !== undefined))]
+      : null
+    const rows = standings(season.scheme, matches, new Map([...names.values()].map((p) => [p.id, p.name])), members)
+    return ok({ season, rows, matches: matches.length, tieBreaks: TIE_BREAKS, schemeText: schemeText(season.scheme), frozen: frozen !== null })
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Game nights
+
+  nights(filter: { fromDate?: string | undefined; toDate?: string | undefined; limit?: number | undefined }): Result<NightList> {
+    const params: Record<string, unknown> = {}
+    // A night's matches start between its date 06:00 and the next day's 06:00, local time.
+    const where = localDayWhere('created_at', 'utc_offset', { fromDate: filter.fromDate, toDate: filter.toDate ? addDays(filter.toDate, 1) : undefined }, params)
+    const all = this.db
+      .prepare(`SELECT id, game_id, created_at, utc_offset, status, winners_json FROM matches ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`)
+      .all(params) as { id: string; game_id: GameId; created_at: string; utc_offset: number; status: Night['matches'][number]['status']; winners_json: string }[]
+    const groups = new Map<string, typeof all>()
+    for (const m of all) {
+      const night = nightOf(m.created_at, m.utc_offset)
+      if ((filter.fromDate && night < filter.fromDate) || (filter.toDate && night > filter.toDate)) continue
+      groups.set(night, [...(groups.get(night) ?? []), m])
+    }
+    const dates = [...groups.keys()].sort().reverse()
+    const shown = dates.slice(0, filter.limit ?? 60)
+    const ids = shown.flatMap((d) => (groups.get(d) ?? []).map((m) => m.id))
+    const seats = this.db
+      .prepare(
+        `SELECT s.match_id, s.seat, s.player_id, coalesce(p.name, 'Unknown player') AS name FROM match_seats s LEFT JOIN players p ON p.id = s.player_id
+         WHERE s.match_id IN (SELECT value FROM json_each(?)) ORDER BY s.match_id, s.seat`,
+      )
+      .all(JSON.stringify(ids)) as { match_id: string; seat: number; player_id: string; name: string }[]
+    const seatsOf = new Map<string, typeof seats>()
+    for (const s of seats) seatsOf.set(s.match_id, [...(seatsOf.get(s.match_id) ?? []), s])
+    const venues = new Map(
+      (this.db.prepare('SELECT night, venue FROM night_venues WHERE night IN (SELECT value FROM json_each(?))').all(JSON.stringify(shown)) as { night: string; venue: string }[]).map((v) => [
+        v.night,
+        v.venue,
+      ]),
+    )
+    const nights: Night[] = shown.map((date) => {
+      const players = new Map<string, Night['players'][number]>()
+      const matches = (groups.get(date) ?? []).map((m) => {
+        const ss = seatsOf.get(m.id) ?? []
+        const winnerSeats = new Set(m.status === 'finished' ? (JSON.parse(m.winners_json) as number[]) : [])
+        for (const s of ss) {
+          const p = players.get(s.player_id) ?? { playerId: s.player_id, name: s.name, matches: 0, wins: 0 }
+          p.matches++
+          if (winnerSeats.has(s.seat)) p.wins++
+          players.set(s.player_id, p)
+        }
+        return {
+          matchId: m.id,
+          gameId: m.game_id,
+          localTime: localDateTimeOf(m.created_at, m.utc_offset).slice(11, 16),
+          status: m.status,
+          players: ss.map((s) => s.name),
+          winners: ss.filter((s) => winnerSeats.has(s.seat)).map((s) => s.name),
+        }
+      })
+      return {
+        date,
+        venue: venues.get(date) ?? null,
+        players: [...players.values()].sort((a, b) => b.wins - a.wins || b.matches - a.matches || a.name.localeCompare(b.name)),
+        matches,
+      }
+    })
+    return ok({ nights, total: dates.length, cutoffHour: NIGHT_CUTOFF_HOUR })
+  }
+
+  setVenue(date: string, raw: string | null): Result<{ date: string; venue: string | null }> {
+    const venue = raw?.trim() || null
+    if (venue && venue.length > 80) return err('invalid-venue', `A venue is at most 80 characters; this one has ${venue.length}.`, 'venue')
+    return writeTransaction(this.db, () => {
+      const current = this.db.prepare('SELECT venue FROM night_venues WHERE night = ?').pluck().get(date) as string | undefined
+      if ((current ?? null) !== venue) {
+        this.store().append('night.venue-set', nightSubject(date), { date, venue })
+        projectClubSubject(this.db, this.store(), nightSubject(date))
+      }
+      return ok({ date, venue })
+    })
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Ratings
+
+  ratingSystem(): { system: RatingSystem; setAt: string | null } {
+    const r = this.db.prepare("SELECT value, set_at FROM club_settings WHERE key = 'rating_system'").get() as { value: RatingSystem; set_at: string } | undefined
+    return r ? { system: r.value, setAt: r.set_at } : { system: 'openskill', setAt: null }
+  }
+
+  setRatingSystem(system: RatingSystem): Result<{ system: RatingSystem; setAt: string | null }> {
+    return writeTransaction(this.db, () => {
+      if (this.ratingSystem().system !== system || this.ratingSystem().setAt === null) {
+        this.store().append('club.rating-system-set', CLUB_SUBJECT, { system })
+        projectClubSubject(this.db, this.store(), CLUB_SUBJECT)
+      }
+      return ok(this.ratingSystem())
+    })
+  }
+
+  /** Elo of one game, replayed from its finished matches in match order (finish time, then id). */
+  elo(gameId: GameId): Map<string, { rating: number; matches: number }> {
+    const rows = this.db
+      .prepare('SELECT match_id, player_id, placement FROM match_results WHERE game_id = ? ORDER BY finished_at, match_id, seat')
+      .raw()
+      .iterate(gameId) as IterableIterator<[string, string, number]>
+    function* tables(): Generator<{ players: string[]; placements: number[] }> {
+      let current: { id: string; players: string[]; placements: number[] } | null = null
+      for (const [matchId, player, placement] of rows) {
+        if (current && current.id !== matchId) yield current
+        if (!current || current.id !== matchId) current = { id: matchId, players: [], placements: [] }
+        current.players.push(player)
+        current.placements.push(placement)
+      }
+      if (current) yield current
+    }
+    return replayElo(tables())
+  }
+
+  ratings(gameId: GameId): Result<RatingsExplained> {
+    const { system, setAt } = this.ratingSystem()
+    const t0 = performance.now()
+    const elo = this.elo(gameId)
+    const eloMs = Math.round((performance.now() - t0) * 10) / 10
+    const rows = this.db
+      .prepare(
+        `SELECT r.player_id, coalesce(p.name, 'Unknown player') AS name, r.mu, r.sigma, r.matches, coalesce(s.wins, 0) AS wins
+         FROM stat_rating r LEFT JOIN players p ON p.id = r.player_id
+         LEFT JOIN stat_player_match s ON s.player_id = r.player_id AND s.game_id = r.game_id
+         WHERE r.game_id = ? AND coalesce(p.deleted, 0) = 0`,
+      )
+      .all(gameId) as { player_id: string; name: string; mu: number; sigma: number; matches: number; wins: number }[]
+    const opp = new Map(
+      (
+        this.db
+          .prepare(
+            `SELECT a.player_id, avg(o.mu) AS mu FROM match_results a
+             JOIN match_results b ON b.match_id = a.match_id AND b.seat <> a.seat
+             JOIN stat_rating o ON o.player_id = b.player_id AND o.game_id = b.game_id
+             WHERE a.game_id = ? GROUP BY a.player_id`,
+          )
+          .all(gameId) as { player_id: string; mu: number }[]
+      ).map((r) => [r.player_id, r.mu]),
+    )
+    const list: RatingRow[] = rows.map((r) => {
+      const e = elo.get(r.player_id)
+      const os = ordinalOf(r.mu, r.sigma)
+      return {
+        rank: 0,
+        playerId: r.player_id,
+        name: r.name,
+        rating: system === 'elo' ? Math.round(e?.rating ?? 1500) : Math.round(os * 100) / 100,
+        mu: r.mu,
+        sigma: r.sigma,
+        elo: e ? Math.round(e.rating) : null,
+        matches: r.matches,
+        wins: r.wins,
+        winRate: r.matches ? r.wins / r.matches : 0,
+        opponentMu: opp.get(r.player_id) ?? null,
+        note: '',
+      }
+    })
+    list.sort((a, b) => b.rating - a.rating || a.name.localeCompare(b.name))
+    list.forEach((r, i) => {
+      r.rank = i > 0 && (list[i - 1] as RatingRow).rating === r.rating ? (list[i - 1] as RatingRow).rank : i + 1
+      r.note = explain(system, r, list[i - 1] ?? null, GAME_NAMES[gameId])
+    })
+    return ok({ gameId, system, systemSetAt: setAt, rows: list, eloMs })
+  }
+}
+
+const pct = (x: number): string => `${Math.round(x * 100)}%`
+const n1 = (x: number): string => x.toFixed(1)
+
+/** Why a player ranks where they do, in plain words (compared with the player just above). */
+export function explain(system: RatingSystem, r: RatingRow, above: RatingRow | null, game: string): string {
+  const parts: string[] = []
+  if (system === 'openskill') {
+    parts.push(`Skill estimate μ ${n1(r.mu)}, give or take σ ${n1(r.sigma)}; the rating μ − 3σ = ${n1(r.rating)} is a cautious floor: their true ${game} skill is very likely above it.`)
+    if (r.matches < 10) parts.push(`Only ${r.matches} match${r.matches === 1 ? '' : 'es'} so far, so the uncertainty is wide and the rating can still move a lot.`)
+  } else {
+    parts.push(`Elo ${r.rating}: everyone starts at 1500; finishing above a player gains points, more when that player is rated higher, and finishing below loses them.`)
+  }
+  if (above && r.winRate > above.winRate) {
+    const why: string[] = []
+    if (system === 'openskill' && above.sigma < r.sigma - 0.05) why.push(`${above.name}'s rating is more certain (σ ${n1(above.sigma)} against ${n1(r.sigma)}, from ${above.matches} matches against ${r.matches})`)
+    if (above.opponentMu !== null && r.opponentMu !== null && above.opponentMu > r.opponentMu + 0.05) {
+      why.push(`${above.name} met stronger opponents (their mean μ ${n1(above.opponentMu)} against ${n1(r.opponentMu)})`)
+    }
+    if (why.length === 0) why.push(system === 'elo' ? `${above.name}'s wins came against higher-rated players, or more recently` : `${above.name} placed better in the matches that were not wins`)
+    parts.push(`Ranked below ${above.name} despite a higher win rate (${pct(r.winRate)} against ${pct(above.winRate)}): ${why.join('; ')}.`)
+  }
+  return parts.join(' ')
+}

@@ -1,0 +1,90 @@
+/** What the club channels (seasons:*, nights:*, ratings:*) answer. */
+import type { PointsScheme, RatingSystem } from '../events/club'
+import type { GameId } from '../games/engine'
+import type { StandingRow } from '../stats/league'
+
+export interface Season {
+  id: string
+  name: string
+  startDate: string
+  endDate: string
+  gameIds: GameId[] | null
+  playerIds: string[] | null
+  scheme: PointsScheme
+  /** Null while open. An archived season's standings are computed from the matches it counted then. */
+  archivedAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface SeasonStandings {
+  season: Season
+  rows: StandingRow[]
+  /** Finished matches counted. */
+  matches: number
+  /** The tie-breaks in the order they are applied, in words. */
+  tieBreaks: readonly string[]
+  /** How points are earned, in words (the scheme and its formula). */
+  schemeText: string
+  /** True when the standings come from the matches frozen at archiving. */
+  frozen: boolean
+}
+
+export interface NightPlayer {
+  playerId: string
+  name: string
+  matches: number
+  wins: number
+}
+
+export interface NightMatch {
+  matchId: string
+  gameId: GameId
+  /** Local time hh:mm where it was played. */
+  localTime: string
+  status: 'in-progress' | 'finished' | 'abandoned'
+  players: string[]
+  winners: string[]
+}
+
+export interface Night {
+  /** The local date the night starts on; it runs until 06:00 the next morning. */
+  date: string
+  venue: string | null
+  players: NightPlayer[]
+  matches: NightMatch[]
+}
+
+export interface NightList {
+  nights: Night[]
+  /** How many nights match the filter in all (the list may be cut at `limit`). */
+  total: number
+  cutoffHour: number
+}
+
+export interface RatingRow {
+  rank: number
+  playerId: string
+  name: string
+  /** The number the ranking uses: OpenSkill's μ − 3σ, or the Elo rating. */
+  rating: number
+  mu: number
+  sigma: number
+  elo: number | null
+  matches: number
+  wins: number
+  winRate: number
+  /** The mean OpenSkill μ of the opponents they met in this game. */
+  opponentMu: number | null
+  /** Why they rank where they do, in plain words. */
+  note: string
+}
+
+export interface RatingsExplained {
+  gameId: GameId
+  system: RatingSystem
+  systemSetAt: string | null
+  rows: RatingRow[]
+  /** How long the Elo replay of this game's matches took, in ms (shown for the curious). */
+  eloMs: number
+}
