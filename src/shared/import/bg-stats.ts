@@ -12,7 +12,7 @@
  * A file that is not JSON, or has no `plays` list, is refused as a whole; a play that cannot be read
  * is skipped with the reason (the rest of the file still imports).
  */
-import { localDateTime, readScore, type SourceFile, type SourcePlay, type SourceSeat } from './source'
+import { gameKey, localDateTime, readScore, type SourceFile, type SourcePlay, type SourceSeat } from './source'
 
 const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x)
 
@@ -81,7 +81,7 @@ export function parseBgStats(raw: unknown): { ok: true; value: SourceFile } | { 
     if (!play.sourceId) {
       // No uuid (older files): the play's content is its identity.
       play.contentId = true
-      play.sourceId = JSON.stringify([play.playedAt, gameName.toLowerCase(), play.seats.map((s) => [s.playerKey, s.score, s.rank, s.winner])])
+      play.sourceId = JSON.stringify([play.playedAt, gameKey(gameName), play.seats.map((s) => [s.playerKey, s.score, s.rank, s.winner])])
     }
     out.plays.push(play)
   }

@@ -7,7 +7,7 @@
  * line number and the reason; the plan refuses to import while there are any.
  */
 import { playerNameKey } from '../model/player'
-import { localDateTime, readScore, type SourceFile, type SourcePlay, type SourceProblem } from './source'
+import { gameKey, localDateTime, readScore, type SourceFile, type SourcePlay, type SourceProblem } from './source'
 
 export const CSV_COLUMNS = ['date', 'time', 'game', 'player', 'score', 'winner', 'rank', 'match'] as const
 type Column = (typeof CSV_COLUMNS)[number]
@@ -181,12 +181,12 @@ export function parseCsv(input: string): SourceFile {
       problems.push({ line: r.line, reason: 'the match key is longer than 100 characters' })
       continue
     }
-    const groupKey = key ? `key:${key}` : `at:${playedAt}|${playerNameKey(game)}`
+    const groupKey = key ? `key:${key}` : `at:${playedAt}|${gameKey(game)}`
     let g = groups.get(groupKey)
     if (!g) {
       g = { play: { sourceId: key ? `key:${key}` : '', contentId: !key, label: '', gameName: game, playedAt, seats: [], skip: null }, lines: [] }
       groups.set(groupKey, g)
-    } else if (key && (g.play.playedAt !== playedAt || playerNameKey(g.play.gameName) !== playerNameKey(game))) {
+    } else if (key && (g.play.playedAt !== playedAt || gameKey(g.play.gameName) !== gameKey(game))) {
       problems.push({ line: r.line, reason: `match key “${key}” was used on line ${g.lines[0]} for another date, time or game` })
       continue
     }
@@ -200,7 +200,7 @@ export function parseCsv(input: string): SourceFile {
     if (play.contentId) {
       // The play's content is its identity: the same rows in another file (or order) are the same play.
       const seats = [...play.seats].map((s) => [s.playerKey, s.score, s.rank, s.winner]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))
-      play.sourceId = JSON.stringify([play.playedAt, playerNameKey(play.gameName), seats])
+      play.sourceId = JSON.stringify([play.playedAt, gameKey(play.gameName), seats])
     }
     out.plays.push(play)
   }

@@ -9,7 +9,7 @@
 import { GAME_IDS, GAME_NAMES, type GameId } from '../games/engine'
 import { SEAT_LIMITS } from '../games/registry'
 import { playerNameKey, validatePlayerName } from '../model/player'
-import type { ExternalKind, SourceFile, SourcePlay, SourceProblem } from './source'
+import { gameKey, type ExternalKind, type SourceFile, type SourcePlay, type SourceProblem } from './source'
 
 /** In which direction scores rank players, to place the others when the source gives only winners. */
 const LOWER_SCORE_WINS: Record<GameId, boolean> = { ennea: false, 'wild-nine': true, nine: true, 'seven-eight-nine': false }
@@ -96,10 +96,7 @@ export interface ExternalPlan {
   newPlayers: { key: string; name: string }[]
 }
 
-/** A game name as compared: case, spaces, dashes and punctuation ignored ("seven-eight-nine" = "Seven Eight Nine"). */
-export function gameKey(name: string): string {
-  return name.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
-}
+export { gameKey }
 
 const GAME_BY_KEY = new Map<string, GameId>(GAME_IDS.flatMap((id) => [[gameKey(GAME_NAMES[id]), id] as [string, GameId], [gameKey(id), id] as [string, GameId]]))
 
@@ -113,14 +110,14 @@ export function gameByName(name: string): GameId | null {
  */
 export function settleSeats(gameId: GameId, seats: readonly { score: number | null; rank: number | null; winner: boolean | null }[]): { ok: true; value: { rank: number; winner: boolean }[] } | { ok: false; reason: string } {
   const n = seats.length
-  const flagged = seats.some((s) => s.winner === true)
   if (seats.every((s) => s.rank !== null)) {
     if (seats.some((s) => (s.rank as number) > n)) return { ok: false, reason: `a rank is higher than the number of players (${n})` }
     if (!seats.some((s) => s.rank === 1)) return { ok: false, reason: 'nobody has rank 1' }
-    if (flagged && seats.some((s) => (s.winner === true) !== (s.rank === 1))) return { ok: false, reason: 'the winners and the players ranked 1 differ' }
+    // A winner flag left empty says nothing; one that is set must agree with the rank.
+    if (seats.some((s) => (s.winner === true && s.rank !== 1) || (s.winner === false && s.rank === 1))) return { ok: false, reason: 'the winners and the players ranked 1 differ' }
     return { ok: true, value: seats.map((s) => ({ rank: s.rank as number, winner: s.rank === 1 })) }
   }
-  if (!flagged) return { ok: false, reason: 'nobody is marked as the winner' }
+  if (!seats.some((s) => s.winner === true)) return { ok: false, reason: 'nobody is marked as the winner' }
   const winners = seats.filter((s) => s.winner === true).length
   const others = seats.filter((s) => s.winner !== true)
   const scored = others.every((s) => s.score !== null)

@@ -46,6 +46,11 @@ export interface SourceFile {
   problems: SourceProblem[]
 }
 
+/** A game name as compared: case, spaces, dashes and punctuation ignored ("seven-eight-nine" = "Seven Eight Nine"). */
+export function gameKey(name: string): string {
+  return name.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+}
+
 /** A score as sources write it ("12", "-3", 12, "" ): a whole number, null when empty, or a reason. */
 export function readScore(raw: unknown): { ok: true; value: number | null } | { ok: false; reason: string } {
   if (raw === null || raw === undefined) return { ok: true, value: null }

@@ -169,3 +169,13 @@ describe('mapping and merging by name', () => {
     expect(planImport(f, [], {}, () => false).preview.skipped).toEqual([{ label: 'lines 2–4', reason: 'Seven Eight Nine is played by exactly 2 players; this play has 3' }])
   })
 })
+
+describe('ranks with some winner fields left empty', () => {
+  it('an empty winner field says nothing; a filled one must agree with the rank', () => {
+    expect(settleSeats('nine', [{ score: 3, rank: 1, winner: null }, { score: 1, rank: 1, winner: true }, { score: 9, rank: 3, winner: null }])).toEqual({
+      ok: true,
+      value: [{ rank: 1, winner: true }, { rank: 1, winner: true }, { rank: 3, winner: false }],
+    })
+    expect(settleSeats('nine', [{ score: 3, rank: 1, winner: false }, { score: 1, rank: 2, winner: null }])).toEqual({ ok: false, reason: 'the winners and the players ranked 1 differ' })
+  })
+})
