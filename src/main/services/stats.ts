@@ -1,8 +1,8 @@
 /**
  * Stats: the read queries of the Stats screen (the projector that keeps the summaries is in
  * stats-projector.ts, re-exported here). Unfiltered stats read the summary tables (a few hundred
- * rows, whatever the history size); a date range falls back to the per-local-day summary or to
- * indexed GROUP BYs over the raw rows.
+ * rows, whatever the history size); a span of time reads the per-local-day summary and the match
+ * results in range (stats-span.ts), with raw round rows only at an edge given as a UTC instant.
  */
 import type { Database, Statement } from 'better-sqlite3'
 import { GAME_IDS, type GameId } from '../../shared/games/engine'
@@ -23,13 +23,13 @@ import type {
   StatsOverview,
 } from '../../shared/model/stats'
 import { err, ok, type Result } from '../../shared/result'
-import { ordinalOf, streaks } from '../../shared/stats/streaks'
+import { ordinalOf } from '../../shared/stats/streaks'
 import { localDateOf } from '../../shared/stats/local-date'
-import { STAT_EVENT_SQL } from '../db/migrations/index'
 export { StatsProjector, type RefreshedMatch } from './stats-projector'
 import { UNKNOWN_PLAYER } from '../db/repos/matches'
 import { STAT_EVENT_COLUMNS, STAT_EVENT_NAMES } from '../db/migrations/v5'
-import { localDayWhere, localMonthSql } from './stats-dates'
+import { localMonthSql } from './stats-dates'
+import { hasSpan, matchWhere, SpanStats, type Agg, type StreakRow } from './stats-span'
 
 /** The rule-event counters e1..e6 of one player and game, by name (see STAT_EVENT_NAMES). */
 function events(gameId: GameId, a: Agg): RuleEvents {
@@ -43,61 +43,8 @@ type EventColumn = (typeof STAT_EVENT_COLUMNS)[number]
 
 const rate0 = (n: number, d: number): number | null => (d > 0 ? n / d : null)
 
-interface Agg {
-  player_id: string
-  game_id: GameId
-  matches: number
-  wins: number
-  shared_wins: number
-  placement_sum: number
-  rounds: number
-  score_sum: number
-  rounds_won: number
-  e1: number
-  e2: number
-  e3: number
-  e4: number
-  e5: number
-  e6: number
-}
-
-const ROUND_FIELDS = ['rounds', 'score_sum', 'rounds_won', ...STAT_EVENT_COLUMNS] as const
-const zeroAgg = (player_id: string, game_id: GameId): Agg => ({
-  player_id, game_id, matches: 0, wins: 0, shared_wins: 0, placement_sum: 0, rounds: 0, score_sum: 0, rounds_won: 0, e1: 0, e2: 0, e3: 0, e4: 0, e5: 0, e6: 0,
-})
-type StreakRow = { player_id: string; game_id: string; current: number; longest: number }
 type RatingRow = { player_id: string; game_id: GameId; mu: number; sigma: number; matches: number }
 type PlayerRow = { id: string; name: string; color: string | null; created_at: string }
-
-/** True when a filter narrows the time span (then every number is computed over the raw rows of that span). */
-const hasSpan = (f: StatsFilter): boolean => Boolean(f.from || f.to || f.fromDate || f.toDate)
-
-/**
- * WHERE conditions over match_results `x` (joined with its match `mm` when local dates are asked
- * for) for a filter's span, game and players.
- */
-function matchWhere(f: StatsFilter, params: Record<string, unknown>, opts: { players?: boolean } = {}): { join: string; where: string[] } {
-  const where: string[] = []
-  if (f.from) {
-    where.push('x.finished_at >= @from')
-    params.from = f.from
-  }
-  if (f.to) {
-    where.push('x.finished_at < @to')
-    params.to = f.to
-  }
-  const dates = localDayWhere('x.finished_at', 'mm.utc_offset', f, params, 'mx')
-  where.push(...dates)
-  if (f.gameId) {
-    where.push('x.game_id = @gameId')
-    params.gameId = f.gameId
-  }
-  if (opts.players !== false && f.playerIds?.length) {
-    params.players = JSON.stringify(f.playerIds)
-    where.push('x.player_id IN (SELECT value FROM json_each(@players))')
-  }
-  return { join: dates.length ? 'JOIN matches mm ON mm.id = x.match_id' : '', where }
-}
 
 export class StatsService {
   private readonly summary: Statement<[], Agg>
@@ -109,7 +56,10 @@ export class StatsService {
   private readonly playersAll: Statement<[], PlayerRow>
   private readonly playerOne: Statement<[string], PlayerRow>
 
+  private readonly span: SpanStats
+
   constructor(private readonly db: Database) {
+    this.span = new SpanStats(db)
     const sql = (where: string): string => `
       SELECT k.player_id, k.game_id,
              coalesce(m.matches, 0) AS matches, coalesce(m.wins, 0) AS wins, coalesce(m.shared_wins, 0) AS shared_wins,
@@ -131,8 +81,9 @@ export class StatsService {
 
   overview(f: StatsFilter): Result<StatsOverview> {
     const filtered = hasSpan(f)
-    const aggs = this.adjusted(filtered ? this.filteredAggs(f) : this.summary.all(), f)
-    const streakRows = filtered ? this.filteredStreaks(f) : this.streakAll.all()
+    const span = filtered ? this.span.aggs(f) : null
+    const aggs = this.span.adjusted(span ? span.aggs : this.summary.all(), f)
+    const streakRows = span ? span.streaks : this.streakAll.all()
     const players = this.playersAll.all()
     return ok(this.assemble(players, aggs, streakRows, this.ratingsAll.all(), f, filtered))
   }
@@ -142,8 +93,9 @@ export class StatsService {
     if (!p) return err('not-found', 'That player no longer exists.', 'playerId')
     const filtered = hasSpan(f)
     const scoped = { ...f, playerIds: [playerId] }
-    const aggs = this.adjusted(filtered ? this.filteredAggs(scoped) : this.summaryOne.all({ player: playerId }), scoped)
-    const streakRows = filtered ? this.filteredStreaks(scoped) : this.streakOne.all(playerId)
+    const span = filtered ? this.span.aggs(scoped) : null
+    const aggs = this.span.adjusted(span ? span.aggs : this.summaryOne.all({ player: playerId }), scoped)
+    const streakRows = span ? span.streaks : this.streakOne.all(playerId)
     const built = this.assemble([p], aggs, streakRows, this.ratingsOne.all(playerId), scoped, filtered)
     const stats = built.players[0] as PlayerStats
     return ok({ ...stats, profile: this.profile(playerId, stats, f) })
@@ -152,13 +104,13 @@ export class StatsService {
   /** Form, best and worst games, nemesis and favourite opponent (over the filter's span and game). */
   private profile(playerId: string, stats: PlayerStats, f: StatsFilter): PlayerProfile {
     const params: Record<string, unknown> = { me: playerId }
-    const { join, where } = matchWhere({ ...f, playerIds: undefined }, params)
+    const { where } = matchWhere({ ...f, playerIds: undefined }, params)
     const cond = where.length ? `AND ${where.join(' AND ')}` : ''
     const form = (
       this.db
         .prepare(
           `SELECT x.match_id, x.game_id, x.finished_at, x.placement, x.seats, x.won, x.shared, m.utc_offset
-           FROM match_results x LEFT JOIN matches m ON m.id = x.match_id ${join}
+           FROM match_results x LEFT JOIN matches m ON m.id = x.match_id
            WHERE x.player_id = @me ${cond} ORDER BY x.finished_at DESC, x.match_id DESC LIMIT 10`,
         )
         .all(params) as { match_id: string; game_id: GameId; finished_at: string; placement: number; seats: number; won: number; shared: number; utc_offset: number | null }[]
@@ -177,7 +129,7 @@ export class StatsService {
         .prepare(
           `SELECT y.player_id, p.name, p.color, count(*) AS matches, sum(x.placement < y.placement) AS ahead, sum(y.placement < x.placement) AS behind
            FROM match_results x JOIN match_results y ON y.match_id = x.match_id AND y.seat <> x.seat AND y.player_id <> x.player_id
-           LEFT JOIN players p ON p.id = y.player_id ${join}
+           LEFT JOIN players p ON p.id = y.player_id
            WHERE x.player_id = @me ${cond} GROUP BY y.player_id ORDER BY matches DESC, p.name_key, y.player_id`,
         )
         .all(params) as { player_id: string; name: string | null; color: string | null; matches: number; ahead: number; behind: number }[]
@@ -196,79 +148,6 @@ export class StatsService {
       favourite: most('ahead'),
       opponents,
     }
-  }
-
-  /**
-   * The choices a club makes explicit: rounds of unfinished (in progress or abandoned) matches left
-   * out unless `roundsOf` = 'all', and a win shared by k players counted as 1/k with `sharedWin` =
-   * 'split' (a whole win by default).
-   */
-  private adjusted(aggs: Agg[], f: StatsFilter): Agg[] {
-    const key = (p: string, g: string): string => `${p}|${g}`
-    const byKey = new Map(aggs.map((a) => [key(a.player_id, a.game_id), { ...a }]))
-    if ((f.roundsOf ?? 'finished') === 'finished') {
-      for (const u of this.unfinishedRounds(f)) {
-        const a = byKey.get(key(u.player_id, u.game_id))
-        if (!a) continue
-        for (const k of ROUND_FIELDS) a[k] -= u[k]
-      }
-    }
-    if (f.sharedWin === 'split') {
-      for (const s of this.splitShares(f)) {
-        const a = byKey.get(key(s.player_id, s.game_id))
-        if (a) a.wins = a.wins - a.shared_wins + s.share
-      }
-    }
-    return [...byKey.values()]
-  }
-
-  /** Round sums of the unfinished matches within the filter (what 'finished only' takes away). */
-  private unfinishedRounds(f: StatsFilter): Agg[] {
-    const params: Record<string, unknown> = {}
-    const where = ["m.status IN ('in-progress', 'abandoned')", ...this.roundWhere(f, params, 'm.utc_offset')]
-    const ev = STAT_EVENT_SQL('r')
-    return this.db
-      .prepare(
-        `SELECT r.player_id, r.game_id, count(*) AS rounds, sum(r.score) AS score_sum, sum(r.won_round) AS rounds_won,
-                ${ev.map((x, i) => `sum(${x}) AS ${STAT_EVENT_COLUMNS[i]}`).join(', ')}
-         FROM matches m JOIN round_results r ON r.match_id = m.id WHERE ${where.join(' AND ')} GROUP BY r.player_id, r.game_id`,
-      )
-      .all(params) as Agg[]
-  }
-
-  /** For each player and game: the sum of 1/k over their wins shared by k players. */
-  private splitShares(f: StatsFilter): { player_id: string; game_id: GameId; share: number }[] {
-    const params: Record<string, unknown> = {}
-    const { join, where } = matchWhere(f, params)
-    return this.db
-      .prepare(
-        `SELECT x.player_id, x.game_id, sum(1.0 / (SELECT count(*) FROM match_results y WHERE y.match_id = x.match_id AND y.won = 1)) AS share
-         FROM match_results x ${join} WHERE x.won = 1 AND x.shared = 1 ${where.length ? `AND ${where.join(' AND ')}` : ''} GROUP BY x.player_id, x.game_id`,
-      )
-      .all(params) as { player_id: string; game_id: GameId; share: number }[]
-  }
-
-  /** WHERE conditions over round rows `r` for a filter's span, game and players. */
-  private roundWhere(f: StatsFilter, params: Record<string, unknown>, offsetSql: string): string[] {
-    const rw: string[] = []
-    if (f.from) {
-      rw.push('r.played_at >= @from')
-      params.from = f.from
-    }
-    if (f.to) {
-      rw.push('r.played_at < @to')
-      params.to = f.to
-    }
-    rw.push(...localDayWhere('r.played_at', offsetSql, f, params, 'rd'))
-    if (f.gameId) {
-      rw.push('r.game_id = @gameId')
-      params.gameId = f.gameId
-    }
-    if (f.playerIds?.length) {
-      params.players = JSON.stringify(f.playerIds)
-      rw.push('r.player_id IN (SELECT value FROM json_each(@players))')
-    }
-    return rw
   }
 
   private assemble(players: PlayerRow[], aggs: Agg[], streakRows: StreakRow[], ratings: RatingRow[], f: StatsFilter, filtered: boolean): StatsOverview {
@@ -341,85 +220,6 @@ export class StatsService {
     return { filtered, players: out, leaderboards, choices: { roundsOf: f.roundsOf ?? 'finished', sharedWin: f.sharedWin ?? 'whole' } }
   }
 
-  /** The same aggregates as the summary tables, over the raw rows in a span. */
-  private filteredAggs(f: StatsFilter): Agg[] {
-    const params: Record<string, unknown> = {}
-    const ev = STAT_EVENT_SQL('r')
-    // Local dates only (what the date inputs send) read the per-local-day summary; instants scan raw rows.
-    const daysOnly = !f.from && !f.to
-    let rounds: Agg[]
-    if (daysOnly) {
-      const w: string[] = []
-      if (f.fromDate) {
-        w.push('r.day >= @fromDate')
-        params.fromDate = f.fromDate
-      }
-      if (f.toDate) {
-        w.push('r.day <= @toDate')
-        params.toDate = f.toDate
-      }
-      if (f.gameId) {
-        w.push('r.game_id = @gameId')
-        params.gameId = f.gameId
-      }
-      if (f.playerIds?.length) {
-        params.players = JSON.stringify(f.playerIds)
-        w.push('r.player_id IN (SELECT value FROM json_each(@players))')
-      }
-      rounds = this.db
-        .prepare(
-          `SELECT r.player_id, r.game_id, sum(r.rounds) AS rounds, sum(r.score_sum) AS score_sum, sum(r.rounds_won) AS rounds_won,
-                  ${STAT_EVENT_COLUMNS.map((c) => `sum(r.${c}) AS ${c}`).join(', ')}
-           FROM stat_player_game_day r ${w.length ? `WHERE ${w.join(' AND ')}` : ''}
-           GROUP BY r.player_id, r.game_id HAVING sum(r.rounds) > 0`,
-        )
-        .all(params) as Agg[]
-    } else {
-      const rw = this.roundWhere(f, params, 'rm.utc_offset')
-      rounds = this.db
-        .prepare(
-          `SELECT r.player_id, r.game_id, count(*) AS rounds, sum(r.score) AS score_sum, sum(r.won_round) AS rounds_won,
-                  ${ev.map((x, i) => `sum(${x}) AS ${STAT_EVENT_COLUMNS[i]}`).join(', ')}
-           FROM round_results r ${f.fromDate || f.toDate ? 'JOIN matches rm ON rm.id = r.match_id' : ''}
-           ${rw.length ? `WHERE ${rw.join(' AND ')}` : ''} GROUP BY r.player_id, r.game_id`,
-        )
-        .all(params) as Agg[]
-    }
-    const mp: Record<string, unknown> = {}
-    const { join, where } = matchWhere(f, mp)
-    const matches = this.db
-      .prepare(
-        `SELECT x.player_id, x.game_id, count(*) AS matches, sum(x.won) AS wins, sum(x.won AND x.shared) AS shared_wins, sum(x.placement) AS placement_sum
-         FROM match_results x ${join} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY x.player_id, x.game_id`,
-      )
-      .all(mp) as Agg[]
-    const key = (a: Agg): string => `${a.player_id}|${a.game_id}`
-    const merged = new Map<string, Agg>()
-    for (const r of rounds) merged.set(key(r), { ...zeroAgg(r.player_id, r.game_id), ...r })
-    for (const m of matches) merged.set(key(m), { ...(merged.get(key(m)) ?? zeroAgg(m.player_id, m.game_id)), matches: m.matches, wins: m.wins, shared_wins: m.shared_wins, placement_sum: m.placement_sum })
-    return [...merged.values()]
-  }
-
-  private filteredStreaks(f: StatsFilter): StreakRow[] {
-    const params: Record<string, unknown> = {}
-    const { join, where } = matchWhere({ ...f, gameId: undefined }, params)
-    const rows = this.db
-      .prepare(`SELECT x.player_id, x.game_id, x.won FROM match_results x ${join} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY x.player_id, x.finished_at, x.match_id`)
-      .all(params) as { player_id: string; game_id: GameId; won: number }[]
-    const groups = new Map<string, boolean[]>()
-    for (const r of rows) {
-      for (const k of [`${r.player_id}|*`, `${r.player_id}|${r.game_id}`]) {
-        const list = groups.get(k) ?? []
-        list.push(r.won === 1)
-        groups.set(k, list)
-      }
-    }
-    return [...groups].map(([k, wins]) => {
-      const [player_id = '', game_id = ''] = k.split('|')
-      return { player_id, game_id, ...streaks(wins) }
-    })
-  }
-
   headToHead(a: string, b: string, f: StatsFilter): Result<HeadToHead> {
     if (a === b) return err('same-player', 'Pick two different players to compare.', 'b')
     const pa = this.playerOne.get(a)
@@ -427,11 +227,11 @@ export class StatsService {
     if (!pa) return err('not-found', 'The first player no longer exists.', 'a')
     if (!pb) return err('not-found', 'The second player no longer exists.', 'b')
     const params: Record<string, unknown> = { a, b }
-    const { join, where } = matchWhere({ ...f, playerIds: undefined }, params)
+    const { where } = matchWhere({ ...f, playerIds: undefined }, params)
     const rows = this.db
       .prepare(
         `SELECT x.match_id, x.game_id, x.finished_at, x.placement AS ap, y.placement AS bp, x.won AS aw, y.won AS bw
-         FROM match_results x JOIN match_results y ON y.match_id = x.match_id AND y.player_id = @b ${join}
+         FROM match_results x JOIN match_results y ON y.match_id = x.match_id AND y.player_id = @b
          WHERE x.player_id = @a ${where.length ? `AND ${where.join(' AND ')}` : ''}
          ORDER BY x.finished_at DESC, x.match_id DESC`,
       )
