@@ -25,6 +25,9 @@ import { ClubService } from './services/club'
 import { ExternalImportService } from './services/external-import'
 import { hostname } from 'node:os'
 import { DbWorker } from './worker/client'
+import { exportFileHandlers } from './worker/export-file'
+import { exportDir } from './worker/ops'
+import { ExportDownloads } from './services/export-downloads'
 import { DEFAULT_LOCK_WAIT_MS, MAIN_WRITE_CHANNELS, withLockWait, workerHandlers } from './worker/handlers'
 import type { Channel } from '../shared/ipc/channels'
 
@@ -52,6 +55,8 @@ export interface Core {
   sync: SyncService
   /** The database worker: long reads and writes run there, off the main thread (issue 16). */
   worker: DbWorker
+  /** Exports waiting as files for their download (web bridge) or save (desktop app). */
+  downloads: ExportDownloads
   close(): void
 }
 
@@ -141,7 +146,8 @@ export function createCore(options: CoreOptions): Core {
       return withLockWait(() => own(input), lockWaitMs)
     }
   }
-  Object.assign(handlers, offMain)
+  const downloads = new ExportDownloads(exportDir(file))
+  Object.assign(handlers, offMain, exportFileHandlers({ worker, file, downloads, now: clock, deviceId: () => device.id() }))
   const inner = createDispatcher(handlers as Handlers, (e, channel) => log(`handler for ${channel} failed`, e))
   // After every call: if it stored events (a write here, an import), club sync sends them soon.
   const dispatch: Dispatch = async (channel, input) => {
@@ -173,8 +179,10 @@ export function createCore(options: CoreOptions): Core {
     dispatch,
     backups,
     worker,
+    downloads,
     sync,
     close: () => {
+      downloads.close()
       void sync.close()
       // Never throws (it runs at shutdown): a checkpoint that fails only leaves the -wal for the next open.
       if (timer) clearInterval(timer)

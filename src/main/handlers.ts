@@ -82,6 +82,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'transfer:export-json': () => transfer.exportJson(),
     'transfer:export-csv': (input) => transfer.exportCsv(input.table),
+    // The export file and its handle come from the database worker (worker/export-file.ts).
+    'transfer:export-json-file': () => err('not-supported', 'Exports to a file are written by the database worker.'),
+    // The desktop app replaces this handler (src/main/index.ts); a browser downloads the file itself.
+    'transfer:save-export': () => err('not-supported', 'Saving an export through a dialog is part of the desktop app; in a browser the export downloads.'),
     'transfer:import': (input) => {
       const taken = uploads.take(input.uploadId, 'import')
       if (!taken.ok) return taken

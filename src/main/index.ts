@@ -108,7 +108,7 @@ async function start(): Promise<void> {
     }
   })
 
-  registerIpc(core.dispatch, (frame) => isTrustedSender(frame, devServerUrl), { 'app:print-pdf': printToPdf })
+  registerIpc(core.dispatch, (frame) => isTrustedSender(frame, devServerUrl), { 'app:print-pdf': printToPdf, 'transfer:save-export': saveExport })
 
   mainWindow = createMainWindow({
     preload: join(__dirname, '../preload/index.js'),
@@ -117,6 +117,17 @@ async function start(): Promise<void> {
   })
   mainWindow.on('closed', () => {
     mainWindow = undefined
+  })
+}
+
+/** Saves an export the worker left in a file (transfer:export-json-file) where the user chooses: a file copy, no message of its text. */
+async function saveExport(event: IpcMainInvokeEvent, input: unknown): Promise<Result<{ saved: string | null }>> {
+  const { downloadId } = input as { downloadId: string }
+  const win = BrowserWindow.fromWebContents(event.sender)
+  return (core as Core).downloads.save(downloadId, async (fileName) => {
+    const options = { title: 'Save the export', defaultPath: join(app.getPath('documents'), fileName), filters: [{ name: 'Ninekeeper export', extensions: ['json'] }] }
+    const choice = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options)
+    return choice.canceled || !choice.filePath ? null : choice.filePath
   })
 }
 

@@ -40,11 +40,11 @@ async function main(): Promise<void> {
   const rendererDir = join(__dirname, '../renderer')
   let web
   try {
-    web = await startWebServer({ dispatch: core.dispatch, rendererDir, port: requested })
+    web = await startWebServer({ dispatch: core.dispatch, downloads: core.downloads, rendererDir, port: requested })
   } catch (e) {
     const code = (e as { code?: string }).code
     if (code === 'EADDRINUSE' && args.port === undefined) {
-      web = await startWebServer({ dispatch: core.dispatch, rendererDir, port: 0 })
+      web = await startWebServer({ dispatch: core.dispatch, downloads: core.downloads, rendererDir, port: 0 })
     } else {
       core.close()
       fail(code === 'EADDRINUSE' ? `Port ${requested} is already in use; pick another with --port.` : (e as Error).message)

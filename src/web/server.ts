@@ -7,13 +7,18 @@
  * Opening that address exchanges the secret for an HttpOnly, SameSite=Strict session cookie and
  * redirects to the clean address, so the page itself never carries a secret another local user
  * could read with a plain GET. Scripts may send the secret as the X-Ninekeeper-Token header instead.
+ *
+ * Exports: GET /download/<handle> streams an export the database worker left in a file
+ * (transfer:export-json-file) as an attachment, once, to the same session; then the file is gone.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname } from 'node:path'
 import type { Dispatch } from '../main/ipc/dispatch'
+import type { ExportDownloads } from '../main/services/export-downloads'
 import { CONTENT_SECURITY_POLICY, CONTENT_TYPES, resolveStaticPath } from '../main/security'
 
 export const TOKEN_HEADER = 'x-ninekeeper-token'
@@ -39,6 +44,8 @@ export interface WebServerOptions {
   port?: number
   /** Fixed secret for tests; a fresh random one per start otherwise. */
   token?: string
+  /** Exports waiting for their download (core.downloads); without it /download/ answers 404. */
+  downloads?: Pick<ExportDownloads, 'take' | 'release'>
 }
 
 export interface WebServer {
@@ -109,6 +116,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return sendJson(res, result.ok || result.error.code !== 'unknown-channel' ? 200 : 404, result)
     }
 
+    if (url.pathname.startsWith('/download/')) return download(req, res, url)
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed')
     const offered = url.searchParams.get(SECRET_PARAM)
     if (offered !== null) {
@@ -137,6 +145,36 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     const ext = extname(file)
     return send(res, 200, CONTENT_TYPES[ext] ?? 'application/octet-stream', content, req.method === 'HEAD')
+  }
+
+  /** An export by its handle, streamed from its file (never read whole), once; the file is removed after. */
+  function download(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    // GET only: a HEAD (or a prefetch by another method) must not use the handle up.
+    if (req.method !== 'GET') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed')
+    if (req.headers['sec-fetch-site'] && !['same-origin', 'none'].includes(String(req.headers['sec-fetch-site']))) return send(res, 403, 'text/plain; charset=utf-8', 'Requests from other sites are refused.')
+    if (!authorised(req)) return send(res, 403, CONTENT_TYPES['.html'] as string, howToOpenPage(null))
+    const file = options.downloads?.take(url.pathname.slice('/download/'.length)) ?? null
+    if (!file) return send(res, 404, 'text/plain; charset=utf-8', 'That export is no longer available (it was already downloaded, or it waited too long). Export again.')
+    const stream = createReadStream(file.path)
+    const done = (): void => {
+      stream.destroy()
+      void options.downloads?.release(file)
+    }
+    stream.once('error', () => {
+      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'The export file could not be read. Export again.')
+      else res.destroy()
+      done()
+    })
+    stream.once('open', () => {
+      res.writeHead(200, {
+        ...securityHeaders(),
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': file.bytes,
+        'Content-Disposition': `attachment; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+      })
+      stream.pipe(res)
+    })
+    res.once('close', done)
   }
 
   await new Promise<void>((resolveListen, reject) => {

@@ -102,6 +102,8 @@ const CASES: Record<Channel, Case> = {
   },
   'transfer:export-json': { valid: {}, required: [], wrong: {} },
   'transfer:export-csv': { valid: { table: 'rounds' }, required: ['table'], wrong: { table: ['events', 'sqlite_master', 1, null, MB] } },
+  'transfer:export-json-file': { valid: {}, required: [], wrong: {} },
+  'transfer:save-export': { valid: { downloadId: 'a'.repeat(32) }, required: ['downloadId'], wrong: { downloadId: [7, null, 'a'.repeat(31), 'A'.repeat(32), '../x', MB] } },
   'transfer:import': { valid: { uploadId: ID }, required: ['uploadId'], wrong: { uploadId: [7, null, 'nope', MB] } },
   'import:external-preview': {
     valid: { uploadId: ID, choices: { games: { Catan: 'skip', NINE: 'nine' }, players: { '12': { playerId: ID2 }, '13': { name: 'Nadia' } } } },

@@ -78,6 +78,23 @@ describe('registerIpc', () => {
     expect(dispatched).toEqual([])
   })
 
+  it("hands an override its parsed input (the desktop export save gets the export's handle)", async () => {
+    const seen: unknown[] = []
+    registerIpc(dispatch, (f) => isTrustedSender(f), {
+      'transfer:save-export': async (_event, input) => {
+        seen.push(input)
+        return { ok: true as const, value: { saved: null } }
+      },
+    })
+    const handle = handlers.get('transfer:save-export')!
+    const good = { senderFrame: { url: 'app://ninekeeper/index.html', parent: null } }
+    expect(await handle(good, { downloadId: 'f'.repeat(32) })).toEqual({ ok: true, value: { saved: null } })
+    expect(seen).toEqual([{ downloadId: 'f'.repeat(32) }])
+    expect(await handle(good, { downloadId: '../../etc/passwd' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
+    expect(seen).toHaveLength(1)
+    expect(dispatched).toEqual([])
+  })
+
   it('refuses untrusted senders before any parsing or handler runs', async () => {
     registerIpc(dispatch, (f) => isTrustedSender(f))
     const handle = handlers.get('players:create')!

@@ -7,7 +7,7 @@ import { parseInput, type Dispatch } from './dispatch'
 export type SenderFrame = { url: string; parent: unknown } | null | undefined
 
 /** Handlers that need the Electron event (e.g. the sender's webContents); they replace the shared one. */
-export type ElectronOverrides = Partial<Record<Channel, (event: IpcMainInvokeEvent) => Promise<Result<unknown>>>>
+export type ElectronOverrides = Partial<Record<Channel, (event: IpcMainInvokeEvent, input: unknown) => Promise<Result<unknown>>>>
 
 export function registerIpc(dispatch: Dispatch, isTrusted: (frame: SenderFrame) => boolean, overrides: ElectronOverrides = {}): () => void {
   for (const channel of CHANNELS) {
@@ -20,7 +20,7 @@ export function registerIpc(dispatch: Dispatch, isTrusted: (frame: SenderFrame) 
       const input = parseInput(channel, payload)
       if (!input.ok) return input
       try {
-        return await override(event)
+        return await override(event, input.value)
       } catch {
         return err('internal', 'Something went wrong inside Ninekeeper. Nothing was saved.')
       }

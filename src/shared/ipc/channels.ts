@@ -31,6 +31,8 @@ export const CHANNELS = [
   'backup:restore',
   'transfer:export-json',
   'transfer:export-csv',
+  'transfer:export-json-file',
+  'transfer:save-export',
   'transfer:import',
   'import:external-preview',
   'import:external-apply',

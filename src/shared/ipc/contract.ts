@@ -196,6 +196,9 @@ export const schemas = {
   'backup:restore': obj({ name: v.optional(BackupName), uploadId: v.optional(Id) }),
   'transfer:export-json': obj({}),
   'transfer:export-csv': obj({ table: v.picklist(['players', 'matches', 'rounds'], 'must be players, matches or rounds') }),
+  /** The JSON export left in a file, answered with a handle: downloaded once (web bridge) or saved (desktop). */
+  'transfer:export-json-file': obj({}),
+  'transfer:save-export': obj({ downloadId: v.pipe(v.string('must be text'), v.regex(/^[0-9a-f]{32}$/, 'must be the handle of an export')) }),
   'transfer:import': obj({ uploadId: Id }),
   'import:external-preview': obj({ uploadId: Id, choices: v.optional(ExternalChoices) }),
   'import:external-apply': obj({ uploadId: Id, choices: v.optional(ExternalChoices) }),
@@ -273,6 +276,10 @@ export interface Outputs {
   'backup:restore': { restoredSchema: number; safetyCopy: string }
   'transfer:export-json': { fileName: string; content: string }
   'transfer:export-csv': { fileName: string; content: string }
+  /** GET /download/<downloadId> in a browser, once and within minutes; transfer:save-export in the desktop app. */
+  'transfer:export-json-file': { fileName: string; downloadId: string; bytes: number; eventCount: number }
+  /** The desktop app's save dialog; saved: where, or null when the user cancelled. */
+  'transfer:save-export': { saved: string | null }
   'transfer:import': ImportReport
   /** What an import from BG Stats or a CSV file would do; writes nothing. */
   'import:external-preview': ExternalImportPreview

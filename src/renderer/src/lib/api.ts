@@ -56,6 +56,29 @@ export function isDesktop(): boolean {
 }
 
 /**
+ * The JSON export of the whole history, never as one message: the database worker leaves it in a
+ * file and answers a handle (transfer:export-json-file). In the desktop app the main process copies
+ * that file where the user saves it; in a browser the web bridge streams it as a download
+ * (GET /download/<handle>, once). Returns a line to announce, and whether it went well.
+ */
+export async function exportJsonFile(): Promise<{ ok: boolean; message: string }> {
+  const r = await call('transfer:export-json-file', {})
+  if (!r.ok) return { ok: false, message: r.error.message }
+  if (isDesktop()) {
+    const saved = await call('transfer:save-export', { downloadId: r.value.downloadId })
+    if (!saved.ok) return { ok: false, message: saved.error.message }
+    return { ok: true, message: saved.value.saved ? `Exported ${r.value.eventCount} events to ${saved.value.saved}.` : 'Not saved.' }
+  }
+  const a = document.createElement('a')
+  a.href = `/download/${encodeURIComponent(r.value.downloadId)}`
+  a.download = r.value.fileName
+  document.body.append(a)
+  a.click()
+  a.remove()
+  return { ok: true, message: `Exported ${r.value.fileName}.` }
+}
+
+/**
  * Prints the current page's print layout: in the desktop app as a PDF saved where the user chooses
  * (Electron's printToPDF), in a browser through its own print dialog. Returns a line to announce.
  */
