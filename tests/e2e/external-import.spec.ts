@@ -63,3 +63,25 @@ test('import a BG Stats backup: preview, a game chosen for an unmatched name, a 
   await expect(page.getByRole('button', { name: 'Import 0 plays' })).toBeDisabled()
   expect(problems).toEqual([])
 })
+
+test('import a CSV file: a bad row is shown with its line and blocks the import; the fixed file imports', async ({ page }) => {
+  app = await startApp(newDataDir())
+  const problems = watchConsole(page)
+  await page.goto(`${app.url}#/settings`)
+  await page.getByRole('button', { name: 'Import from BG Stats or a CSV file…' }).click()
+  const box = page.getByTestId('external-import')
+  const file = (text: string) => ({ name: 'league.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${text}`, 'utf8') })
+  const rows = ['date;time;game;player;score;winner;rank;match', '2026-01-08;19:30;Wild Nine;Ana;12;yes;;n1', '2026-01-08;19:30;Wild Nine;Bo;57;no;;n1']
+  await box.getByLabel('Choose a BG Stats backup or a CSV file…').setInputFiles(file([...rows, '2026-01-08;21:00;Nine;Ana;lots;no;;n2', '2026-01-08;21:00;Nine;Bo;3;yes;;n2'].join('\r\n')))
+  await expect(box.getByRole('alert')).toContainText('Line 4: the score “lots” is not a whole number')
+  await expect(box.getByRole('button', { name: /^Import \d+ play/ })).toBeDisabled()
+  expect(await apiCall<unknown[]>(page, 'matches:list', {})).toEqual([])
+
+  await box.getByLabel('Choose a BG Stats backup or a CSV file…').setInputFiles(file([...rows, '2026-01-08;21:00;Nine;Ana;40;no;;n2', '2026-01-08;21:00;Nine;Bo;3;yes;;n2'].join('\r\n')))
+  await expect(box.getByTestId('external-summary')).toContainText('2 plays to import (Wild Nine 1, Nine 1).')
+  await box.getByRole('button', { name: 'Import 2 plays' }).click()
+  await expect(box.getByRole('status')).toContainText('Imported 2 plays from league.csv as recorded matches; 2 new players.')
+  await page.goto(`${app.url}#/matches`)
+  await expect(page.getByTestId('recorded-label')).toHaveText(['recorded (imported from a CSV file)', 'recorded (imported from a CSV file)'])
+  expect(problems).toEqual([])
+})
