@@ -245,7 +245,8 @@ export function planImport(file: SourceFile, roster: readonly RosterPlayer[], ch
       const r = settled.value[i] as { rank: number; winner: boolean }
       return { t, seat: { target: t.target, name: t.targetName, score: s.score, rank: r.rank, winner: r.winner } as PlannedSeat, source: s }
     })
-    const who = seats.map((s) => ('existing' in s.seat.target ? `id:${s.seat.target.existing}` : `new:${s.seat.target.create}`))
+    // A player whose name is refused has no target yet: it is reported as a problem, never taken for another seat's player.
+    const who = seats.map((s) => (s.t.problem ? `problem:${s.source.playerKey}` : 'existing' in s.seat.target ? `id:${s.seat.target.existing}` : `new:${s.seat.target.create}`))
     if (new Set(who).size !== who.length) {
       skipped.push({ label: play.label, reason: 'two of its players are the same player here' })
       continue

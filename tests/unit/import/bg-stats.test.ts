@@ -179,3 +179,12 @@ describe('ranks with some winner fields left empty', () => {
     expect(settleSeats('nine', [{ score: 3, rank: 1, winner: false }, { score: 1, rank: 2, winner: null }])).toEqual({ ok: false, reason: 'the winners and the players ranked 1 differ' })
   })
 })
+
+describe('two refused names in one play', () => {
+  it('are reported as problems, not taken for one player', () => {
+    const plan = planImport(sample(), [], { players: { '1': { name: '' }, '2': { name: '\u202eevil' } } }, () => false)
+    expect(plan.preview.problems.map((p) => p.reason)).toEqual([expect.stringMatching(/player “Ana”: Enter a name/), expect.stringMatching(/player “bo”: A name cannot contain text-direction/)])
+    expect(plan.preview.skipped.some((s) => s.reason === 'two of its players are the same player here')).toBe(false)
+    expect(plan.preview.canApply).toBe(false)
+  })
+})
