@@ -56,12 +56,17 @@ export function sourceIdOf(play: SourcePlay): string {
   return play.contentId ? `sha256:${createHash('sha256').update(play.sourceId).digest('hex').slice(0, 40)}` : play.sourceId
 }
 
-/** The match id and event id of a play from a source: the same on every import of it. */
-export function recordedIds(kind: SourceFile['kind'], play: SourcePlay): { subject: string; eventId: string } {
-  // The time bits are the play's UTC day at offset 0, so the ids never depend on this computer's zone.
+/**
+ * The match id of a play from a source (the same on every computer and every import of it) and the
+ * id of the event that records it on one device (the same on every import there). Two laptops that
+ * import the same play before they sync make two events for one match: both stay in the log and the
+ * first in log order is in force on every laptop (services/recorded-projection.ts).
+ */
+export function recordedIds(kind: SourceFile['kind'], play: SourcePlay, deviceId: string): { subject: string; eventId: string } {
+  // The time bits are the play's time read as UTC, so the ids never depend on this computer's zone.
   const ms = recordedInstant(play.playedAt, 0)
   const key = `${kind}:${sourceIdOf(play)}`
-  return { subject: derivedImportId(ms, `match:${key}`), eventId: derivedImportId(ms, `event:${key}`) }
+  return { subject: derivedImportId(ms, `match:${key}`), eventId: derivedImportId(ms, `event:${key}:${deviceId}`) }
 }
 
 /** Minutes east of UTC on this computer at a local date-time (daylight saving included). */
@@ -111,7 +116,7 @@ export class ExternalImportService {
 
   private plan(file: SourceFile, choices: ExternalChoices): ExternalPlan {
     const has = this.db.prepare<[string], { one: number }>('SELECT 1 AS one FROM events WHERE subject = ? LIMIT 1')
-    return planImport(file, this.roster(), choices, (play) => has.get(recordedIds(file.kind, play).subject) !== undefined)
+    return planImport(file, this.roster(), choices, (play) => has.get(recordedIds(file.kind, play, '').subject) !== undefined)
   }
 
   previewFile(path: string, choices: ExternalChoices): Result<ExternalImportPreview> {
@@ -156,7 +161,8 @@ export class ExternalImportService {
         const nextSeq = this.db.prepare<[string], { next: number }>('SELECT coalesce(max(device_seq), 0) + 1 AS next FROM events WHERE device_id = ?')
         const fresh: DomainEvent<'match.recorded'>[] = []
         for (const m of plan.matches) {
-          const { subject, eventId } = recordedIds(file.value.kind, m.play)
+          const { deviceId, hlc } = device.stamp()
+          const { subject, eventId } = recordedIds(file.value.kind, m.play, deviceId)
           const payload: RecordedPayload = {
             gameId: m.gameId,
             playedAt: m.play.playedAt,
@@ -170,7 +176,6 @@ export class ExternalImportService {
             })),
             source: { kind: file.value.kind, id: sourceIdOf(m.play) },
           }
-          const { deviceId, hlc } = device.stamp()
           const e: DomainEvent<'match.recorded'> = { id: eventId, deviceId, deviceSeq: (nextSeq.get(deviceId) as { next: number }).next, hlc, kind: 'match.recorded', v: PAYLOAD_VERSION, subject, payload }
           // The same checks another laptop makes when this event reaches it (import, club sync).
           const valid = validateEvent(e)
