@@ -206,8 +206,12 @@ describe('ratings through the contract', () => {
     expect(os.rows).toHaveLength(3)
     for (const r of os.rows) {
       expect(r.rating).toBeCloseTo(r.mu - 3 * r.sigma, 1)
-      expect(r.note).toMatch(/μ − 3σ/)
+      expect(r.note).toMatch(/^-?\d+\.\d = μ -?\d+\.\d − 3 × σ \d+\.\d\. Only \d match(es)? of Nine: the band is still wide/)
     }
+    // Bo met Ana and Cy: the mean of their μ.
+    const mu = (n: string): number => os.rows.find((r) => r.name === n)?.mu ?? NaN
+    expect(os.rows.find((r) => r.name === 'Bo')?.opponentMu).toBeCloseTo((mu('Ana') + mu('Cy')) / 2, 9)
+    expect(os.rows.find((r) => r.name === 'Ana')?.opponentMu).toBeCloseTo(mu('Bo'), 9)
     await call(a, 'ratings:set-system', { system: 'elo' })
     const elo = await call<RatingsExplained>(a, 'ratings:explain', { gameId: 'nine' })
     expect(elo.system).toBe('elo')
@@ -217,7 +221,7 @@ describe('ratings through the contract', () => {
       [2, 'Bo', 1501, 2],
       [3, 'Cy', 1483, 1],
     ])
-    expect(elo.rows[0]?.note).toMatch(/everyone starts at 1500/)
+    expect(elo.rows.map((r) => r.note.split('.')[0])).toEqual(['+16 from the 1500 start over 1 match', '+1 from the 1500 start over 2 matches', '−17 from the 1500 start over 1 match'])
   })
 })
 

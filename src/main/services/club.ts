@@ -296,30 +296,29 @@ export class ClubService {
     })
   }
 
-  /** Elo of one game, replayed from its finished matches in match order (finish time, then id). */
-  elo(gameId: GameId): Map<string, { rating: number; matches: number }> {
+  /** The finished tables of one game in match order (finish time, then id): each seat's player and placement. */
+  private *tables(gameId: GameId): Generator<{ players: string[]; placements: number[] }> {
     const rows = this.db
       .prepare('SELECT match_id, player_id, placement FROM match_results WHERE game_id = ? ORDER BY finished_at, match_id, seat')
       .raw()
       .iterate(gameId) as IterableIterator<[string, string, number]>
-    function* tables(): Generator<{ players: string[]; placements: number[] }> {
-      let current: { id: string; players: string[]; placements: number[] } | null = null
-      for (const [matchId, player, placement] of rows) {
-        if (current && current.id !== matchId) yield current
-        if (!current || current.id !== matchId) current = { id: matchId, players: [], placements: [] }
-        current.players.push(player)
-        current.placements.push(placement)
-      }
-      if (current) yield current
+    let current: { id: string; players: string[]; placements: number[] } | null = null
+    for (const [matchId, player, placement] of rows) {
+      if (current && current.id !== matchId) yield current
+      if (!current || current.id !== matchId) current = { id: matchId, players: [], placements: [] }
+      current.players.push(player)
+      current.placements.push(placement)
     }
-    return replayElo(tables())
+    if (current) yield current
+  }
+
+  /** Elo of one game, replayed from its finished matches in match order. */
+  elo(gameId: GameId): Map<string, { rating: number; matches: number }> {
+    return replayElo(this.tables(gameId))
   }
 
   ratings(gameId: GameId): Result<RatingsExplained> {
     const { system, setAt } = this.ratingSystem()
-    const t0 = performance.now()
-    const elo = this.elo(gameId)
-    const eloMs = Math.round((performance.now() - t0) * 10) / 10
     const rows = this.db
       .prepare(
         `SELECT r.player_id, coalesce(p.name, 'Unknown player') AS name, r.mu, r.sigma, r.matches, coalesce(s.wins, 0) AS wins
@@ -328,18 +327,31 @@ export class ClubService {
          WHERE r.game_id = ? AND coalesce(p.deleted, 0) = 0`,
       )
       .all(gameId) as { player_id: string; name: string; mu: number; sigma: number; matches: number; wins: number }[]
-    const opp = new Map(
-      (
-        this.db
-          .prepare(
-            `SELECT a.player_id, avg(o.mu) AS mu FROM match_results a
-             JOIN match_results b ON b.match_id = a.match_id AND b.seat <> a.seat
-             JOIN stat_rating o ON o.player_id = b.player_id AND o.game_id = b.game_id
-             WHERE a.game_id = ? GROUP BY a.player_id`,
-          )
-          .all(gameId) as { player_id: string; mu: number }[]
-      ).map((r) => [r.player_id, r.mu]),
+    // One pass over the game's tables: Elo, and the mean OpenSkill μ of the opponents each player met.
+    const muOf = new Map(rows.map((r) => [r.player_id, r.mu]))
+    const oppSum = new Map<string, { sum: number; n: number }>()
+    const t0 = performance.now()
+    const tables = this.tables(gameId)
+    const elo = replayElo(
+      (function* () {
+        for (const t of tables) {
+          const mus = t.players.map((p) => muOf.get(p))
+          t.players.forEach((p, i) => {
+            const o = oppSum.get(p) ?? { sum: 0, n: 0 }
+            mus.forEach((mu, j) => {
+              if (j !== i && mu !== undefined) {
+                o.sum += mu
+                o.n++
+              }
+            })
+            oppSum.set(p, o)
+          })
+          yield t
+        }
+      })(),
     )
+    const eloMs = Math.round((performance.now() - t0) * 10) / 10
+    const opp = new Map([...oppSum].filter(([, o]) => o.n > 0).map(([p, o]) => [p, o.sum / o.n]))
     const list: RatingRow[] = rows.map((r) => {
       const e = elo.get(r.player_id)
       const os = ordinalOf(r.mu, r.sigma)
@@ -374,18 +386,23 @@ const n1 = (x: number): string => x.toFixed(1)
 export function explain(system: RatingSystem, r: RatingRow, above: RatingRow | null, game: string): string {
   const parts: string[] = []
   if (system === 'openskill') {
-    parts.push(`Skill estimate μ ${n1(r.mu)}, give or take σ ${n1(r.sigma)}; the rating μ − 3σ = ${n1(r.rating)} is a cautious floor: their true ${game} skill is very likely above it.`)
-    if (r.matches < 10) parts.push(`Only ${r.matches} match${r.matches === 1 ? '' : 'es'} so far, so the uncertainty is wide and the rating can still move a lot.`)
+    parts.push(`${n1(r.rating)} = μ ${n1(r.mu)} − 3 × σ ${n1(r.sigma)}.`)
+    parts.push(
+      r.matches < 10
+        ? `Only ${r.matches} match${r.matches === 1 ? '' : 'es'} of ${game}: the band is still wide and the rating can move a lot.`
+        : `${r.matches} matches of ${game}: the band has narrowed.`,
+    )
   } else {
-    parts.push(`Elo ${r.rating}: everyone starts at 1500; finishing above a player gains points, more when that player is rated higher, and finishing below loses them.`)
+    const d = r.rating - 1500
+    parts.push(`${d >= 0 ? '+' : '−'}${Math.abs(d)} from the 1500 start over ${r.matches} match${r.matches === 1 ? '' : 'es'}.`)
   }
   if (above && r.winRate > above.winRate) {
     const why: string[] = []
-    if (system === 'openskill' && above.sigma < r.sigma - 0.05) why.push(`${above.name}'s rating is more certain (σ ${n1(above.sigma)} against ${n1(r.sigma)}, from ${above.matches} matches against ${r.matches})`)
+    if (system === 'openskill' && above.sigma < r.sigma - 0.05) why.push(`${above.name}’s rating is more certain (σ ${n1(above.sigma)} against ${n1(r.sigma)}, from ${above.matches} matches against ${r.matches})`)
     if (above.opponentMu !== null && r.opponentMu !== null && above.opponentMu > r.opponentMu + 0.05) {
       why.push(`${above.name} met stronger opponents (their mean μ ${n1(above.opponentMu)} against ${n1(r.opponentMu)})`)
     }
-    if (why.length === 0) why.push(system === 'elo' ? `${above.name}'s wins came against higher-rated players, or more recently` : `${above.name} placed better in the matches that were not wins`)
+    if (why.length === 0) why.push(system === 'elo' ? `${above.name}’s wins came against higher-rated players, or more recently` : `${above.name} placed better in the matches that were not wins`)
     parts.push(`Ranked below ${above.name} despite a higher win rate (${pct(r.winRate)} against ${pct(above.winRate)}): ${why.join('; ')}.`)
   }
   return parts.join(' ')

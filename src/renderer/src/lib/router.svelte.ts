@@ -1,6 +1,6 @@
 /**
  * Hash routes (#/players, #/match/<id>): they work the same under app:// in Electron and over http
- * in a browser. Screens in the navigation have a key: Alt+1..7. The Rules screen takes a page and a
+ * in a browser. Screens in the navigation have a key: Alt+1..8. The Rules screen takes a page and a
  * rule after it: #/rules/nine/NI-R12.
  */
 export const ROUTES = [
@@ -11,6 +11,7 @@ export const ROUTES = [
   { id: 'referee', label: 'Referee', key: '5' },
   { id: 'settings', label: 'Settings', key: '6' },
   { id: 'rules', label: 'Rules', key: '7' },
+  { id: 'club', label: 'Club', key: '8' },
 ] as const
 
 export type NavId = (typeof ROUTES)[number]['id']
