@@ -188,3 +188,20 @@ describe('two refused names in one play', () => {
     expect(plan.preview.canApply).toBe(false)
   })
 })
+
+describe('a BG Stats play without a uuid', () => {
+  it('is identified by its content, so the same play in another backup is the same play', () => {
+    const file = (uuid?: string) => ({
+      players: [{ id: 1, name: 'Ana' }, { id: 2, name: 'Bo' }],
+      games: [{ id: 7, name: 'Nine' }],
+      plays: [{ ...(uuid ? { uuid } : {}), playDate: '2024-01-01 20:00:00', gameRefId: 7, playerScores: [{ playerRefId: 1, score: '3', winner: true }, { playerRefId: 2, score: '9', winner: false }] }],
+    })
+    const a = parseBgStats(file())
+    const b = parseBgStats(file())
+    if (!a.ok || !b.ok) throw new Error('refused')
+    expect(a.value.plays[0]?.contentId).toBe(true)
+    expect(a.value.plays[0]?.sourceId).toBe(b.value.plays[0]?.sourceId)
+    const withId = parseBgStats(file('abc'))
+    expect(withId.ok && withId.value.plays[0]).toMatchObject({ contentId: false, sourceId: 'uuid:abc' })
+  })
+})
