@@ -128,6 +128,20 @@ describe('seasons through the contract', () => {
     expect(await refused(a, 'nights:set-venue', { date: '2026-03-05', venue: 'x'.repeat(81) }, 'invalid-venue')).toMatch(/at most 80/)
   })
 
+  it('follows merges: a season member merged into another player is counted as that player; deleted members drop out', async () => {
+    const a = laptop('A')
+    const [ana, bo, zed, gone] = (await roster(a, ['Ana', 'Bo', 'Zed', 'Gone'])) as [string, string, string, string]
+    await nine(a, '2026-03-05T19:00:00.000Z', 0, [ana, bo], [2, 9])
+    await nine(a, '2026-03-06T19:00:00.000Z', 0, [zed, bo], [2, 9])
+    const season = await call<Season>(a, 'seasons:create', { name: 'Spring', startDate: '2026-03-01', endDate: '2026-05-31', gameIds: null, playerIds: [ana, bo, zed, gone], scheme: { kind: 'result', win: 3, draw: 1, loss: 0 } })
+    await call(a, 'players:delete', { id: gone })
+    await call(a, 'players:merge', { from: zed, into: ana })
+    expect(table(await call<SeasonStandings>(a, 'seasons:standings', { id: season.id }))).toEqual([
+      [1, 'Ana', 6, 2, 2],
+      [2, 'Bo', 0, 2, 0],
+    ])
+  })
+
   it('an archived season keeps its standings (frozen to its matches), refuses edits, and restores', async () => {
     const a = laptop('A')
     const [ana, bo] = (await roster(a, ['Ana', 'Bo'])) as [string, string]
@@ -188,6 +202,13 @@ describe('game nights through the contract', () => {
     ])
     // Filters are by night: Friday 6 March alone is the second night (its 01:30 match is Thursday's).
     expect((await call<NightList>(a, 'nights:list', { fromDate: '2026-03-06', toDate: '2026-03-06' })).nights.map((n) => n.matches.length)).toEqual([1])
+    // Berlin, the night the clocks go back (25 Oct 2026, 03:00 CEST -> 02:00 CET): 23:30 CEST, 02:30 CEST
+    // and 02:30 CET an hour later are one night, Saturday's.
+    for (const [utc, offset] of [['2026-10-24T21:30:00.000Z', 120], ['2026-10-25T00:30:00.000Z', 120], ['2026-10-25T01:30:00.000Z', 60]] as const) {
+      await nine(a, utc, offset, [ana, bo], [1, 4])
+    }
+    const autumn = await call<NightList>(a, 'nights:list', { fromDate: '2026-10-24', toDate: '2026-10-25' })
+    expect(autumn.nights.map((n) => [n.date, n.matches.map((m) => m.localTime)])).toEqual([['2026-10-24', ['23:30', '02:30', '02:30']]])
     // Clearing the venue.
     await call(a, 'nights:set-venue', { date: '2026-03-05', venue: '' })
     expect((await call<NightList>(a, 'nights:list', { toDate: '2026-03-05' })).nights[0]?.venue).toBeNull()

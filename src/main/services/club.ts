@@ -192,11 +192,11 @@ export class ClubService {
     const frozen = row.frozen_json ? (JSON.parse(row.frozen_json) as string[]) : null
     const matches = frozen ? this.resultsOf(frozen) : this.liveMatches(season)
     const names = new Map(
-      (this.db.prepare('SELECT id, name, canonical_id FROM players').all() as { id: string; name: string; canonical_id: string }[]).map((p) => [p.id, p]),
+      (this.db.prepare('SELECT id, name, canonical_id, deleted FROM players').all() as { id: string; name: string; canonical_id: string; deleted: number }[]).map((p) => [p.id, p]),
     )
     // Season members where their history lives now (after merges); deleted players drop out.
     const members = season.playerIds
-      ? [...new Set(season.playerIds.map((p) => names.get(p)?.canonical_id).filter((p): p is string => p !== undefined))]
+      ? [...new Set(season.playerIds.map((p) => names.get(p)).flatMap((p) => (p && !p.deleted ? [p.canonical_id] : [])))]
       : null
     const rows = standings(season.scheme, matches, new Map([...names.values()].map((p) => [p.id, p.name])), members)
     return ok({ season, rows, matches: matches.length, tieBreaks: TIE_BREAKS, schemeText: schemeText(season.scheme), frozen: frozen !== null })
