@@ -58,6 +58,15 @@ test('club: a season with its league table, game nights and ratings explained', 
   await page.screenshot({ path: testInfo.outputPath('club-seasons.png') })
   expect(await seriousViolations(page)).toEqual([])
 
+  // The printed table (the PDF): no navigation, no buttons, the table and its rules.
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'New season' })).toBeHidden()
+  await expect(table).toBeVisible()
+  await expect(page.getByTestId('tie-breaks')).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('club-print.png') })
+  await page.emulateMedia({ media: 'screen' })
+
   // The league table as an image, and archiving it.
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Share as image (PNG)' }).click()
