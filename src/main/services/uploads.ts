@@ -6,6 +6,7 @@
  * (a Ninekeeper export, an SQLite database), so a wrong 300 MB file is refused at its first megabyte.
  */
 import { appendFileSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { err, ok, type Result } from '../../shared/result'
 import { uuidv7, type Clock } from '../ids'
@@ -16,6 +17,12 @@ export const MAX_CHUNK_BYTES = 1024 * 1024
 /** Open uploads at once: enough for an import and a restore side by side, not enough to fill a disk. */
 export const MAX_OPEN_UPLOADS = 4
 const STALE_MS = 60 * 60 * 1000
+/**
+ * An upload this large is removed on libuv's thread pool, not on the main thread: the kernel takes
+ * tens of milliseconds to unlink hundreds of megabytes (30 ms for 300 MB), which the end of a big
+ * import held the main thread for (issue 16).
+ */
+export const REMOVE_OFF_THREAD_BYTES = 8 * 1024 * 1024
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1')
 /** How every Ninekeeper export begins (after an optional BOM and white space): an object whose format is ours. */
@@ -111,7 +118,8 @@ export class UploadService {
   cancel(uploadId: string): Result<{ uploadId: string }> {
     const u = this.uploads.get(uploadId)
     if (u) {
-      rmSync(u.path, { force: true })
+      if (u.received >= REMOVE_OFF_THREAD_BYTES) void rm(u.path, { force: true }).catch(() => {})
+      else rmSync(u.path, { force: true })
       removeSideFiles(u.path)
     }
     this.uploads.delete(uploadId)

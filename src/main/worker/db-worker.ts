@@ -4,12 +4,35 @@
  * (messages are plain data; the port is the only thing that differs). One request at a time, in
  * arrival order, over the worker's own connection to each data file (src/main/worker/ops.ts).
  */
+import { readlinkSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
 import { createWorkerOps, type WorkerOps } from './ops'
 import type { WorkerEnvelope, WorkerReply } from './protocol'
 
 const port = parentPort
 if (!port) throw new Error('db-worker.ts runs as a worker thread only.')
+
+/**
+ * The main thread answers the window and the web bridge; this thread only works through a queue.
+ * On Linux a thread has its own nice value, so this one steps back (nice 10): while an import or a
+ * backup keeps it busy, the main thread gets a core as soon as it wakes instead of waiting its turn
+ * behind this thread (issue 16: blocks of 50-100 ms on a loaded 2-core machine). Elsewhere
+ * setpriority would change the whole process, so it is left alone.
+ */
+function stepBack(): number | null {
+  if (process.platform !== 'linux') return null
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
+    if (!Number.isInteger(tid) || tid === process.pid) return null
+    setPriority(tid, 10)
+    return tid
+  } catch {
+    // No /proc or not permitted: the worker runs at the process's priority.
+    return null
+  }
+}
+stepBack()
 
 /** One connection per data file, opened on its first request and closed by its `close`. */
 const files = new Map<string, WorkerOps>()
