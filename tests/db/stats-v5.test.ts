@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from 'better-sqlite3'
 import { openDatabase } from '../../src/main/db/open'
-import { MIGRATIONS } from '../../src/main/db/migrations/index'
+import { LATEST_VERSION, MIGRATIONS } from '../../src/main/db/migrations/index'
 import type { PlayerStats, StatsOverview } from '../../src/shared/model/stats'
 import { deckWithout, flipDiscard, toTiebreak } from '../unit/games/seven-eight-nine/helpers'
 import { tempCore, tempDir } from '../helpers/tmp'
@@ -112,18 +112,20 @@ describe('Seven Eight Nine: each way of winning once (schema 5)', () => {
       const v4Columns = (old.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('matches') as string[])
       const insMatch = old.db.prepare(`INSERT INTO matches (${v4Columns.join(', ')}) VALUES (${v4Columns.map((c) => `@${c}`).join(', ')})`)
       for (const m of matches) insMatch.run(Object.fromEntries(v4Columns.map((c) => [c, m[c]])))
-      const rc = Object.keys(rounds[0] as object)
+      const rc = old.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('round_results') as string[]
       const insRound = old.db.prepare(`INSERT INTO round_results (${rc.join(', ')}) VALUES (${rc.map((c) => `@${c}`).join(', ')})`)
-      for (const r of rounds) insRound.run(r)
+      for (const r of rounds) insRound.run(Object.fromEntries(rc.map((c) => [c, r[c]])))
       // Schema 4's counters: Bo's "wins by Block" = his React win + his win in the blocked game.
       const bo = old.db.prepare("SELECT e1, e2, e3, e4 FROM stat_player_game WHERE player_id = ? AND game_id = 'seven-eight-nine'").get(ids[1]) as Record<string, number>
       expect(bo).toEqual({ e1: 1, e2: 2, e3: 1, e4: 1 })
       old.db.close()
 
       const upgraded = openDatabase(file)
-      expect(upgraded.migration).toMatchObject({ from: 4, to: 5 })
+      expect(upgraded.migration).toMatchObject({ from: 4, to: LATEST_VERSION })
       expect(summaryRows(upgraded.db)).toEqual(fresh.summary)
       expect(dayRows(upgraded.db)).toEqual(fresh.days)
+      // Schema 7 gave the stored rows their local day and counters in SQL: the same as the projector writes.
+      expect(upgraded.db.prepare('SELECT * FROM round_results ORDER BY match_id, round, seat').all()).toEqual(rounds)
       upgraded.db.close()
     } finally {
       cleanup()

@@ -28,7 +28,11 @@ export function tempCore(): Core & { dir: string; cleanup: () => void } {
 export function snapshot(db: Database): Record<string, unknown[]> {
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[]
   const out: Record<string, unknown[]> = {}
-  for (const t of tables) out[t] = db.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).all()
+  for (const t of tables) {
+    // A WITHOUT ROWID table (round_results) has no rowid: its primary key orders it.
+    const withoutRowid = /WITHOUT\s+ROWID/i.test(db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(t) as string)
+    out[t] = db.prepare(`SELECT * FROM "${t}" ${withoutRowid ? '' : 'ORDER BY rowid'}`).all()
+  }
   out['#user_version'] = [db.pragma('user_version', { simple: true })]
   return out
 }

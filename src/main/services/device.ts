@@ -1,7 +1,10 @@
 /**
- * This device's identity for the event log: a UUIDv7 device id and the hybrid logical clock, kept
- * in the meta table. The per-device sequence is not kept here: it is read from the log itself
- * inside each write transaction, so it can never drift from the events (see EventStore.append).
+ * This device's identity for the event log: a UUIDv7 device id (in the meta table) and the hybrid
+ * logical clock. The per-device sequence is not kept here: it is read from the log itself inside
+ * each write transaction, so it can never drift from the events (see EventStore.append). Nor is the
+ * clock written on every local event: it is never behind this device's newest event (read back from
+ * the log when the process starts) nor behind what arrived from elsewhere (saved in meta by
+ * receive(), which import and sync call), so a local write costs no meta row.
  *
  * A device id must never live on two machines, or two laptops would number different events the
  * same. The id is bound to the data file's identity on disk (device and inode): a copied data
@@ -9,12 +12,14 @@
  */
 import type { Database, Statement } from 'better-sqlite3'
 import { statSync } from 'node:fs'
-import { HLC_ZERO, hlcRecv, hlcSend, type HlcState } from '../../shared/events/hlc'
+import { HLC_ZERO, hlcRecv, hlcSend, parseHlc, type HlcState } from '../../shared/events/hlc'
 import { uuidv7, type Clock } from '../ids'
 
 export class Device {
   private readonly get: Statement<[string], { value: string }>
   private readonly set: Statement<[string, string]>
+  private readonly newestOwn: Statement<[string], { hlc: string }>
+  private readonly newest: Statement<[], { hlc: string }>
   /** The id and clock as last read or written here (this process is the file's only writer). */
   private known: { id: string; hlc: HlcState } | null = null
 
@@ -23,6 +28,8 @@ export class Device {
     private readonly clock: Clock,
   ) {
     this.get = db.prepare('SELECT value FROM meta WHERE key = ?')
+    this.newestOwn = db.prepare('SELECT hlc FROM events WHERE device_id = ? ORDER BY device_seq DESC LIMIT 1')
+    this.newest = db.prepare('SELECT hlc FROM events ORDER BY hlc DESC LIMIT 1')
     this.set = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
   }
 
@@ -75,14 +82,26 @@ export class Device {
     return stored !== undefined && hadDevice
   }
 
+  /**
+   * The clock: what receive() saved, moved up to every event in the log as received (with the
+   * drift guard) and to this device's own newest stamp exactly (a device never stamps earlier than
+   * it did before, even after its computer's clock was set back).
+   */
   private state(): HlcState {
     if (this.known) return this.known.hlc
+    let s = HLC_ZERO
     const raw = this.get.get('hlc')?.value
-    if (!raw) return HLC_ZERO
-    const [wall, counter] = raw.split('.')
-    const w = Number(wall)
-    const c = Number(counter)
-    return Number.isFinite(w) && Number.isFinite(c) ? { wall: w, counter: c } : HLC_ZERO
+    if (raw) {
+      const [wall, counter] = raw.split('.')
+      const w = Number(wall)
+      const c = Number(counter)
+      if (Number.isFinite(w) && Number.isFinite(c)) s = { wall: w, counter: c }
+    }
+    const newest = this.newest.get()?.hlc
+    if (newest) s = hlcRecv(s, newest, this.clock().getTime())
+    const own = parseHlc(this.newestOwn.get(this.id())?.hlc ?? '')
+    if (own && (own.wall > s.wall || (own.wall === s.wall && own.counter > s.counter))) s = { wall: own.wall, counter: own.counter }
+    return s
   }
 
   private save(s: HlcState): void {
@@ -94,7 +113,6 @@ export class Device {
     if (!this.db.inTransaction) throw new Error('Device.stamp() must run inside a write transaction')
     const deviceId = this.id()
     const next = hlcSend(this.state(), this.clock().getTime(), deviceId)
-    this.save(next.state)
     this.known = { id: deviceId, hlc: next.state }
     return { deviceId, hlc: next.hlc }
   }

@@ -14,7 +14,9 @@ import type { DomainEvent } from '../../shared/events/types'
 import { playerNameKey } from '../../shared/model/player'
 import type { MatchStatus } from '../../shared/model/match'
 import type { EventStore } from '../db/repos/events'
-import type { StatsProjector } from './stats'
+import type { RoundStatRow, StatsProjector } from './stats-projector'
+import { roundCounters } from '../../shared/stats/round-counters'
+import { localDateOf } from '../../shared/stats/local-date'
 import { rebuildClub } from './club-projector'
 import { computeRecorded, isRecordedLog } from './recorded-projection'
 
@@ -51,13 +53,10 @@ export interface ProjectedSeat {
   color: string | null
 }
 
-interface RoundDbRow {
+interface RoundDbRow extends RoundStatRow {
   round: number
   seat: number
-  player_id: string
-  score: number
   total: number
-  won_round: number
   details_json: string
   played_at: string
 }
@@ -81,7 +80,8 @@ const sameRound = (a: RoundDbRow, b: RoundDbRow): boolean =>
   a.total === b.total &&
   a.won_round === b.won_round &&
   a.details_json === b.details_json &&
-  a.played_at === b.played_at
+  a.played_at === b.played_at &&
+  a.day === b.day
 
 export class Projector {
   private readonly s: Record<string, Statement>
@@ -131,12 +131,12 @@ export class Projector {
       seats: p('SELECT seat, player_id, original_player_id, color FROM match_seats WHERE match_id = ? ORDER BY seat'),
       deleteSeats: p('DELETE FROM match_seats WHERE match_id = ?'),
       insertSeat: p('INSERT INTO match_seats (match_id, seat, player_id, original_player_id, color) VALUES (?, ?, ?, ?, ?)'),
-      rounds: p('SELECT round, seat, player_id, score, total, won_round, details_json, played_at FROM round_results WHERE match_id = ?'),
-      roundsFrom: p('SELECT round, seat, player_id, score, total, won_round, details_json, played_at FROM round_results WHERE match_id = ? AND round >= ?'),
+      rounds: p('SELECT round, seat, player_id, game_id, score, total, won_round, details_json, played_at, day, e1, e2, e3, e4, e5, e6 FROM round_results WHERE match_id = ?'),
+      roundsFrom: p('SELECT round, seat, player_id, game_id, score, total, won_round, details_json, played_at, day, e1, e2, e3, e4, e5, e6 FROM round_results WHERE match_id = ? AND round >= ?'),
       deleteRound: p('DELETE FROM round_results WHERE match_id = ? AND round = ? AND seat = ?'),
       insertRound: p(
-        `INSERT INTO round_results (match_id, round, seat, player_id, game_id, score, total, won_round, details_json, played_at)
-         VALUES (@match_id, @round, @seat, @player_id, @game_id, @score, @total, @won_round, @details_json, @played_at)`,
+        `INSERT INTO round_results (match_id, round, seat, player_id, game_id, score, total, won_round, details_json, played_at, day, e1, e2, e3, e4, e5, e6)
+         VALUES (@match_id, @round, @seat, @player_id, @game_id, @score, @total, @won_round, @details_json, @played_at, @day, @e1, @e2, @e3, @e4, @e5, @e6)`,
       ),
     }
   }
@@ -287,39 +287,65 @@ export class Projector {
         utc_offset: started.utcOffset ?? 0,
       })
 
-    // Round rows: only the ones that changed are rewritten (usually just the newest round).
+    // Round rows: only the ones that changed are rewritten (usually just the newest round); each
+    // row's numbers go to the summaries once, when it is written or removed.
+    const utcOffset = started.utcOffset ?? 0
+    const days = new Map<string, string>()
+    const dayOf = (t: string): string => {
+      let d = days.get(t)
+      if (d === undefined) days.set(t, (d = localDateOf(t, utcOffset)))
+      return d
+    }
     const want: RoundDbRow[] =
       engine && state !== null
-        ? roundRows(gameId, state, fromRound).map((r) => ({
-            round: r.round,
-            seat: r.seat,
-            player_id: seats[r.seat]?.playerId ?? '',
-            score: r.score,
-            total: r.total,
-            won_round: r.wonRound ? 1 : 0,
-            details_json: JSON.stringify(r.details),
-            played_at: roundTimes[r.round - 1] ?? at,
-          }))
+        ? roundRows(gameId, state, fromRound).map((r) => {
+            const playedAt = roundTimes[r.round - 1] ?? at
+            const [e1, e2, e3, e4, e5, e6] = roundCounters(gameId, r.details)
+            return {
+              round: r.round,
+              seat: r.seat,
+              player_id: seats[r.seat]?.playerId ?? '',
+              game_id: gameId,
+              score: r.score,
+              total: r.total,
+              won_round: r.wonRound ? 1 : 0,
+              details_json: JSON.stringify(r.details),
+              played_at: playedAt,
+              day: dayOf(playedAt),
+              e1,
+              e2,
+              e3,
+              e4,
+              e5,
+              e6,
+            }
+          })
         : []
     const have = new Map(known.fresh ? [] : (this.s.roundsFrom!.all(id, fromRound) as RoundDbRow[]).map((r) => [roundKey(r), r]))
-    for (const w of want) {
-      const k = roundKey(w)
-      const h = have.get(k)
-      if (h && sameRound(h, w)) {
-        have.delete(k)
-        continue
+    try {
+      for (const w of want) {
+        const k = roundKey(w)
+        const h = have.get(k)
+        if (h && sameRound(h, w)) {
+          have.delete(k)
+          continue
+        }
+        if (h) {
+          this.s.deleteRound!.run(id, h.round, h.seat)
+          this.stats.roundChanged(h, -1)
+          have.delete(k)
+        }
+        this.s.insertRound!.run({ match_id: id, ...w })
+        this.stats.roundChanged(w, 1)
       }
-      if (h) {
+      for (const h of have.values()) {
         this.s.deleteRound!.run(id, h.round, h.seat)
-        this.stats.touched(h.player_id)
-        have.delete(k)
+        this.stats.roundChanged(h, -1)
       }
-      this.s.insertRound!.run({ match_id: id, game_id: gameId, ...w })
-      this.stats.touched(w.player_id)
-    }
-    for (const h of have.values()) {
-      this.s.deleteRound!.run(id, h.round, h.seat)
-      this.stats.touched(h.player_id)
+      this.stats.flushRounds()
+    } catch (e) {
+      this.stats.discardRounds()
+      throw e
     }
 
     // A match that had no results and is still in progress has none now either.
@@ -367,9 +393,15 @@ export class Projector {
 
   private removeMatch(id: string): void {
     if (!this.s.matchRow!.get(id)) return
-    for (const r of this.s.rounds!.all(id) as RoundDbRow[]) {
-      this.s.deleteRound!.run(id, r.round, r.seat)
-      this.stats.touched(r.player_id)
+    try {
+      for (const r of this.s.rounds!.all(id) as RoundDbRow[]) {
+        this.s.deleteRound!.run(id, r.round, r.seat)
+        this.stats.roundChanged(r, -1)
+      }
+      this.stats.flushRounds()
+    } catch (e) {
+      this.stats.discardRounds()
+      throw e
     }
     this.stats.matchRemoved(id)
     this.s.deleteSeats!.run(id)

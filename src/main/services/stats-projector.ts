@@ -1,17 +1,37 @@
 /**
- * The stats projector: keeps the match-level summaries (match_results, streaks, OpenSkill ratings)
- * up to date inside each match write's transaction, and recomputes the round-level sums after a
- * batch (import, rebuild). The round-level sums otherwise follow round_results through the schema-5
- * triggers; `resum` uses the same rule-event expressions (STAT_EVENT_SQL) so both always agree.
+ * The stats projector: keeps every summary up to date inside each match write's transaction.
+ * Round level (stat_player_game, stat_player_game_day): the projector reports each round row it
+ * writes or removes, and the numbers are added to (or taken from) the sums once per write, so a
+ * round costs the same whatever the history. Match level (match_results, streaks, OpenSkill
+ * ratings): on every change of a match's outcome. A batch (import, rebuild, a long sync) defers
+ * everything to its end: round sums once per player, day and game; streaks once per player;
+ * ratings replayed once per game from the earliest match it touched.
  */
 import type { Database, Statement } from 'better-sqlite3'
 import { rate, rating as newRating } from 'openskill'
 import { GAME_IDS, type GameId, type Standing } from '../../shared/games/engine'
 import { streaks } from '../../shared/stats/streaks'
-import { STAT_EVENT_SQL } from '../db/migrations/index'
-import { ROUND_LOCAL_DAY, STAT_EVENT_COLUMNS } from '../db/migrations/v5'
+import { STAT_EVENT_COLUMNS } from '../db/migrations/v5'
 
 const EV_COLS = STAT_EVENT_COLUMNS.join(', ')
+
+/** A round row's numbers as the summaries count them (what round_results holds for it). */
+export interface RoundStatRow {
+  player_id: string
+  game_id: string
+  day: string
+  score: number
+  won_round: number
+  e1: number
+  e2: number
+  e3: number
+  e4: number
+  e5: number
+  e6: number
+}
+
+/** rounds, score_sum, rounds_won, e1..e6 */
+type Sums = [number, number, number, number, number, number, number, number, number]
 
 export interface RefreshedMatch {
   id: string
@@ -49,7 +69,26 @@ export class StatsProjector {
   private readonly insertRatingHistory: Statement
   private readonly upsertRating: Statement
 
+  private readonly addGame: Statement
+  private readonly addDay: Statement
+  private readonly dropEmptyGame: Statement<[string, string]>
+  private readonly dropEmptyDay: Statement<[string, string, string]>
+  /** Round numbers not yet added to the sums: per player and game, and per day, player and game. */
+  private pendingGame = new Map<string, Sums>()
+  private pendingDay = new Map<string, Sums>()
+
   constructor(private readonly db: Database) {
+    const add = ['rounds', 'score_sum', 'rounds_won', ...STAT_EVENT_COLUMNS].map((c) => `${c} = ${c} + excluded.${c}`).join(', ')
+    this.addGame = db.prepare(
+      `INSERT INTO stat_player_game (player_id, game_id, rounds, score_sum, rounds_won, ${EV_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (player_id, game_id) DO UPDATE SET ${add}`,
+    )
+    this.addDay = db.prepare(
+      `INSERT INTO stat_player_game_day (day, player_id, game_id, rounds, score_sum, rounds_won, ${EV_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (day, player_id, game_id) DO UPDATE SET ${add}`,
+    )
+    this.dropEmptyGame = db.prepare('DELETE FROM stat_player_game WHERE player_id = ? AND game_id = ? AND rounds = 0')
+    this.dropEmptyDay = db.prepare('DELETE FROM stat_player_game_day WHERE day = ? AND player_id = ? AND game_id = ? AND rounds = 0')
     this.ratingOf = db.prepare('SELECT mu, sigma, matches FROM stat_rating WHERE player_id = ? AND game_id = ?')
     this.insertRatingHistory = db.prepare('INSERT INTO rating_history (game_id, match_id, player_id, finished_at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?)')
     this.upsertRating = db.prepare(
@@ -71,23 +110,23 @@ export class StatsProjector {
     this.lastRated = db.prepare('SELECT finished_at, match_id FROM rating_history WHERE game_id = ? ORDER BY finished_at DESC, match_id DESC LIMIT 1')
   }
 
-  private batching: { players: Set<string>; summed: Set<string>; pivots: Map<GameId, { finished_at: string; match_id: string } | null> } | null = null
+  private batching: { players: Set<string>; pivots: Map<GameId, { finished_at: string; match_id: string } | null> } | null = null
 
   /**
-   * Runs `fn` (inside the caller's transaction) with the summaries deferred to its end: the summary
-   * triggers are dropped for its duration (in the same transaction, so a failure or a crash puts
-   * them back), and afterwards each touched player's sums are recomputed once, streaks once, and
+   * Runs `fn` (inside the caller's transaction) with the summaries deferred to its end: the
+   * match-result triggers are dropped for its duration (in the same transaction, so a failure or a
+   * crash puts them back), round numbers are added up in memory, and afterwards the sums are
+   * written once per player, day and game, each touched player's match sums and streaks once, and
    * each game's ratings replayed once from the earliest match it touched. A large import or a
-   * rebuild then costs one pass instead of one update per round row (triggers that only stand
-   * aside still cost about as much as the insert itself).
+   * rebuild then costs one pass instead of one update per row.
    */
   batch<T>(fn: () => T): T {
     if (this.batching) return fn()
     if (!this.db.inTransaction) throw new Error('StatsProjector.batch() must run inside a transaction')
-    this.batching = { players: new Set(), summed: new Set(), pivots: new Map() }
+    this.batching = { players: new Set(), pivots: new Map() }
     const triggers = this.db
       .prepare<[], { name: string; sql: string }>(
-        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('round_results', 'match_results') AND sql NOT LIKE '%RAISE(ABORT%' ORDER BY name",
+        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'match_results' AND sql NOT LIKE '%RAISE(ABORT%' ORDER BY name",
       )
       .all()
     for (const t of triggers) this.db.exec(`DROP TRIGGER "${t.name}"`)
@@ -101,40 +140,65 @@ export class StatsProjector {
       this.batching = null
       for (const t of triggers) this.db.exec(t.sql)
       if (ok) {
-        this.resum([...b.summed])
+        this.flushRounds()
+        this.resumMatches([...b.players])
         for (const p of b.players) this.updateStreaks(p)
         for (const [gameId, pivot] of b.pivots) this.rebuildRatings(gameId, pivot)
-      }
+      } else this.discardRounds()
     }
   }
 
-  /** Marks a player whose round rows changed while batching (their sums are recomputed at the end). */
-  touched(playerId: string): void {
-    this.batching?.summed.add(playerId)
+  /** A round row was written (+1) or removed (-1): its numbers join the sums at the next flush. */
+  roundChanged(r: RoundStatRow, sign: 1 | -1): void {
+    const add = (map: Map<string, Sums>, key: string): void => {
+      let s = map.get(key)
+      if (!s) map.set(key, (s = [0, 0, 0, 0, 0, 0, 0, 0, 0]))
+      s[0] += sign
+      s[1] += sign * r.score
+      s[2] += sign * r.won_round
+      s[3] += sign * r.e1
+      s[4] += sign * r.e2
+      s[5] += sign * r.e3
+      s[6] += sign * r.e4
+      s[7] += sign * r.e5
+      s[8] += sign * r.e6
+    }
+    add(this.pendingGame, `${r.player_id}\u0000${r.game_id}`)
+    add(this.pendingDay, `${r.day}\u0000${r.player_id}\u0000${r.game_id}`)
   }
 
-  /** Recomputes the round and match sums of these players from their rows. */
-  private resum(players: string[]): void {
+  /** Adds the round numbers gathered since the last flush to the sums (deferred while batching). */
+  flushRounds(): void {
+    if (this.batching) return
+    const game = this.pendingGame
+    const day = this.pendingDay
+    this.pendingGame = new Map()
+    this.pendingDay = new Map()
+    for (const [key, s] of game) {
+      if (s.every((x) => x === 0)) continue
+      const [player, gameId] = key.split('\u0000') as [string, string]
+      this.addGame.run(player, gameId, ...s)
+      if (s[0] < 0) this.dropEmptyGame.run(player, gameId)
+    }
+    for (const [key, s] of day) {
+      if (s.every((x) => x === 0)) continue
+      const [d, player, gameId] = key.split('\u0000') as [string, string, string]
+      this.addDay.run(d, player, gameId, ...s)
+      if (s[0] < 0) this.dropEmptyDay.run(d, player, gameId)
+    }
+  }
+
+  /** Forgets round numbers of a write that failed (its transaction rolled back). */
+  discardRounds(): void {
+    this.pendingGame = new Map()
+    this.pendingDay = new Map()
+  }
+
+  /** Recomputes the match sums of these players from their match results (after a batch). */
+  private resumMatches(players: string[]): void {
     if (players.length === 0) return
     const list = JSON.stringify(players)
-    const ev = STAT_EVENT_SQL('r').map((x) => `sum(${x})`).join(', ')
-    this.db.prepare('DELETE FROM stat_player_game WHERE player_id IN (SELECT value FROM json_each(?))').run(list)
-    this.db.prepare('DELETE FROM stat_player_game_day WHERE player_id IN (SELECT value FROM json_each(?))').run(list)
     this.db.prepare('DELETE FROM stat_player_match WHERE player_id IN (SELECT value FROM json_each(?))').run(list)
-    this.db
-      .prepare(
-        `INSERT INTO stat_player_game (player_id, game_id, rounds, score_sum, rounds_won, ${EV_COLS})
-         SELECT r.player_id, r.game_id, count(*), sum(r.score), sum(r.won_round), ${ev}
-         FROM round_results r WHERE r.player_id IN (SELECT value FROM json_each(?)) GROUP BY r.player_id, r.game_id`,
-      )
-      .run(list)
-    this.db
-      .prepare(
-        `INSERT INTO stat_player_game_day (day, player_id, game_id, rounds, score_sum, rounds_won, ${EV_COLS})
-         SELECT ${ROUND_LOCAL_DAY('r')} AS day, r.player_id, r.game_id, count(*), sum(r.score), sum(r.won_round), ${ev}
-         FROM round_results r WHERE r.player_id IN (SELECT value FROM json_each(?)) GROUP BY day, r.player_id, r.game_id`,
-      )
-      .run(list)
     this.db
       .prepare(
         `INSERT INTO stat_player_match (player_id, game_id, matches, wins, shared_wins, placement_sum)
@@ -181,10 +245,7 @@ export class StatsProjector {
     for (const r of next) this.insert.run(r)
     const players = new Set([...before.map((r) => r.player_id), ...next.map((r) => r.player_id)])
     if (this.batching) {
-      for (const p of players) {
-        this.batching.players.add(p)
-        this.batching.summed.add(p)
-      }
+      for (const p of players) this.batching.players.add(p)
     }
     else for (const p of players) this.updateStreaks(p)
     this.updateRatings(gameId, matchId, before, next)

@@ -4,8 +4,9 @@
  */
 import type { Database } from 'better-sqlite3'
 import { createHash } from 'node:crypto'
-import { STAT_EVENTS_V5, v5Up } from './v5'
+import { STAT_EVENT_COLUMNS, v5Up } from './v5'
 import { clubTablesUp } from './v6'
+import { leanRoundsUp } from './v7'
 
 export interface Migration {
   name: string
@@ -611,7 +612,15 @@ const v5: Migration = {
 
 const v6: Migration = { name: 'club data: seasons, night venues, the club rating system', up: clubTablesUp }
 
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6]
-/** The per-game rule-event expressions of the current schema (v5), for the stats queries (over alias r). */
-export const STAT_EVENT_SQL = STAT_EVENTS_V5
+const v7: Migration = {
+  name: 'round rows without a rowid, with their local day and rule-event counters; summaries kept by the projector',
+  up: leanRoundsUp,
+}
+
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7]
+/**
+ * The per-game rule-event counters of a round row `r` in the current schema (v7 keeps them as the
+ * columns e1..e6, computed when the row is written), for the stats queries.
+ */
+export const STAT_EVENT_SQL = (r: string): string[] => STAT_EVENT_COLUMNS.map((c) => `${r}.${c}`)
 export const LATEST_VERSION = MIGRATIONS.length
