@@ -99,5 +99,12 @@ test('club: a season with its league table, game nights and ratings explained', 
   await expect(page.getByRole('columnheader', { name: 'Elo' })).toBeVisible()
   await page.screenshot({ path: testInfo.outputPath('club-ratings.png') })
   expect(await seriousViolations(page)).toEqual([])
+
+  // The Stats screen's ratings point here.
+  await page.getByRole('link', { name: 'Stats' }).click()
+  await page.getByRole('tab', { name: 'Ratings', exact: true }).click()
+  await page.getByRole('link', { name: /why each player ranks where they do/ }).click()
+  await expect(page.getByRole('tab', { name: 'Ratings' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByTestId('rating-explained')).toBeVisible()
   expect(problems).toEqual([])
 })
