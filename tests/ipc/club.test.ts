@@ -128,6 +128,23 @@ describe('seasons through the contract', () => {
     expect(await refused(a, 'nights:set-venue', { date: '2026-03-05', venue: 'x'.repeat(81) }, 'invalid-venue')).toMatch(/at most 80/)
   })
 
+  it('refuses to archive a season with more matches than an archive event may carry, changing nothing', async () => {
+    const a = laptop('A')
+    const [ana, bo] = (await roster(a, ['Ana', 'Bo'])) as [string, string]
+    await nine(a, '2026-03-05T19:00:00.000Z', 0, [ana, bo], [2, 9])
+    await nine(a, '2026-03-06T19:00:00.000Z', 0, [ana, bo], [2, 9])
+    const season = await call<Season>(a, 'seasons:create', { name: 'Spring', startDate: '2026-03-01', endDate: '2026-05-31', gameIds: null, playerIds: null, scheme: { kind: 'result', win: 3, draw: 1, loss: 0 } })
+    const { ClubService } = await import('../../src/main/services/club')
+    const { EventStore } = await import('../../src/main/db/repos/events')
+    const { Device } = await import('../../src/main/services/device')
+    const small = new ClubService(a.db, new EventStore(a.db, new Device(a.db, () => new Date(a.now))), 1)
+    const before = { events: eventIds(a.db), rows: projectionRows(a.db) }
+    const r = small.setSeasonArchived(season.id, true)
+    expect(r).toEqual({ ok: false, error: { code: 'too-many-matches', message: '“Spring” counts 2 matches; an archived season can keep at most 1. Split it into shorter seasons first.', field: 'id' } })
+    expect({ events: eventIds(a.db), rows: projectionRows(a.db) }).toEqual(before)
+    expect(new ClubService(a.db, new EventStore(a.db, new Device(a.db, () => new Date(a.now))), 2).setSeasonArchived(season.id, true).ok).toBe(true)
+  })
+
   it('follows merges: a season member merged into another player is counted as that player; deleted members drop out', async () => {
     const a = laptop('A')
     const [ana, bo, zed, gone] = (await roster(a, ['Ana', 'Bo', 'Zed', 'Gone'])) as [string, string, string, string]

@@ -6,7 +6,7 @@
  * database worker (src/main/worker/), so this file has no Electron and no worker code.
  */
 import type { Database } from 'better-sqlite3'
-import { CLUB_SUBJECT, nightSubject, type PointsScheme, type RatingSystem, type SeasonFields } from '../../shared/events/club'
+import { CLUB_SUBJECT, MAX_SEASON_MATCHES, nightSubject, type PointsScheme, type RatingSystem, type SeasonFields } from '../../shared/events/club'
 import { GAME_NAMES, type GameId } from '../../shared/games/engine'
 import type { Night, NightList, RatingRow, RatingsExplained, Season, SeasonStandings } from '../../shared/model/club'
 import { err, ok, type Result } from '../../shared/result'
@@ -59,6 +59,8 @@ export class ClubService {
   constructor(
     private readonly db: Database,
     private readonly events: EventStore | null,
+    /** The most matches an archive can freeze (every laptop refuses a larger season.archived event). */
+    private readonly maxFrozen = MAX_SEASON_MATCHES,
   ) {}
 
   // -------------------------------------------------------------------------------------------
@@ -140,8 +142,13 @@ export class ClubService {
       const row = this.seasonRow(id)
       if (!row) return seasonNotFound()
       if ((row.archived_at !== null) === archived) return ok(toSeason(row))
-      if (archived) this.store().append('season.archived', id, { matchIds: this.liveMatches(toSeason(row)).map((m) => m.matchId) })
-      else this.store().append('season.restored', id, {})
+      if (archived) {
+        const matchIds = this.liveMatches(toSeason(row)).map((m) => m.matchId)
+        if (matchIds.length > this.maxFrozen) {
+          return err('too-many-matches', `“${row.name}” counts ${matchIds.length} matches; an archived season can keep at most ${this.maxFrozen}. Split it into shorter seasons first.`, 'id')
+        }
+        this.store().append('season.archived', id, { matchIds })
+      } else this.store().append('season.restored', id, {})
       projectClubSubject(this.db, this.store(), id)
       return this.season(id)
     })
