@@ -39,6 +39,16 @@ const aggKey = (p: string, g: string): string => `${p}|${g}`
 /** matchFacts' per-match character: CODE_BASE + game index × 4 + won × 2 + shared (OTHER_GAME: a game id this version does not know). */
 const CODE_BASE = 48
 const OTHER_GAME = GAME_IDS.length
+/** The whole number written in text[from, to) (read digit by digit; anything else through Number). */
+function placementAt(text: string, from: number, to: number): number {
+  let n = 0
+  for (let k = from; k < to; k++) {
+    const d = text.charCodeAt(k) - 48
+    if (d < 0 || d > 9) return Number(text.slice(from, to))
+    n = n * 10 + d
+  }
+  return n
+}
 const where = (w: string[], glue = 'WHERE'): string => (w.length ? `${glue} ${w.join(' AND ')}` : '')
 /** The latest / earliest of some ISO texts, compared as SQLite compares them (all ASCII). */
 const latest = (...xs: (string | undefined | '')[]): string | undefined => xs.reduce<string | undefined>((a, x) => (!x ? a : a === undefined || x > a ? x : a), undefined)
@@ -282,7 +292,8 @@ export class SpanStats {
         if (run.current > run.longest) run.longest = run.current
       }
       for (let i = 0; i < text.length; ) {
-        const end = text.indexOf(',', i) === -1 ? text.length : text.indexOf(',', i)
+        let end = text.indexOf(',', i)
+        if (end === -1) end = text.length
         const code = text.charCodeAt(i) - CODE_BASE
         const gi = code >> 2
         const won = (code & 2) !== 0
@@ -293,7 +304,7 @@ export class SpanStats {
             a.wins += 1
             if (code & 1) a.shared_wins += 1
           }
-          a.placement_sum += Number(text.slice(i + 1, end))
+          a.placement_sum += placementAt(text, i + 1, end)
           step(runs[gi] as (typeof runs)[number], won)
         }
         step(runs[GAME_IDS.length] as (typeof runs)[number], won)
