@@ -281,7 +281,15 @@ export class MatchService {
       if (expected !== undefined && expected !== (m.log.head ?? '')) {
         return err('stale', 'This match changed in another window or on another computer — here is the current sheet. Nothing was saved.')
       }
-      return fn(m)
+      // A commit extends the cached match in place (appendAction): when the write does not go
+      // through, the cached copy may be ahead of the database, so it is dropped.
+      let r: Result<MatchView> | undefined
+      try {
+        r = fn(m)
+        return r
+      } finally {
+        if (!r?.ok) this.cache.delete(id)
+      }
     })
   }
 
@@ -326,51 +334,49 @@ export class MatchService {
 
   /** Re-projects after one more event: the whole log again, or (for an action at the end) one step. */
   private project(m: ProjectedMatch, event: DomainEvent, stepped?: unknown): Result<MatchView> {
-    const events = [...m.events, event]
     let next: ProjectedMatch | null
     let fromRound = 1
     let known: Parameters<Projector['writeMatch']>[2] = {}
     if (stepped !== undefined && event.kind === 'match.action' && m.engine && m.state !== null && m.problem === null) {
-      next = this.appendAction(m, event as DomainEvent<'match.action'>, stepped, events)
       fromRound = m.roundTimes.length + 1
       // Nobody moved seats since this match was cached (a merge changes the projector's epoch).
-      known = { ...(m.seats ? { seats: m.seats } : {}), noResults: m.status === 'in-progress' }
-    } else next = this.projector.computeMatch(m.id, events)
+      known = { ...(m.seats ? { seats: m.seats } : {}), noResults: m.status === 'in-progress', appended: true }
+      next = this.appendAction(m, event as DomainEvent<'match.action'>, stepped)
+    } else next = this.projector.computeMatch(m.id, [...m.events, event])
     if (!next) return notFound()
     next.seats = this.projector.writeMatch(next, fromRound, known)
     this.remember(next)
-    return this.viewOf(next)
+    return this.viewOf(next, true)
   }
 
-  /** The match after an action appended at the end of its log, from the state the action was checked against. */
-  private appendAction(m: ProjectedMatch, event: DomainEvent<'match.action'>, state: unknown, events: DomainEvent[]): ProjectedMatch {
+  /**
+   * The match after an action appended at the end of its log, from the state the action was
+   * checked against. The lists (entries, events, round times, contexts) are extended in place, so a
+   * commit costs the same at round 200 as at round 2; `m` is the cached copy, which write() drops
+   * if the write does not go through.
+   */
+  private appendAction(m: ProjectedMatch, event: DomainEvent<'match.action'>, state: unknown): ProjectedMatch {
     const engine = m.engine as NonNullable<ProjectedMatch['engine']>
     const at = hlcTime(event.hlc)
     const entry: LogEntry = { eventId: event.id, original: event.payload.action, at, hlc: event.hlc, deviceId: event.deviceId, corrections: [] }
-    const roundTimes = [...m.roundTimes]
+    m.contexts.set(event.id, { toAct: m.game?.toAct ?? null, round: m.game?.round ?? m.roundTimes.length + 1 })
+    const roundTimes = m.roundTimes
     const done = completedRounds(m.gameId, state)
     while (roundTimes.length < done) roundTimes.push(at)
     roundTimes.length = done
     const game = engine.status(state)
     const close = m.log.closes[m.log.closes.length - 1]
-    const contexts = new Map(m.contexts).set(event.id, { toAct: m.game?.toAct ?? null, round: m.game?.round ?? m.roundTimes.length + 1 })
+    m.log.entries.push(entry)
+    m.log.events.push({ event, active: true })
+    // The cached match owns its event list (current() and project() made it from a fresh array).
+    ;(m.events as DomainEvent[]).push(event)
     return {
       ...m,
-      contexts,
-      log: {
-        ...m.log,
-        entries: [...m.log.entries, entry],
-        events: [...m.log.events, { event, active: true }],
-        head: event.hlc,
-        undoTarget: { id: event.id, kind: 'match.action' },
-        redoTarget: null,
-      },
+      log: { ...m.log, head: event.hlc, undoTarget: { id: event.id, kind: 'match.action' }, redoTarget: null },
       state,
       game,
       standings: engine.standings(state),
       status: game.over ? 'finished' : (close?.status ?? 'in-progress'),
-      roundTimes,
-      events,
     }
   }
 
@@ -411,22 +417,30 @@ export class MatchService {
     return describeAction(m.gameId, action, { names, ...ctx })
   }
 
-  private viewOf(m: ProjectedMatch): Result<MatchView> {
-    const row = this.repo.get(m.id)
+  /** `justWritten`: `m` was written in this transaction, so its row is what writeMatch wrote. */
+  private viewOf(m: ProjectedMatch, justWritten = false): Result<MatchView> {
+    const row = justWritten && m.written ? m.written : this.repo.get(m.id)
     if (!row) return notFound()
     const seats = this.repo.seats(m.id)
-    const actions: LoggedAction[] = m.log.entries.map((e, index) => ({
-      index,
-      eventId: e.eventId,
-      action: effectiveAction(e),
-      at: e.at,
-      correctedAt: e.corrections.length ? (e.corrections[e.corrections.length - 1]?.at ?? null) : null,
-    }))
+    const listed: LoggedAction[] = m.listed ?? []
+    for (let index = listed.length; index < m.log.entries.length; index++) {
+      const e = m.log.entries[index] as LogEntry
+      listed.push({
+        index,
+        eventId: e.eventId,
+        action: effectiveAction(e),
+        at: e.at,
+        correctedAt: e.corrections.length ? (e.corrections[e.corrections.length - 1]?.at ?? null) : null,
+      })
+    }
+    m.listed = listed
+    // A copy of the list: a view already handed out never grows with later commits.
+    const actions = listed.slice()
     const names = seats.map((s) => s.name)
     const top = m.log.undoTarget
     let undo: string | null = null
     if (top?.kind === 'match.action') {
-      const entry = m.log.entries.find((e) => e.eventId === top.id) as LogEntry
+      const entry = m.log.entries.findLast((e) => e.eventId === top.id) as LogEntry
       undo = `Undo ${this.describe(m, top.id, effectiveAction(entry), names)}`
     } else if (top?.kind === 'match.corrected') undo = 'Undo the last correction'
     else if (top?.kind === 'match.closed') undo = 'Reopen the match'

@@ -14,6 +14,7 @@ import type { DomainEvent } from '../../shared/events/types'
 import { playerNameKey } from '../../shared/model/player'
 import type { MatchStatus } from '../../shared/model/match'
 import type { EventStore } from '../db/repos/events'
+import { MultiRowInsert } from '../db/multi-row'
 import type { RoundStatRow, StatsProjector } from './stats-projector'
 import { roundCounters } from '../../shared/stats/round-counters'
 import { localDateOf } from '../../shared/stats/local-date'
@@ -41,6 +42,10 @@ export interface ProjectedMatch {
   seats?: ProjectedSeat[]
   /** Who was to act and which round it was before each applied entry (for describing it). */
   contexts: Map<string, EntryContext>
+  /** The match row's fields as writeMatch last wrote them (so the view after a write need not read them back). */
+  written?: { game_id: GameId; status: MatchStatus; created_at: string; updated_at: string; finished_at: string | null; problem: string | null; engine_version: number }
+  /** The entries as MatchView lists them, once listed (extended by a commit at the end, not rebuilt). */
+  listed?: { index: number; eventId: string; action: unknown; at: string; correctedAt: string | null }[]
   /** Set for a result imported without rounds (match.recorded): where it came from. */
   recorded?: { kind: 'bg-stats' | 'csv'; id: string }
 }
@@ -88,12 +93,19 @@ export class Projector {
   /** Changes whenever players' histories move (a merge) or everything is rebuilt: cached matches are then stale. */
   epoch = 0
 
+  private readonly insertRounds: MultiRowInsert
+
   constructor(
     private readonly db: Database,
     private readonly events: EventStore,
     private readonly stats: StatsProjector,
   ) {
     const p = (sql: string): Statement => db.prepare(sql)
+    this.insertRounds = new MultiRowInsert(
+      db,
+      'INSERT INTO round_results (match_id, round, seat, player_id, game_id, score, total, won_round, details_json, played_at, day, e1, e2, e3, e4, e5, e6)',
+      17,
+    )
     this.s = {
       playerRow: p('SELECT * FROM players WHERE id = ?'),
       upsertPlayer: p(
@@ -134,10 +146,6 @@ export class Projector {
       rounds: p('SELECT round, seat, player_id, game_id, score, total, won_round, details_json, played_at, day, e1, e2, e3, e4, e5, e6 FROM round_results WHERE match_id = ?'),
       roundsFrom: p('SELECT round, seat, player_id, game_id, score, total, won_round, details_json, played_at, day, e1, e2, e3, e4, e5, e6 FROM round_results WHERE match_id = ? AND round >= ?'),
       deleteRound: p('DELETE FROM round_results WHERE match_id = ? AND round = ? AND seat = ?'),
-      insertRound: p(
-        `INSERT INTO round_results (match_id, round, seat, player_id, game_id, score, total, won_round, details_json, played_at, day, e1, e2, e3, e4, e5, e6)
-         VALUES (@match_id, @round, @seat, @player_id, @game_id, @score, @total, @won_round, @details_json, @played_at, @day, @e1, @e2, @e3, @e4, @e5, @e6)`,
-      ),
     }
   }
 
@@ -248,7 +256,11 @@ export class Projector {
    * Writes a computed match into the projection tables. `fromRound`: rounds before it are known to
    * be unchanged (an entry appended at the end), so only later round rows are compared and written.
    */
-  writeMatch(m: ProjectedMatch, fromRound = 1, known: { seats?: ProjectedSeat[]; noResults?: boolean; fresh?: boolean } = {}): ProjectedSeat[] {
+  writeMatch(
+    m: ProjectedMatch,
+    fromRound = 1,
+    known: { seats?: ProjectedSeat[]; noResults?: boolean; fresh?: boolean; appended?: boolean } = {},
+  ): ProjectedSeat[] {
     const { id, gameId, engine, state, log, game, standings, status, roundTimes, problem } = m
     const started = log.started
     if (!started) return []
@@ -271,6 +283,15 @@ export class Projector {
       summary: game?.message ?? problem ?? '',
       head_hlc: log.head ?? '',
       problem,
+    }
+    m.written = {
+      game_id: gameId,
+      status,
+      created_at: started.at,
+      updated_at: head.updated_at,
+      finished_at: head.finished_at,
+      problem,
+      engine_version: started.engineVersion,
     }
     // Known seats mean the match row is here and only its head moved (a round at the end).
     if (known.seats) this.s.updateMatchHead!.run(head)
@@ -321,7 +342,10 @@ export class Projector {
             }
           })
         : []
-    const have = new Map(known.fresh ? [] : (this.s.roundsFrom!.all(id, fromRound) as RoundDbRow[]).map((r) => [roundKey(r), r]))
+    // `appended`: an entry added at the end, so no row exists from `fromRound` on yet.
+    const have = new Map(known.fresh || known.appended ? [] : (this.s.roundsFrom!.all(id, fromRound) as RoundDbRow[]).map((r) => [roundKey(r), r]))
+    // New rows go in together, after the rows they replace are gone.
+    const inserts: RoundDbRow[] = []
     try {
       for (const w of want) {
         const k = roundKey(w)
@@ -335,13 +359,16 @@ export class Projector {
           this.stats.roundChanged(h, -1)
           have.delete(k)
         }
-        this.s.insertRound!.run({ match_id: id, ...w })
+        inserts.push(w)
         this.stats.roundChanged(w, 1)
       }
       for (const h of have.values()) {
         this.s.deleteRound!.run(id, h.round, h.seat)
         this.stats.roundChanged(h, -1)
       }
+      this.insertRounds.run(
+        inserts.map((w) => [id, w.round, w.seat, w.player_id, w.game_id, w.score, w.total, w.won_round, w.details_json, w.played_at, w.day, w.e1, w.e2, w.e3, w.e4, w.e5, w.e6]),
+      )
       this.stats.flushRounds()
     } catch (e) {
       this.stats.discardRounds()

@@ -12,6 +12,7 @@ import { rate, rating as newRating } from 'openskill'
 import { GAME_IDS, type GameId, type Standing } from '../../shared/games/engine'
 import { streaks } from '../../shared/stats/streaks'
 import { STAT_EVENT_COLUMNS } from '../db/migrations/v5'
+import { MultiRowInsert } from '../db/multi-row'
 
 const EV_COLS = STAT_EVENT_COLUMNS.join(', ')
 
@@ -69,8 +70,8 @@ export class StatsProjector {
   private readonly insertRatingHistory: Statement
   private readonly upsertRating: Statement
 
-  private readonly addGame: Statement
-  private readonly addDay: Statement
+  private readonly addGame: MultiRowInsert
+  private readonly addDay: MultiRowInsert
   private readonly dropEmptyGame: Statement<[string, string]>
   private readonly dropEmptyDay: Statement<[string, string, string]>
   /** Round numbers not yet added to the sums: per player and game, and per day, player and game. */
@@ -79,13 +80,12 @@ export class StatsProjector {
 
   constructor(private readonly db: Database) {
     const add = ['rounds', 'score_sum', 'rounds_won', ...STAT_EVENT_COLUMNS].map((c) => `${c} = ${c} + excluded.${c}`).join(', ')
-    this.addGame = db.prepare(
-      `INSERT INTO stat_player_game (player_id, game_id, rounds, score_sum, rounds_won, ${EV_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (player_id, game_id) DO UPDATE SET ${add}`,
-    )
-    this.addDay = db.prepare(
-      `INSERT INTO stat_player_game_day (day, player_id, game_id, rounds, score_sum, rounds_won, ${EV_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (day, player_id, game_id) DO UPDATE SET ${add}`,
+    this.addGame = new MultiRowInsert(db, `INSERT INTO stat_player_game (player_id, game_id, rounds, score_sum, rounds_won, ${EV_COLS})`, 11, `ON CONFLICT (player_id, game_id) DO UPDATE SET ${add}`)
+    this.addDay = new MultiRowInsert(
+      db,
+      `INSERT INTO stat_player_game_day (day, player_id, game_id, rounds, score_sum, rounds_won, ${EV_COLS})`,
+      12,
+      `ON CONFLICT (day, player_id, game_id) DO UPDATE SET ${add}`,
     )
     this.dropEmptyGame = db.prepare('DELETE FROM stat_player_game WHERE player_id = ? AND game_id = ? AND rounds = 0')
     this.dropEmptyDay = db.prepare('DELETE FROM stat_player_game_day WHERE day = ? AND player_id = ? AND game_id = ? AND rounds = 0')
@@ -174,18 +174,24 @@ export class StatsProjector {
     const day = this.pendingDay
     this.pendingGame = new Map()
     this.pendingDay = new Map()
+    const gameRows: unknown[][] = []
+    const emptied: (() => void)[] = []
     for (const [key, s] of game) {
       if (s.every((x) => x === 0)) continue
       const [player, gameId] = key.split('\u0000') as [string, string]
-      this.addGame.run(player, gameId, ...s)
-      if (s[0] < 0) this.dropEmptyGame.run(player, gameId)
+      gameRows.push([player, gameId, ...s])
+      if (s[0] < 0) emptied.push(() => this.dropEmptyGame.run(player, gameId))
     }
+    const dayRows: unknown[][] = []
     for (const [key, s] of day) {
       if (s.every((x) => x === 0)) continue
       const [d, player, gameId] = key.split('\u0000') as [string, string, string]
-      this.addDay.run(d, player, gameId, ...s)
-      if (s[0] < 0) this.dropEmptyDay.run(d, player, gameId)
+      dayRows.push([d, player, gameId, ...s])
+      if (s[0] < 0) emptied.push(() => this.dropEmptyDay.run(d, player, gameId))
     }
+    this.addGame.run(gameRows)
+    this.addDay.run(dayRows)
+    for (const drop of emptied) drop()
   }
 
   /** Forgets round numbers of a write that failed (its transaction rolled back). */

@@ -91,6 +91,7 @@ export class SyncService {
   private readonly maxRowid: Statement<[], { n: number | null }>
   private seenRowid = -1
   private cached: { raw: string | undefined; cfg: ClubConfig | null } | null = null
+  private cachedAt = 0
 
   constructor(private readonly o: SyncOptions) {
     this.getMeta = o.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?')
@@ -107,7 +108,9 @@ export class SyncService {
 
   /** After every IPC call: when it stored events (a write, an import), send them soon. */
   afterCall(): void {
-    if (this.closed || !this.config()) return
+    // Runs after every call, so it reads the club setting at most once a second (a commit at the
+    // table should not pay a query for it); joining or leaving here resets that at once.
+    if (this.closed || !this.recentConfig()) return
     const top = this.maxRowid.get()?.n ?? 0
     if (top === this.seenRowid) return
     this.seenRowid = top
@@ -185,6 +188,7 @@ export class SyncService {
     this.o.db
       .transaction(() => {
         for (const k of ['club', 'sync.pushed', 'sync.pulled', 'sync.hub', 'sync.received', 'sync.last', 'sync.refused', 'sync.refused_total']) this.delMeta.run(k)
+        this.cached = null
       })
       .immediate()
     this.state = 'off'
@@ -505,9 +509,15 @@ export class SyncService {
 
   // ——— state kept in meta ———
 
+  private recentConfig(): ClubConfig | null {
+    if (this.cached && this.o.db.open && performance.now() - this.cachedAt < 1000) return this.cached.cfg
+    return this.config()
+  }
+
   private config(): ClubConfig | null {
     if (!this.o.db.open) return null
     const raw = this.meta('club')
+    this.cachedAt = performance.now()
     if (this.cached && this.cached.raw === raw) return this.cached.cfg
     let cfg: ClubConfig | null
     try {
@@ -521,6 +531,7 @@ export class SyncService {
 
   private save(cfg: ClubConfig): void {
     this.o.db.transaction(() => this.setMeta.run('club', JSON.stringify(cfg))).immediate()
+    this.cached = null
   }
 
   private meta(key: string): string | undefined {
