@@ -7,7 +7,7 @@ import type { Database } from 'better-sqlite3'
 import { GAME_IDS, type GameId } from '../../shared/games/engine'
 import type { StatsFilter } from '../../shared/model/stats'
 import { STAT_EVENT_SQL } from '../db/migrations/index'
-import { STAT_EVENT_COLUMNS } from '../db/migrations/v5'
+import { STAT_EVENT_COLUMNS } from '../../shared/stats/round-counters'
 import { addDays } from '../../shared/stats/local-date'
 import { localDaySql, localDayWhere, summaryDays } from './stats-dates'
 

@@ -27,7 +27,7 @@ import { ordinalOf } from '../../shared/stats/streaks'
 import { localDateOf } from '../../shared/stats/local-date'
 export { StatsProjector, type RefreshedMatch } from './stats-projector'
 import { UNKNOWN_PLAYER } from '../db/repos/matches'
-import { STAT_EVENT_COLUMNS, STAT_EVENT_NAMES } from '../db/migrations/v5'
+import { STAT_EVENT_COLUMNS, STAT_EVENT_NAMES } from '../../shared/stats/round-counters'
 import { localMonthSql } from './stats-dates'
 import { hasSpan, matchWhere, SpanStats, type Agg, type StreakRow } from './stats-span'
 
@@ -124,15 +124,19 @@ export class StatsService {
       won: r.won === 1,
       shared: r.shared === 1,
     }))
+    // Without a span, the records kept per opponent and game (schema 8) answer in a few rows; a span
+    // pairs the player's results in it with the others at those tables.
+    const opponentSql = hasSpan(f)
+      ? `SELECT y.player_id, p.name, p.color, count(*) AS matches, sum(x.placement < y.placement) AS ahead, sum(y.placement < x.placement) AS behind
+         FROM match_results x JOIN match_results y ON y.match_id = x.match_id AND y.seat <> x.seat AND y.player_id <> x.player_id
+         LEFT JOIN players p ON p.id = y.player_id
+         WHERE x.player_id = @me ${cond} GROUP BY y.player_id ORDER BY matches DESC, p.name_key, y.player_id`
+      : `SELECT o.opponent_id AS player_id, p.name, p.color, sum(o.matches) AS matches, sum(o.ahead) AS ahead, sum(o.behind) AS behind
+         FROM stat_player_opponent o LEFT JOIN players p ON p.id = o.opponent_id
+         WHERE o.player_id = @me ${f.gameId ? 'AND o.game_id = @gameId' : ''}
+         GROUP BY o.opponent_id HAVING sum(o.matches) > 0 ORDER BY matches DESC, p.name_key, o.opponent_id`
     const opponents = (
-      this.db
-        .prepare(
-          `SELECT y.player_id, p.name, p.color, count(*) AS matches, sum(x.placement < y.placement) AS ahead, sum(y.placement < x.placement) AS behind
-           FROM match_results x JOIN match_results y ON y.match_id = x.match_id AND y.seat <> x.seat AND y.player_id <> x.player_id
-           LEFT JOIN players p ON p.id = y.player_id
-           WHERE x.player_id = @me ${cond} GROUP BY y.player_id ORDER BY matches DESC, p.name_key, y.player_id`,
-        )
-        .all(params) as { player_id: string; name: string | null; color: string | null; matches: number; ahead: number; behind: number }[]
+      this.db.prepare(opponentSql).all(params) as { player_id: string; name: string | null; color: string | null; matches: number; ahead: number; behind: number }[]
     ).map((r) => ({ playerId: r.player_id, name: r.name ?? UNKNOWN_PLAYER, color: r.color, matches: r.matches, ahead: r.ahead, behind: r.behind }))
     const most = (key: 'ahead' | 'behind'): OpponentLine | null =>
       opponents

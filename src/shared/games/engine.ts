@@ -7,15 +7,11 @@
  */
 import { err, ok, type Result } from '../result'
 
-export const GAME_IDS = ['ennea', 'wild-nine', 'nine', 'seven-eight-nine'] as const
-export type GameId = (typeof GAME_IDS)[number]
+import type { GameId } from './registry'
 
-export const GAME_NAMES: Record<GameId, string> = {
-  ennea: 'Ennea',
-  'wild-nine': 'Wild Nine',
-  nine: 'Nine',
-  'seven-eight-nine': 'Seven Eight Nine',
-}
+// The games are listed once, in the registry; these names stay importable from here.
+export { GAME_IDS, GAME_NAMES, type GameId } from './registry'
+export { rankSeats, seatName } from './seats'
 
 /** Where the game stands, in words the table can read. */
 export interface GameStatus {
@@ -91,15 +87,4 @@ export function undo<C, S, A>(
   const r = replay(engine, config, kept)
   if (!r.ok) return { ok: false, error: { code: r.error.code, message: r.error.message } }
   return ok({ state: r.value, actions: kept })
-}
-
-/** Ranks seats by score; `higherIsBetter` for Ennea cubes and SEN wins. Ties share a rank (1, 1, 3). */
-export function rankSeats(scores: readonly number[], higherIsBetter: boolean): number[] {
-  return scores.map((s) => 1 + scores.filter((o) => (higherIsBetter ? o > s : o < s)).length)
-}
-
-/** Default seat names when the config gives none: P1, P2, ... */
-export function seatName(names: readonly string[] | undefined, seat: number): string {
-  const n = names?.[seat]
-  return typeof n === 'string' && n.trim() !== '' ? n : `P${seat + 1}`
 }

@@ -1,47 +1,102 @@
 /**
- * Every game's engine by id, for code that handles any match generically (services replaying a
- * stored log, the Matches list). Game-specific screens import their own engine directly.
+ * The games, listed once. Each entry is the game's own module (`<game>/module.ts`, a `GameModule`
+ * with its own config, state, action and legal-action types); every other list of games in the app
+ * (ids, names, seat limits, house rules, engines and their versions, round rows, stat events) is
+ * derived from here. Adding a game is one line here plus its folder and its views (docs/ARCHITECTURE.md,
+ * "Adding a game").
  */
-import type { GameEngine, GameId } from './engine'
-import { enneaEngine } from './ennea/index'
-import { nineEngine } from './nine/index'
-import { senEngine } from './seven-eight-nine/index'
-import { wildNineEngine } from './wild-nine/index'
+import { enneaModule } from './ennea/module'
+import type { GameEngine } from './engine'
+import type { GameModule, HouseRule } from './module'
+import { nineModule } from './nine/module'
+import { senModule } from './seven-eight-nine/module'
+import { wildNineModule } from './wild-nine/module'
+
+/**
+ * A module seen by generic code. Its methods are bivariant in their parameters, so a game's own
+ * module is one without a cast; every engine parses its config and actions with its schema (never
+ * trusting their static type), so handing it unknown data is what it is built for.
+ */
+export type AnyGameModule = GameModule<string, unknown, unknown, unknown, unknown>
+
+/** Checks, at compile time, that each entry is a module filed under its own id. */
+function listModules<M extends { readonly [G in keyof M]: AnyGameModule & { readonly id: G } }>(modules: M): M {
+  return modules
+}
+
+/** Every game's module, under its id, in the order the app lists the games. */
+export const GAME_MODULES = listModules({
+  ennea: enneaModule,
+  'wild-nine': wildNineModule,
+  nine: nineModule,
+  'seven-eight-nine': senModule,
+})
+
+export type GameModules = typeof GAME_MODULES
+export type GameId = keyof GameModules
+
+/** The module of one game with its own types. */
+export type ModuleOf<G extends GameId> = GameModules[G]
+type Parts<G extends GameId> = ModuleOf<G> extends GameModule<G, infer C, infer S, infer A, infer L> ? { config: C; state: S; action: A; legal: L } : never
+export type ConfigOf<G extends GameId> = Parts<G>['config']
+export type StateOf<G extends GameId> = Parts<G>['state']
+export type ActionOf<G extends GameId> = Parts<G>['action']
+export type LegalOf<G extends GameId> = Parts<G>['legal']
+
+/** True when `partial` holds an entry for every game (it is filled from GAME_IDS, so always; checked, not assumed). */
+function everyGame<T>(partial: Partial<Record<GameId, T>>): partial is Record<GameId, T> {
+  return GAME_IDS.every((id) => partial[id] !== undefined)
+}
+
+/** Maps each game id to what `fn` says of its module. */
+export function mapGames<T>(fn: (m: AnyGameModule) => T): Record<GameId, T> {
+  const out: Partial<Record<GameId, T>> = {}
+  for (const id of GAME_IDS) out[id] = fn(GAME_MODULES[id])
+  if (!everyGame(out)) throw new Error('The game registry lost a game.')
+  return out
+}
+
+/** The module of a game id read from outside (a stored row, an import), or null for an unknown id. */
+export function moduleOf(gameId: string): AnyGameModule | null {
+  return isGameId(gameId) ? GAME_MODULES[gameId] : null
+}
+
+export function isGameId(x: unknown): x is GameId {
+  return typeof x === 'string' && Object.hasOwn(GAME_MODULES, x)
+}
+
+/** Every game id, in the registry's order. */
+export const GAME_IDS: readonly GameId[] = Object.keys(GAME_MODULES).filter(isGameId)
+
+export const GAME_NAMES: Record<GameId, string> = mapGames((m) => m.name)
+
+export type EngineOf<G extends GameId> = ModuleOf<G>['engine']
+
+/** True when every game's entry is that game's own engine, so the map has each engine's own types. */
+function ownEngines(e: Partial<Record<GameId, AnyEngine>>): e is { readonly [G in GameId]: EngineOf<G> } {
+  return GAME_IDS.every((id) => e[id] === GAME_MODULES[id].engine)
+}
+
+function listEngines(): { readonly [G in GameId]: EngineOf<G> } {
+  const engines: Partial<Record<GameId, AnyEngine>> = {}
+  for (const id of GAME_IDS) engines[id] = GAME_MODULES[id].engine
+  if (!ownEngines(engines)) throw new Error('The game registry lost an engine.')
+  return engines
+}
 
 /** Each game's engine with its own config, state, action and legal-action types. */
-export const GAME_ENGINES = {
-  ennea: enneaEngine,
-  'wild-nine': wildNineEngine,
-  nine: nineEngine,
-  'seven-eight-nine': senEngine,
-} as const satisfies Record<GameId, AnyEngine>
+export const GAME_ENGINES = listEngines()
 
-export type EngineOf<G extends GameId> = (typeof GAME_ENGINES)[G]
-
-/**
- * An engine seen by generic code: config, action and state are unknown. Every engine parses its config
- * and actions with its schema (never trusting their static type), so handing it unknown data is what it
- * is built for; the assignment below needs no cast.
- */
+/** An engine seen by generic code: config, action and state are unknown (see AnyGameModule). */
 export type AnyEngine = GameEngine<unknown, unknown, unknown, unknown>
 
-export const ENGINES: Record<GameId, AnyEngine> = GAME_ENGINES
+export const ENGINES: Record<GameId, AnyEngine> = mapGames((m) => m.engine)
 
-/**
- * Each engine's version, stored with every match it starts. Raise it when a change could make an
- * old log replay differently; the Matches screen then shows any old match that no longer replays.
- */
-export const ENGINE_VERSIONS: Record<GameId, number> = {
-  ennea: 1,
-  'wild-nine': 1,
-  nine: 1,
-  'seven-eight-nine': 1,
-}
+/** Each engine's version, stored with every match it starts (see GameModule.engineVersion). */
+export const ENGINE_VERSIONS: Record<GameId, number> = mapGames((m) => m.engineVersion)
 
 /** Seat counts each game allows (SPEC section 5). */
-export const SEAT_LIMITS: Record<GameId, { min: number; max: number }> = {
-  ennea: { min: 2, max: 4 },
-  'wild-nine': { min: 2, max: 6 },
-  nine: { min: 2, max: 8 },
-  'seven-eight-nine': { min: 2, max: 2 },
-}
+export const SEAT_LIMITS: Record<GameId, { min: number; max: number }> = mapGames((m) => ({ ...m.seats }))
+
+/** Each game's house rules with their explanations and defaults. */
+export const GAME_HOUSE_RULES: Record<GameId, readonly HouseRule[]> = mapGames((m) => m.houseRules)

@@ -1,41 +1,31 @@
 /**
  * The six rule-event counters of a round row, per game (the columns e1..e6 of round_results and of
- * the summary tables). What each one counts, in the rules' words:
- *   wild-nine: 9s left in hand, rounds won by going out, deadlocked rounds
- *   nine: NINE declarations won, declarations failed, 90 -> 45 resets, games lost at 99
- *   ennea: 9-lines made, ENNEA calls, calls that made a line, calls that lost cubes
- *   seven-eight-nine: wins by Declare, by React, by tiebreaker, draws, wins by swap, dealt wins
- *     (SE-R14 names each way of winning; a Block never wins a game, SE-R10)
+ * the summary tables). Each game names and counts its own in its module (`statEvents`, in column
+ * order); this is the registry's view of them.
  *
  * Pure: the projector computes them once when it writes a round row, so the summaries add numbers
  * instead of reading JSON. Schema step 7 filled the columns of older rows with the same rules in
  * SQL; a test checks both agree on every detail the games write.
  */
+import type { RoundCounters } from '../games/module'
+import { mapGames, moduleOf, type GameId } from '../games/registry'
 
-export type RoundCounters = [number, number, number, number, number, number]
+export type { RoundCounters } from '../games/module'
 
-/** A detail as a count: numbers as they are, true as 1, anything else (false, missing) as 0. */
-function count(v: unknown): number {
-  if (typeof v === 'number' && Number.isFinite(v)) return v
-  return v === true ? 1 : 0
-}
+/** The counter columns, in order. */
+export const STAT_EVENT_COLUMNS = ['e1', 'e2', 'e3', 'e4', 'e5', 'e6'] as const
 
-/** The counters of one round row from its details (as written to round_results.details_json). */
+type StatEventNames = readonly [string, string, string, string, string, string]
+
+/** Each game's rule events by name, in column order e1..e6 ('' = unused), from its module. */
+export const STAT_EVENT_NAMES: Record<GameId, StatEventNames> = mapGames(({ statEvents }) => {
+  const name = (i: number): string => statEvents[i]?.name ?? ''
+  return [name(0), name(1), name(2), name(3), name(4), name(5)]
+})
+
+/** The counters of one round row from its details (as written to round_results.details_json); all 0 for an unknown game. */
 export function roundCounters(gameId: string, d: Readonly<Record<string, unknown>>): RoundCounters {
-  switch (gameId) {
-    case 'wild-nine':
-      return [count(d.ninesLeft), count(d.wentOut), count(d.deadlock), 0, 0, 0]
-    case 'nine':
-      return [count(d.declaredWon), count(d.declaredFailed), count(d.reset90), count(d.lost99), 0, 0]
-    case 'ennea': {
-      const called = count(d.calledEnnea) !== 0
-      return [count(d.linesMade), count(d.calledEnnea), called && count(d.linesMade) > 0 ? 1 : 0, called && count(d.loss) > 0 ? 1 : 0, 0, 0]
-    }
-    case 'seven-eight-nine': {
-      const win = (ending: string): number => (d.result === 'win' && d.ending === ending ? 1 : 0)
-      return [win('declare'), win('react'), win('tiebreaker'), d.result === 'draw' ? 1 : 0, win('swap'), win('dealt-win')]
-    }
-    default:
-      return [0, 0, 0, 0, 0, 0]
-  }
+  const events = moduleOf(gameId)?.statEvents ?? []
+  const at = (i: number): number => events[i]?.count(d) ?? 0
+  return [at(0), at(1), at(2), at(3), at(4), at(5)]
 }

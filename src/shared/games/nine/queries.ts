@@ -1,7 +1,8 @@
 /**
  * Nine: what the engine tells about a state (the actions offered, the status line, the standings).
  */
-import { rankSeats, type GameStatus, type Standing } from '../engine'
+import type { GameStatus, Standing } from '../engine'
+import { rankSeats } from '../seats'
 import { nineOverMessage, nineSeatName, nineWinnersMessage } from './scoring'
 import { NINE_LIMIT, type NineLegal, type NineSource, type NineState } from './types'
 

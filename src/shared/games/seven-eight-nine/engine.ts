@@ -9,7 +9,8 @@
  */
 import { ok, type Result } from '../../result'
 import { err } from '../errors'
-import { rankSeats, seatName, type GameEngine, type GameStatus, type Standing } from '../engine'
+import type { GameEngine, GameStatus, Standing } from '../engine'
+import { rankSeats, seatName } from '../seats'
 import { applyParsed } from './actions'
 import { newGame, other, senReactCheck, someCompletion } from './game'
 import { senCanBlock, senCheckDeclare } from './rules'

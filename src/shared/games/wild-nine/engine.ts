@@ -9,7 +9,8 @@ import { err } from '../errors'
 import { parseWildNineAction } from './schema'
 import { isPlainObject } from '../../util'
 import { SUIT_NAME, type Suit } from '../cards'
-import { rankSeats, type GameEngine, type GameStatus, type Standing } from '../engine'
+import type { GameEngine, GameStatus, Standing } from '../engine'
+import { rankSeats } from '../seats'
 import {
   dealMessage,
   isLegalCard,

@@ -6,7 +6,7 @@ import { ok, type Result } from '../../result'
 import { err } from '../errors'
 import { parseWildNineConfig } from './schema'
 import { isPlainObject } from '../../util'
-import { seatName } from '../engine'
+import { seatName } from '../seats'
 import {
   DEFAULT_CUTOFF,
   PLAYERS_MESSAGE,

@@ -1,0 +1,113 @@
+/**
+ * What one game is, in one place: a `GameModule` per game (`<game>/module.ts`), listed once in
+ * `registry.ts`. Everything that differs between games — the id and name, the seats, the input
+ * schemas, the house rules, the engine and its version, the rows a round leaves for stats, the rule
+ * events those rows count, the words for a log entry — is a field here, so adding a game is one
+ * folder plus its views. Types only: nothing here runs.
+ */
+import type * as v from 'valibot'
+import type { GameEngine } from './engine'
+import type { Sheet } from './sheets'
+
+/** A house rule chosen from a list (SPEC section 5), shown with its explanation on the New match screen. */
+export interface ChoiceRule {
+  kind: 'choice'
+  key: string
+  label: string
+  /** What the rule decides, in the SPEC's words (shown under the control). */
+  explanation: string
+  default: string | number | boolean
+  choices: { value: string | number | boolean; label: string; note?: string }[]
+}
+
+export interface NumberRule {
+  kind: 'number'
+  key: string
+  label: string
+  explanation: string
+  default: number
+  min: number
+  max: number
+}
+
+export type HouseRule = ChoiceRule | NumberRule
+
+/** One seat's row for one completed round, as the database keeps it for stats (round_results). */
+export interface RoundRow {
+  /** 1-based round (deal, or game in Seven Eight Nine). */
+  round: number
+  seat: number
+  /** What the round added: penalty points (Wild Nine, Nine), cubes kept (Ennea), 1 for a won game (Seven Eight Nine). */
+  score: number
+  /** The seat's running total after the round. */
+  total: number
+  wonRound: boolean
+  /** Game-specific rule events, for stats (9s left in hand, NINE declarations, 9-lines made...). */
+  details: Record<string, number | boolean | string>
+}
+
+/** What a log entry needs to be put in words besides itself. */
+export interface ActionContext {
+  /** Seat names as they are now. */
+  names: readonly string[]
+  /** The seat expected to act before this entry, if one was. */
+  toAct: number | null
+  /** The round / deal / game the entry belongs to (1-based). */
+  round: number
+}
+
+/** The six rule-event counters of a round row: the columns e1..e6 of round_results and the summaries. */
+export type RoundCounters = [number, number, number, number, number, number]
+
+/** One rule event the stats count, e.g. Wild Nine's "9s left in hand". */
+export interface StatEvent {
+  /** The key the stats answer it under (`ninesLeft`); stable, it is part of the stats on the wire. */
+  name: string
+  /** What the Stats screen calls it. */
+  label: string
+  /** Its count in one round row, from the row's details as written to round_results.details_json. */
+  count(details: Readonly<Record<string, unknown>>): number
+}
+
+export interface GameModule<Id extends string, Config, State, Action, Legal> {
+  readonly id: Id
+  readonly name: string
+  /** Seat counts the game allows (SPEC section 5). */
+  readonly seats: { readonly min: number; readonly max: number }
+  /** The shapes the engine accepts (the engine parses with them; rules that depend on the table stay in the engine). */
+  readonly configSchema: v.GenericSchema
+  readonly actionSchema: v.GenericSchema
+  /** The house rules (keys of `config.houseRules`) with their explanations and defaults. */
+  readonly houseRules: readonly HouseRule[]
+  readonly engine: GameEngine<Config, State, Action, Legal>
+  /**
+   * The engine's version, stored with every match it starts. Raise it when a change could make an
+   * old log replay differently; the Matches screen then shows any old match that no longer replays.
+   */
+  readonly engineVersion: number
+  /** The rule events, in column order e1, e2, ... (at most six; unused columns count 0). */
+  readonly statEvents: readonly StatEvent[]
+  /** The order the Stats screen lists them in (every name once). */
+  readonly statEventOrder: readonly string[]
+  /** What the average round score means in this game. */
+  readonly roundScoreLabel: string
+  /** Rounds (deals, games) completed in a state. */
+  completedRounds(state: State): number
+  /** The rows of every completed round numbered `fromRound` or later. */
+  roundRows(state: State, fromRound: number): RoundRow[]
+  /** A log entry in words ("Bo's stake on R1C1"); null for an entry this game has no words for. */
+  describeAction(action: Readonly<Record<string, unknown>>, who: string, ctx: ActionContext): string | null
+  /** The per-round scoresheet (games scored round by round on paper). */
+  sheet?(state: State, message: string): Sheet
+}
+
+/** A detail as a count: numbers as they are, true as 1, anything else (false, missing) as 0. */
+export function countOf(v: unknown): number {
+  if (typeof v === 'number' && Number.isFinite(v)) return v
+  return v === true ? 1 : 0
+}
+
+/** The rounds numbered `fromRound` or later (all of them from 1). */
+export function roundsFrom<T extends { round: number }>(rounds: readonly T[], fromRound: number): T[] {
+  return fromRound <= 1 ? [...rounds] : rounds.filter((r) => r.round >= fromRound)
+}

@@ -1,0 +1,118 @@
+/** Nine as one module: everything the app knows about the game, for the registry (`../registry.ts`). */
+import { countOf, roundsFrom, type GameModule, type HouseRule, type RoundRow } from '../module'
+import { nineSheet } from '../sheets'
+import { nineEngine } from './engine'
+import { NineActionSchema, NineConfigSchema } from './schema'
+import type { NineAction, NineConfig, NineLegal, NineState } from './types'
+
+/** The house rules (SPEC section 5); the keys are those the engine takes in `config.houseRules`. */
+export const NINE_HOUSE_RULES: readonly HouseRule[] = [
+  {
+    kind: 'choice',
+    key: 'overNineDeclaration',
+    label: 'Declarer above 9',
+    explanation: 'A NINE declaration needs 9 or less. By default a declarer found above 9 scores as a failed declaration (25 to the declarer, 0 to everyone else) after a confirmation.',
+    default: 'FAILED_DECLARATION',
+    choices: [
+      { value: 'FAILED_DECLARATION', label: 'Score it as a failed declaration (after confirming)' },
+      { value: 'REJECT', label: 'Refuse the entry; the table fixes it' },
+    ],
+  },
+  {
+    kind: 'choice',
+    key: 'result',
+    label: 'Result',
+    explanation: 'Everyone at 99 or more has lost. By default the lowest total wins and tied lowest totals share; “losers only” shows only who lost.',
+    default: 'LOWEST_WINS',
+    choices: [
+      { value: 'LOWEST_WINS', label: 'Lowest total wins (ties share)' },
+      { value: 'LOSERS_ONLY', label: 'Only the losers are named' },
+    ],
+  },
+  {
+    kind: 'choice',
+    key: 'snapSource',
+    label: 'Snap source',
+    explanation: 'Which taken card may be snapped. By default only a card drawn from the draw pile; allowing a taken discard gives a free card.',
+    default: 'DRAW_PILE_ONLY',
+    choices: [
+      { value: 'DRAW_PILE_ONLY', label: 'Draw pile only' },
+      { value: 'ANY_TAKEN_CARD', label: 'Any taken card' },
+    ],
+  },
+  {
+    kind: 'choice',
+    key: 'snapAfterRun',
+    label: 'Snap after a run',
+    explanation: 'After a single card or an identical set, a snap matches its value. By default there is no snap after a 5-card run.',
+    default: 'NOT_ALLOWED',
+    choices: [
+      { value: 'NOT_ALLOWED', label: 'Not allowed' },
+      { value: 'ANY_RUN_VALUE', label: 'Any value of the run' },
+    ],
+  },
+  {
+    kind: 'choice',
+    key: 'emptyDrawPile',
+    label: 'Empty draw pile',
+    explanation: 'By default the discard pile except its top card is shuffled into a new draw pile. “Void the deal” ends the deal with no scores.',
+    default: 'RESHUFFLE',
+    choices: [
+      { value: 'RESHUFFLE', label: 'Reshuffle the discards (keep the top card)' },
+      { value: 'VOID_ROUND', label: 'Void the deal' },
+    ],
+  },
+]
+
+function rows(state: NineState, fromRound: number): RoundRow[] {
+  return roundsFrom(state.rounds, fromRound).flatMap((r) =>
+    r.points.map((points, seat) => ({
+      round: r.round,
+      seat,
+      score: points,
+      total: r.totals[seat] ?? 0,
+      wonRound: !r.void && (r.declarerWon ? r.declarer === seat : r.declarer !== seat),
+      details: {
+        declared: r.declarer === seat,
+        declaredWon: r.declarer === seat && r.declarerWon,
+        declaredFailed: r.declarer === seat && !r.declarerWon && !r.void,
+        reset90: r.resets.includes(seat),
+        lost99: r.losers.includes(seat) && !(r.before[seat] !== undefined && r.before[seat] >= 99),
+        handTotal: r.handTotals[seat] ?? 0,
+        void: r.void,
+      },
+    })),
+  )
+}
+
+export const nineModule: GameModule<'nine', NineConfig, NineState, NineAction, NineLegal> = {
+  id: 'nine',
+  name: 'Nine',
+  seats: { min: 2, max: 8 },
+  configSchema: NineConfigSchema,
+  actionSchema: NineActionSchema,
+  houseRules: NINE_HOUSE_RULES,
+  engine: nineEngine,
+  engineVersion: 1,
+  statEvents: [
+    { name: 'ninesOk', label: 'NINE declared and won', count: (d) => countOf(d.declaredWon) },
+    { name: 'ninesFailed', label: 'NINE declared and failed', count: (d) => countOf(d.declaredFailed) },
+    { name: 'resets90', label: '90 → 45 resets', count: (d) => countOf(d.reset90) },
+    { name: 'lost99', label: 'Games lost at 99', count: (d) => countOf(d.lost99) },
+  ],
+  statEventOrder: ['ninesOk', 'ninesFailed', 'resets90', 'lost99'],
+  roundScoreLabel: 'Average penalty per round',
+  completedRounds: (state) => state.rounds.length,
+  roundRows: rows,
+  describeAction(a, who, ctx) {
+    if (a.type === 'round') return `Deal ${ctx.round}`
+    if (a.type === 'deal') return `Deal ${ctx.round} dealt`
+    if (a.type === 'declare') return `${who} declares NINE`
+    if (a.type === 'take') return `${who} takes from the ${a.source === 'discard' ? 'discard pile' : 'draw pile'}`
+    if (a.type === 'discard') return `${who} discards`
+    if (a.type === 'snap') return `${who} snaps`
+    if (a.type === 'stop-tracking') return `Deal ${ctx.round}: tracking stopped`
+    return null
+  },
+  sheet: nineSheet,
+}
