@@ -73,7 +73,7 @@ function blockText(b: Block): string {
       return b.items.map((i) => `${plainText(i.children)} ${i.sub.map(blockText).join(' ')}`).join(' ')
     case 'table':
       return [b.head, ...b.rows.map((r) => r.cells)].map((cells) => cells.map(plainText).join(' ')).join(' ')
-    default:
+    case 'rule-line':
       return ''
   }
 }

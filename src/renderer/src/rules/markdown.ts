@@ -57,7 +57,9 @@ export function plainText(nodes: readonly Inline[]): string {
           return n.text
         case 'rule':
           return n.id
-        default:
+        case 'strong':
+        case 'em':
+        case 'link':
           return plainText(n.children)
       }
     })
