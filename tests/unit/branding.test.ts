@@ -1,12 +1,26 @@
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { APP_ID, PRODUCT_NAME, WINDOW_TITLE } from '../../src/shared/branding'
 
 const root = join(__dirname, '../..')
 const branding = JSON.parse(readFileSync(join(root, 'resources/branding.json'), 'utf8')) as Record<string, string>
-const builder = readFileSync(join(root, 'electron-builder.yml'), 'utf8')
-const yaml = (key: string) => new RegExp(`^${key}:\\s*(.+)$`, 'm').exec(builder)?.[1]?.trim()
+// electron-builder.yml read with the YAML parser electron-builder itself uses (js-yaml, from app-builder-lib),
+// so these are the values packaging sees, whatever the layout of the text (quotes, comments, flow style).
+const fromBuilder = createRequire(createRequire(join(root, 'package.json')).resolve('app-builder-lib/package.json'))
+const yaml = fromBuilder('js-yaml') as { load(text: string): unknown }
+interface BuilderConfig {
+  appId?: unknown
+  productName?: unknown
+  icon?: unknown
+  npmRebuild?: unknown
+  asarUnpack?: unknown
+  linux?: { target?: unknown }
+  win?: { target?: unknown }
+  mac?: { target?: unknown }
+}
+const builder = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig
 
 describe('branding comes from resources/', () => {
   it('the app code uses the names in resources/branding.json', () => {
@@ -14,12 +28,13 @@ describe('branding comes from resources/', () => {
   })
 
   it('electron-builder.yml uses the same appId, product name and icon', () => {
-    expect(yaml('appId')).toBe(branding.appId)
-    expect(yaml('productName')).toBe(branding.productName)
-    expect(yaml('icon')).toBe(`resources/${branding.icon}`)
-    expect(yaml('npmRebuild')).toBe('false')
-    expect(builder).toMatch(/asarUnpack:\n\s+- node_modules\/better-sqlite3\/\*\*/)
-    for (const target of ['AppImage', 'deb', 'nsis', 'dmg']) expect(builder).toContain(`- ${target}`)
+    expect(builder.appId).toBe(branding.appId)
+    expect(builder.productName).toBe(branding.productName)
+    expect(builder.icon).toBe(`resources/${branding.icon}`)
+    // The boolean false, not the string "false": electron-builder must never rebuild native modules itself.
+    expect(builder.npmRebuild).toBe(false)
+    expect(builder.asarUnpack).toContain('node_modules/better-sqlite3/**')
+    expect({ linux: builder.linux?.target, win: builder.win?.target, mac: builder.mac?.target }).toEqual({ linux: ['AppImage', 'deb'], win: ['nsis'], mac: ['dmg'] })
   })
 
   it('the icon is a real PNG, and the renderer title matches', () => {
