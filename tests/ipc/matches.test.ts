@@ -114,8 +114,8 @@ describe('matches', () => {
     const listed = await call<MatchSummary[]>('matches:list', { status: 'finished' })
     expect(listed.map((s) => s.winners)).toEqual([['Ana']])
 
-    // No new rounds after the end.
-    await refused('matches:apply', { id: m.id, action: round(0, [1, 13]) }, (await core.dispatch('matches:apply', { id: m.id, action: round(0, [1, 13]) }) as { error: { code: string } }).error.code)
+    // No new rounds after the end: the engine refuses, naming who went past the 99 limit (95 + 13).
+    expect(await refused('matches:apply', { id: m.id, action: round(0, [1, 13]) }, 'game-over')).toBe('The game is over: Bo reached 108.')
 
     // Edit round 2: Bo had 5, not 45. The match is no longer over.
     const second = v.actions[1]!
