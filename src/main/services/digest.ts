@@ -16,6 +16,7 @@ export const PROJECTION_TABLES = [
   'stat_player_game',
   'stat_player_game_day',
   'stat_player_match',
+  'stat_player_opponent',
   'stat_player_streak',
   'stat_rating',
   'seasons',
@@ -27,6 +28,7 @@ const NOT_EMPTY: Partial<Record<(typeof PROJECTION_TABLES)[number], string>> = {
   stat_player_game: 'rounds <> 0',
   stat_player_game_day: 'rounds <> 0',
   stat_player_match: 'matches <> 0',
+  stat_player_opponent: 'matches <> 0',
   stat_player_streak: '(current <> 0 OR longest <> 0)',
 }
 

@@ -458,7 +458,7 @@ export class Projector {
       DELETE FROM rating_history; DELETE FROM stat_rating; DELETE FROM stat_player_streak;
     `)
     // Round rows go without their triggers' per-row bookkeeping: the summaries are emptied after.
-    this.db.exec('DELETE FROM round_results; DELETE FROM stat_player_game; DELETE FROM stat_player_game_day; DELETE FROM stat_player_match;')
+    this.db.exec('DELETE FROM round_results; DELETE FROM stat_player_game; DELETE FROM stat_player_game_day; DELETE FROM stat_player_match; DELETE FROM stat_player_opponent;')
     const subjects = this.db.prepare("SELECT DISTINCT subject FROM events WHERE kind LIKE 'player.%'").all() as { subject: string }[]
     for (const { subject } of subjects) {
       const p = reducePlayer(this.events.forSubject(subject))

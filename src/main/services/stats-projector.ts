@@ -200,7 +200,7 @@ export class StatsProjector {
     this.pendingDay = new Map()
   }
 
-  /** Recomputes the match sums of these players from their match results (after a batch). */
+  /** Recomputes the match sums and opponent records of these players from the match results (after a batch). */
   private resumMatches(players: string[]): void {
     if (players.length === 0) return
     const list = JSON.stringify(players)
@@ -212,6 +212,17 @@ export class StatsProjector {
          FROM match_results WHERE player_id IN (SELECT value FROM json_each(?)) GROUP BY player_id, game_id`,
       )
       .run(list)
+    // Each record against an opponent that involves one of them, from both sides.
+    this.db.prepare('DELETE FROM stat_player_opponent WHERE player_id IN (SELECT value FROM json_each(@l)) OR opponent_id IN (SELECT value FROM json_each(@l))').run({ l: list })
+    this.db
+      .prepare(
+        `INSERT INTO stat_player_opponent (player_id, game_id, opponent_id, matches, ahead, behind)
+         SELECT x.player_id, x.game_id, y.player_id, count(*), sum(x.placement < y.placement), sum(y.placement < x.placement)
+         FROM match_results x JOIN match_results y ON y.match_id = x.match_id AND y.seat <> x.seat AND y.player_id <> x.player_id
+         WHERE x.player_id IN (SELECT value FROM json_each(@l)) OR y.player_id IN (SELECT value FROM json_each(@l))
+         GROUP BY x.player_id, x.game_id, y.player_id`,
+      )
+      .run({ l: list })
   }
 
   /** Called by the projector after every write to a match. Cheap when the outcome did not change. */

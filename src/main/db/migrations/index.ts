@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { STAT_EVENT_COLUMNS, v5Up } from './v5'
 import { clubTablesUp } from './v6'
 import { leanRoundsUp } from './v7'
+import { opponentsUp } from './v8'
 
 export interface Migration {
   name: string
@@ -617,7 +618,9 @@ const v7: Migration = {
   up: leanRoundsUp,
 }
 
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7]
+const v8: Migration = { name: "each player's record against each opponent, per game, kept as match results change", up: opponentsUp }
+
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8]
 /**
  * The per-game rule-event counters of a round row `r` in the current schema (v7 keeps them as the
  * columns e1..e6, computed when the row is written), for the stats queries.
