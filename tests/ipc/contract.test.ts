@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CHANNELS, type Channel } from '../../src/shared/ipc/channels'
 import { schemas } from '../../src/shared/ipc/contract'
 import { snapshot, tempCore } from '../helpers/tmp'
@@ -166,42 +166,55 @@ const CASES: Record<Channel, Case> = {
   'ratings:set-system': { valid: { system: 'elo' }, required: ['system'], wrong: { system: ['glicko', 7, null, MB] } },
 }
 
-function malformed(c: Case): { label: string; payload: unknown; field?: string }[] {
-  const out: { label: string; payload: unknown; field?: string }[] = [
-    { label: 'null payload', payload: null },
-    { label: 'number payload', payload: 42 },
-    { label: 'string payload', payload: 'players' },
-    { label: 'array payload', payload: [c.valid] },
-    { label: 'empty array payload', payload: [] },
-    { label: '1 MB string payload', payload: MB },
-    { label: 'unknown extra field', payload: { ...c.valid, isAdmin: true }, field: 'isAdmin' },
-    { label: '__proto__ key', payload: JSON.parse(`{"__proto__": {"polluted": true}, ${JSON.stringify(c.valid).slice(1, -1) || '"z": 1'}}`), field: '__proto__' },
-    { label: 'constructor key', payload: { ...c.valid, constructor: { prototype: { polluted: true } } }, field: 'constructor' },
-    { label: 'deeply nested junk', payload: { ...c.valid, deep: JSON.parse('['.repeat(200) + ']'.repeat(200)) } },
-  ]
-  for (const f of c.required) {
-    const rest = { ...c.valid }
-    delete rest[f]
-    out.push({ label: `missing ${f}`, payload: rest, field: f })
-  }
-  for (const [f, values] of Object.entries(c.wrong)) {
-    for (const v of values) {
-      const shown = JSON.stringify(v)
-      out.push({ label: `${f} = ${shown.length > 60 ? `${shown.slice(0, 40)}… (${shown.length} chars)` : shown}`, payload: { ...c.valid, [f]: v }, field: f })
-    }
-  }
-  return out
+/** Malformed the same way on every channel: the payload as a whole is wrong, or junk rides beside a valid one. */
+const GENERIC: readonly { name: string; payload: (valid: Record<string, unknown>) => unknown; field?: string }[] = [
+  { name: 'a null payload', payload: () => null },
+  { name: 'a number payload', payload: () => 42 },
+  { name: 'a string payload', payload: () => 'players' },
+  { name: 'the valid payload wrapped in an array', payload: (valid) => [valid] },
+  { name: 'an empty array payload', payload: () => [] },
+  { name: 'a 1 MB string payload', payload: () => MB },
+  { name: 'an unknown extra field', payload: (valid) => ({ ...valid, isAdmin: true }), field: 'isAdmin' },
+  {
+    name: 'a __proto__ key (prototype pollution)',
+    payload: (valid) => JSON.parse(`{"__proto__": {"polluted": true}, ${JSON.stringify(valid).slice(1, -1) || '"z": 1'}}`),
+    field: '__proto__',
+  },
+  { name: 'a constructor key (prototype pollution)', payload: (valid) => ({ ...valid, constructor: { prototype: { polluted: true } } }), field: 'constructor' },
+  { name: 'an extra field nested 200 arrays deep', payload: (valid) => ({ ...valid, deep: JSON.parse('['.repeat(200) + ']'.repeat(200)) }) },
+]
+
+const shown = (v: unknown): string => {
+  const text = JSON.stringify(v)
+  return text.length > 60 ? `${text.slice(0, 40)}… (${text.length} chars)` : text
 }
 
+/**
+ * The matrix: every channel × every generic malformation, plus each channel's own cases from CASES (a
+ * required field left out, a field of the wrong type or size). One row per refusal, each with its name.
+ */
+const MATRIX: { channel: Channel; name: string; payload: unknown; field: string | undefined }[] = CHANNELS.flatMap((channel) => {
+  const c = CASES[channel]
+  return [
+    ...GENERIC.map((g) => ({ channel, name: g.name, payload: g.payload(c.valid), field: g.field })),
+    ...c.required.map((f) => {
+      const { [f]: _left, ...rest } = c.valid
+      return { channel, name: `${f} left out`, payload: rest, field: f }
+    }),
+    ...Object.entries(c.wrong).flatMap(([f, values]) => values.map((v) => ({ channel, name: `${f} = ${shown(v)}`, payload: { ...c.valid, [f]: v }, field: f }))),
+  ]
+})
+
+// One database for the whole matrix: every row checks that it changed nothing, so the rows cannot affect
+// each other, and some data is there so "unchanged" is a real check.
 let core: ReturnType<typeof tempCore>
-beforeEach(async () => {
+beforeAll(async () => {
   core = tempCore()
-  // Some data, so "unchanged" is a real check.
   const ana = await core.dispatch('players:create', { name: 'Ana', color: '#d7263d' })
   expect(ana.ok).toBe(true)
   await core.dispatch('players:create', { name: 'Bo' })
 })
-afterEach(() => core.cleanup())
+afterAll(() => core.cleanup())
 
 describe('IPC contract', () => {
   it('has a case and a schema for every channel', () => {
@@ -209,31 +222,38 @@ describe('IPC contract', () => {
     expect(Object.keys(schemas).sort()).toEqual([...CHANNELS].sort())
   })
 
-  for (const channel of CHANNELS) {
-    describe(channel, () => {
-      for (const { label, payload, field } of malformed(CASES[channel])) {
-        it(`refuses ${label} with invalid-input and changes nothing`, async () => {
-          const before = snapshot(core.db)
-          const r = await core.dispatch(channel, payload)
-          expect(r.ok).toBe(false)
-          if (r.ok) return
-          expect(r.error.code).toBe('invalid-input')
-          expect(r.error.message).toMatch(new RegExp(`^Invalid request for ${channel}: `))
-          expect(r.error.message.length).toBeLessThan(300)
-          // The field names the offending part: the field itself or something inside it (options.firstDealer).
-          if (field) expect(r.error.field === field || r.error.field?.startsWith(`${field}.`), `field ${r.error.field}`).toBe(true)
-          expect(snapshot(core.db)).toEqual(before)
-          expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-        })
-      }
+  it('covers every channel with every generic malformation', () => {
+    for (const channel of CHANNELS) expect(MATRIX.filter((row) => row.channel === channel).length).toBeGreaterThanOrEqual(GENERIC.length)
+  })
 
-      it('accepts its valid example', async () => {
-        const r = await core.dispatch(channel, CASES[channel].valid)
-        // Valid payloads reach the handler; ids in the table need not exist, so not-found is a handler answer.
-        if (!r.ok) expect(r.error.code).not.toBe('invalid-input')
-      })
+  it.each(MATRIX)('$channel refuses $name with invalid-input and changes nothing', async ({ channel, payload, field }) => {
+    const before = snapshot(core.db)
+    const r = await core.dispatch(channel, payload)
+    expect(r.ok).toBe(false)
+    if (r.ok) return
+    expect(r.error.code).toBe('invalid-input')
+    expect(r.error.message).toMatch(new RegExp(`^Invalid request for ${channel}: `))
+    expect(r.error.message.length).toBeLessThan(300)
+    // The field names the offending part: the field itself or something inside it (options.firstDealer).
+    if (field) expect(r.error.field === field || r.error.field?.startsWith(`${field}.`), `field ${r.error.field}`).toBe(true)
+    expect(snapshot(core.db)).toEqual(before)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  describe('valid examples', () => {
+    // These may write, so each gets a database of its own.
+    let fresh: ReturnType<typeof tempCore>
+    beforeEach(() => {
+      fresh = tempCore()
     })
-  }
+    afterEach(() => fresh.cleanup())
+
+    it.each(CHANNELS)('%s accepts its valid example', async (channel) => {
+      const r = await fresh.dispatch(channel, CASES[channel].valid)
+      // Valid payloads reach the handler; ids in the table need not exist, so not-found is a handler answer.
+      if (!r.ok) expect(r.error.code).not.toBe('invalid-input')
+    })
+  })
 
   it('refuses an unknown channel', async () => {
     const before = snapshot(core.db)
