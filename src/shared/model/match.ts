@@ -1,4 +1,5 @@
-import type { GameId, GameStatus, Standing } from '../games/engine'
+import type { GameStatus, Standing } from '../games/engine'
+import type { ConfigOf, GameId, LegalOf, StateOf } from '../games/registry'
 
 export type MatchStatus = 'in-progress' | 'finished' | 'abandoned'
 
@@ -21,21 +22,16 @@ export interface LoggedAction {
   correctedAt: string | null
 }
 
-export interface MatchView {
+/** What every match view has, whatever the game. */
+export interface MatchViewCommon {
   id: string
-  gameId: GameId
   status: MatchStatus
   createdAt: string
   updatedAt: string
   finishedAt: string | null
   seats: MatchSeat[]
-  /** The engine config the match was started with (house rules included). */
-  config: unknown
-  /** The engine state, rebuilt from the log; its shape is the game's own. */
-  state: unknown
   game: GameStatus
   standings: Standing[]
-  legal: unknown[]
   actions: LoggedAction[]
   /** What Ctrl+Z would take back, in words, or null when there is nothing to undo. */
   undo: string | null
@@ -54,6 +50,32 @@ export interface MatchView {
   skipped: { eventId: string; message: string }[]
   /** Set for a result imported without rounds (BG Stats, CSV): it cannot be replayed or edited. */
   recorded?: { kind: 'bg-stats' | 'csv' }
+}
+
+/**
+ * One match of game `G` as the main process replayed it. Only the types are per game: the JSON on
+ * the wire is the same for every game (the IPC contract did not change).
+ */
+export interface MatchViewOf<G extends GameId> extends MatchViewCommon {
+  gameId: G
+  /** The engine config the match was started with (house rules included). */
+  config: ConfigOf<G>
+  /** The engine state, rebuilt from the log; null when the log does not start (a replay problem) or for a recorded result. */
+  state: StateOf<G> | null
+  /** What may be done now, in the engine's own terms (empty without a state). */
+  legal: LegalOf<G>[]
+}
+
+/** A match view: a union by game id, so `view.gameId === 'ennea'` gives Ennea's config, state and legal actions. */
+export type MatchView = { [G in GameId]: MatchViewOf<G> }[GameId]
+
+/** The view when it is a match of `gameId` (narrowed), else null. */
+export function matchOf<G extends GameId>(view: MatchView | null | undefined, gameId: G): (MatchView & { gameId: G }) | null {
+  return view && isMatchOf(view, gameId) ? view : null
+}
+
+function isMatchOf<G extends GameId>(view: MatchView, gameId: G): view is MatchView & { gameId: G } {
+  return view.gameId === gameId
 }
 
 export interface MatchSummary {

@@ -12,10 +12,10 @@ import {
   senStatus,
   senStatusText,
   type SenAction,
-  type SenLegal,
   type SenState,
   type SenStatus,
 } from '../../../../shared/games/seven-eight-nine'
+import { matchOf } from '../../../../shared/model/match'
 import type { AppError } from '../../../../shared/result'
 import type { MatchState } from '../../state/match.svelte'
 import {
@@ -74,7 +74,7 @@ export class SenMatchController {
   }
 
   get state(): SenState | undefined {
-    return this.match.view?.state as SenState | undefined
+    return matchOf(this.match.view, 'seven-eight-nine')?.state ?? undefined
   }
 
   get open(): boolean {
@@ -82,7 +82,7 @@ export class SenMatchController {
   }
 
   /** What the engine offers now (nothing once the match is closed). */
-  readonly offer: SenOffer = $derived(offerOf((this.match.view?.legal ?? []) as SenLegal[], this.open, this.state?.game.phase))
+  readonly offer: SenOffer = $derived(offerOf(matchOf(this.match.view, 'seven-eight-nine')?.legal ?? [], this.open, this.state?.game.phase))
 
   /** Where the game stands, as the engine's structured status. */
   readonly status: SenStatus | null = $derived(this.state ? senStatus(this.state) : null)
@@ -102,7 +102,7 @@ export class SenMatchController {
     const a = parseHandText(this.text.tb0)
     const b = parseHandText(this.text.tb1)
     if (!a.ok || !b.ok) return null
-    const r = senEngine.apply($state.snapshot(sen) as SenState, { type: 'tiebreak', hands: [a.value, b.value] })
+    const r = senEngine.apply($state.snapshot(sen), { type: 'tiebreak', hands: [a.value, b.value] })
     if (!r.ok) return { ok: false, text: r.error.message }
     const rec = r.value.game.result
     if (!rec) return { ok: true, text: '' }

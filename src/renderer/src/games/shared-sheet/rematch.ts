@@ -7,7 +7,7 @@ import { call } from '../../lib/api'
  * rules and options, with the first dealer moved on one seat. Uses the existing matches:create.
  */
 export function rematchOptions(view: MatchView): Record<string, unknown> {
-  const config = (typeof view.config === 'object' && view.config !== null ? view.config : {}) as Record<string, unknown>
+  const config: Record<string, unknown> = { ...view.config }
   const { names: _names, players: _players, startTotals: _start, firstDealer, ...rest } = config
   const n = view.seats.length
   const fd = typeof firstDealer === 'number' && Number.isInteger(firstDealer) ? firstDealer : 0
