@@ -1,4 +1,4 @@
-import { GAME_IDS, GAME_NAMES, type GameId } from '../../../shared/games/engine'
+import { GAME_IDS, GAME_NAMES, mapGames, type GameId } from '../../../shared/games/registry'
 
 export { GAME_IDS, GAME_NAMES }
 export type { GameId }
@@ -14,42 +14,13 @@ export const paletteAt = (i: number): string => PALETTE[((i % PALETTE.length) + 
 export const pct = (x: number | null): string => (x === null ? '–' : `${Math.round(x * 100)}%`)
 export const num = (x: number | null, digits = 2): string => (x === null ? '–' : Number.isInteger(x) ? String(x) : x.toFixed(digits))
 
-export const EVENT_LABELS: Record<GameId, [string, string][]> = {
-  'wild-nine': [
-    ['roundsWon', 'Rounds won (went out)'],
-    ['ninesLeft', '9s left in hand'],
-    ['deadlocks', 'Deadlocked rounds'],
-  ],
-  nine: [
-    ['ninesOk', 'NINE declared and won'],
-    ['ninesFailed', 'NINE declared and failed'],
-    ['resets90', '90 → 45 resets'],
-    ['lost99', 'Games lost at 99'],
-  ],
-  ennea: [
-    ['linesMade', '9-lines made'],
-    ['enneaCalls', 'ENNEA calls'],
-    ['enneaMadeLine', 'ENNEA calls that made a line'],
-    ['enneaLostCubes', 'ENNEA calls that lost cubes'],
-  ],
-  // SE-R14: each way of winning once. A Block never wins; a blocked game that ends in the tiebreaker is a tiebreaker win.
-  'seven-eight-nine': [
-    ['swapWins', 'Wins by swap'],
-    ['reactWins', 'Wins by React'],
-    ['declareWins', 'Wins by Declare'],
-    ['dealtWins', 'Dealt wins'],
-    ['tiebreakWins', 'Wins by tiebreaker'],
-    ['draws', 'Draws'],
-  ],
-}
+/** Each game's rule events as [name, label], in the order the Stats screen lists them (from the game's module). */
+export const EVENT_LABELS: Record<GameId, [string, string][]> = mapGames((m) =>
+  m.statEventOrder.map((name): [string, string] => [name, m.statEvents.find((e) => e.name === name)?.label ?? name]),
+)
 
 /** What the average round score means in each game. */
-export const ROUND_SCORE_LABEL: Record<GameId, string> = {
-  'wild-nine': 'Average penalty per round',
-  nine: 'Average penalty per round',
-  ennea: 'Cubes kept per round',
-  'seven-eight-nine': 'Games won per game played',
-}
+export const ROUND_SCORE_LABEL: Record<GameId, string> = mapGames((m) => m.roundScoreLabel)
 
 /** A yyyy-mm-dd from a date input (a real calendar day). */
 export function isDay(day: string): boolean {
