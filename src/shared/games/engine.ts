@@ -6,7 +6,6 @@
  * (no classes, Dates or Maps) so they can cross IPC, be stored and be deep-compared.
  */
 import { err, ok, type Result } from '../result'
-
 import type { GameId } from './registry'
 
 // The games are listed once, in the registry; these names stay importable from here.
