@@ -421,7 +421,11 @@ export class MatchService {
   private viewOf(m: ProjectedMatch, justWritten = false): Result<MatchView> {
     const row = justWritten && m.written ? m.written : this.repo.get(m.id)
     if (!row) return notFound()
-    const seats = this.repo.seats(m.id)
+    // The seats with their players' names and colours: read again only when a player was written
+    // since (or when the view is not of a write just made, which may follow another program's).
+    const cachedSeats = justWritten && m.seatView?.at === this.projector.playerWrites ? m.seatView.seats : null
+    const seats = cachedSeats ?? this.repo.seats(m.id)
+    m.seatView = { at: this.projector.playerWrites, seats }
     const listed: LoggedAction[] = m.listed ?? []
     for (let index = listed.length; index < m.log.entries.length; index++) {
       const e = m.log.entries[index] as LogEntry

@@ -44,6 +44,8 @@ export interface ProjectedMatch {
   contexts: Map<string, EntryContext>
   /** The match row's fields as writeMatch last wrote them (so the view after a write need not read them back). */
   written?: { game_id: GameId; status: MatchStatus; created_at: string; updated_at: string; finished_at: string | null; problem: string | null; engine_version: number }
+  /** The seats as the view last showed them (names, colours), with the projector's player-write count then. */
+  seatView?: { at: number; seats: { seat: number; player_id: string; name: string; color: string | null }[] }
   /** The entries as MatchView lists them, once listed (extended by a commit at the end, not rebuilt). */
   listed?: { index: number; eventId: string; action: unknown; at: string; correctedAt: string | null }[]
   /** Set for a result imported without rounds (match.recorded): where it came from. */
@@ -92,6 +94,8 @@ export class Projector {
   private readonly s: Record<string, Statement>
   /** Changes whenever players' histories move (a merge) or everything is rebuilt: cached matches are then stale. */
   epoch = 0
+  /** Counts writes to the players table (a rename, a colour...): names and colours shown at a table may have changed. */
+  playerWrites = 0
 
   private readonly insertRounds: MultiRowInsert
 
@@ -154,7 +158,10 @@ export class Projector {
     const before = this.s.playerRow!.get(id) as PlayerDbRow | undefined
     const p = reducePlayer(this.events.forSubject(id))
     if (!p) {
-      if (before) this.s.deletePlayer!.run(id)
+      if (before) {
+        this.s.deletePlayer!.run(id)
+        this.playerWrites++
+      }
       return before ? this.refreshCanonical() : []
     }
     this.writePlayer(p, before?.canonical_id ?? p.id)
@@ -162,6 +169,7 @@ export class Projector {
   }
 
   private writePlayer(p: PlayerProjection, canonicalId: string): void {
+    this.playerWrites++
     this.s.upsertPlayer!.run({
       id: p.id,
       name: p.name,

@@ -45,7 +45,7 @@ export class EventStore {
     private readonly db: Database,
     private readonly device: Device,
   ) {
-    const cols = '(id, device_id, device_seq, hlc, kind, v, subject, payload) VALUES (@id, @device_id, @device_seq, @hlc, @kind, @v, @subject, @payload)'
+    const cols = '(id, device_id, device_seq, hlc, kind, v, subject, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
     this.insertStmt = db.prepare(`INSERT INTO events ${cols}`)
     this.insertIgnoreStmt = db.prepare(`INSERT OR IGNORE INTO events ${cols}`)
     this.nextSeqStmt = db.prepare('SELECT coalesce(max(device_seq), 0) + 1 AS next FROM events WHERE device_id = ?')
@@ -60,7 +60,7 @@ export class EventStore {
     const { deviceId, hlc } = this.device.stamp()
     const deviceSeq = (this.nextSeqStmt.get(deviceId) as { next: number }).next
     const event: DomainEvent<K> = { id: uuidv7(Number(hlc.slice(0, 15))), deviceId, deviceSeq, hlc, kind, v: PAYLOAD_VERSION, subject, payload }
-    this.insertStmt.run(toRow(event))
+    this.insertStmt.run(rowValues(event))
     return event
   }
 
@@ -73,13 +73,13 @@ export class EventStore {
     const wall = Number(hlc.slice(0, 15))
     const deviceSeq = (this.nextSeqStmt.get(deviceId) as { next: number }).next
     const event: DomainEvent<K> = { id: uuidv7(wall), deviceId, deviceSeq, hlc, kind, v: PAYLOAD_VERSION, subject: uuidv7(wall), payload }
-    this.insertStmt.run(toRow(event))
+    this.insertStmt.run(rowValues(event))
     return event
   }
 
   /** Stores an event from elsewhere; false when an event with that id is already here. */
   insertRemote(e: DomainEvent): boolean {
-    return this.insertIgnoreStmt.run(toRow(e)).changes === 1
+    return this.insertIgnoreStmt.run(rowValues(e)).changes === 1
   }
 
   forSubject(subject: string): DomainEvent[] {
@@ -106,6 +106,11 @@ export class EventStore {
   rawById(id: string): EventRow | undefined {
     return this.byIdStmt.get(id)
   }
+}
+
+/** The row's values in column order (positional parameters bind faster than named ones). */
+function rowValues(e: DomainEvent): unknown[] {
+  return [e.id, e.deviceId, e.deviceSeq, e.hlc, e.kind, e.v, e.subject, JSON.stringify(e.payload)]
 }
 
 export function toRow(e: DomainEvent): EventRow {
