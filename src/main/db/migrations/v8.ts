@@ -41,8 +41,10 @@ export function opponentsUp(db: Database): void {
         matches = matches + excluded.matches, ahead = ahead + excluded.ahead, behind = behind + excluded.behind;
     END;
 
+    -- (No alias on the updated table: SQLite before 3.44 refuses one inside a trigger, and the file
+    -- should stay readable by the sqlite3 tools people have.)
     CREATE TRIGGER match_results_opponents_delete AFTER DELETE ON match_results BEGIN
-      UPDATE stat_player_opponent AS s SET matches = s.matches - d.n, ahead = s.ahead - d.ahead, behind = s.behind - d.behind
+      UPDATE stat_player_opponent SET matches = matches - d.n, ahead = ahead - d.ahead, behind = behind - d.behind
       FROM (
         SELECT OLD.player_id AS p, y.player_id AS o, count(*) AS n, sum(OLD.placement < y.placement) AS ahead, sum(y.placement < OLD.placement) AS behind
         FROM match_results y WHERE y.match_id = OLD.match_id AND y.seat <> OLD.seat AND y.player_id <> OLD.player_id GROUP BY y.player_id
@@ -50,7 +52,7 @@ export function opponentsUp(db: Database): void {
         SELECT y.player_id, OLD.player_id, count(*), sum(y.placement < OLD.placement), sum(OLD.placement < y.placement)
         FROM match_results y WHERE y.match_id = OLD.match_id AND y.seat <> OLD.seat AND y.player_id <> OLD.player_id GROUP BY y.player_id
       ) AS d
-      WHERE s.player_id = d.p AND s.game_id = OLD.game_id AND s.opponent_id = d.o;
+      WHERE stat_player_opponent.player_id = d.p AND stat_player_opponent.game_id = OLD.game_id AND stat_player_opponent.opponent_id = d.o;
     END;
 
     INSERT INTO stat_player_opponent (player_id, game_id, opponent_id, matches, ahead, behind)
