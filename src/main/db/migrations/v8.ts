@@ -44,7 +44,8 @@ export function opponentsUp(db: Database): void {
     -- (No alias on the updated table: SQLite before 3.44 refuses one inside a trigger, and the file
     -- should stay readable by the sqlite3 tools people have.)
     CREATE TRIGGER match_results_opponents_delete AFTER DELETE ON match_results BEGIN
-      UPDATE stat_player_opponent SET matches = matches - d.n, ahead = ahead - d.ahead, behind = behind - d.behind
+      UPDATE stat_player_opponent SET matches = stat_player_opponent.matches - d.n, ahead = stat_player_opponent.ahead - d.ahead,
+        behind = stat_player_opponent.behind - d.behind
       FROM (
         SELECT OLD.player_id AS p, y.player_id AS o, count(*) AS n, sum(OLD.placement < y.placement) AS ahead, sum(y.placement < OLD.placement) AS behind
         FROM match_results y WHERE y.match_id = OLD.match_id AND y.seat <> OLD.seat AND y.player_id <> OLD.player_id GROUP BY y.player_id
