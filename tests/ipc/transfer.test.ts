@@ -48,6 +48,7 @@ async function seedHistory(core: Core): Promise<void> {
 }
 
 const withoutIds = (o: StatsOverview) => o
+const csvCells = (line: string): string[] => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => (m[1] ?? '').replace(/^"|"$/g, '').replace(/""/g, '"'))
 interface ExportEvent {
   id: string
   kind: string
@@ -209,12 +210,32 @@ describe('export and import', () => {
     await seedHistory(src)
     await call(src, 'players:create', { name: '=HYPERLINK("x")' })
     const players = await call<{ content: string }>(src, 'transfer:export-csv', { table: 'players' })
-    expect(players.content.split('\r\n')[0]).toBe('id,name,color,archived_at,created_at,updated_at')
+    // A byte-order mark first, so a spreadsheet reads the file as UTF-8.
+    expect(players.content.startsWith('\uFEFFid,name,color,archived_at,created_at,updated_at\r\n')).toBe(true)
     expect(players.content).toContain(`"'=HYPERLINK(""x"")"`)
     const rounds = await call<{ content: string }>(src, 'transfer:export-csv', { table: 'rounds' })
-    expect(rounds.content.trim().split('\r\n')).toHaveLength(1 + 3 * 2 + 2 * 2 + 2 + 2)
+    const roundLines = rounds.content.slice(1).trim().split('\r\n')
+    expect(roundLines).toHaveLength(1 + 3 * 2 + 2 * 2 + 2 + 2)
+    // Round details as their own columns (1/0 for yes/no), never as JSON.
+    const rh = csvCells(roundLines[0]!)
+    expect(rh).not.toContain('details_json')
+    expect(rh).toEqual(expect.arrayContaining(['declared', 'declared_won', 'declared_failed', 'hand_total', 'local_time', 'local_date']))
+    const first = Object.fromEntries(rh.map((c, i) => [c, csvCells(roundLines[1]!)[i]]))
+    expect(first).toMatchObject({ player: 'Ana', declared: '1', declared_won: '1', other_details: '', score: '0' })
+    expect(rounds.content).not.toContain('{')
     const matches = await call<{ content: string }>(src, 'transfer:export-csv', { table: 'matches' })
-    expect(matches.content.trim().split('\r\n')).toHaveLength(5)
+    const matchLines = matches.content.slice(1).trim().split('\r\n')
+    expect(matchLines).toHaveLength(5)
+    // Winners by name, as the Matches screen lists them.
+    const mh = csvCells(matchLines[0]!)
+    expect(mh).not.toContain('winners_json')
+    const listed = await call<{ id: string; winners: string[] }[]>(src, 'matches:list', {})
+    for (const line of matchLines.slice(1)) {
+      const cells = csvCells(line)
+      const m = listed.find((x) => x.id === cells[mh.indexOf('id')])!
+      expect(cells[mh.indexOf('winners')]).toBe(m.winners.join(' | '))
+    }
+    expect(listed.some((m) => m.winners.length > 0)).toBe(true)
   })
 
   it('bounds uploads: size announced, order, and one use', async () => {
