@@ -12,15 +12,19 @@ const POSIX = process.platform !== 'win32'
 /** SQLite's side files of a database file. */
 export const SIDE_SUFFIXES = ['-wal', '-shm', '-journal'] as const
 
-/** Removes group and other permissions from `path` if it has any; a missing path is fine. */
+/** Removes group and other permissions from `path` if it has any (never from a sticky folder); a missing path is fine. */
 export function tighten(path: string): void {
   if (!POSIX) return
-  let mode: number
+  let full: number
   try {
-    mode = statSync(path).mode & 0o777
+    full = statSync(path).mode
   } catch {
     return
   }
+  // A sticky folder (/tmp, a shared drop folder) is shared on purpose: a data file placed straight
+  // in it must not take the folder away from everyone else (that once left /tmp at 0700 here).
+  if (full & 0o1000) return
+  const mode = full & 0o777
   if ((mode & 0o077) === 0) return
   try {
     chmodSync(path, mode & 0o700)

@@ -40,6 +40,16 @@ describe.runIf(POSIX)('private data folder and files', () => {
     }
   })
 
+  it('leaves a shared sticky folder (like /tmp) as it is when the data file sits straight in it; the file is still private', () => {
+    const dir = dataDir()
+    mkdirSync(dir)
+    chmodSync(dir, 0o1777)
+    const { db } = openDatabase(join(dir, 'ninekeeper.sqlite'))
+    db.close()
+    expect(statSync(dir).mode & 0o7777).toBe(0o1777)
+    expect(mode(join(dir, 'ninekeeper.sqlite'))).toBe(0o600)
+  })
+
   it('tightens a folder and files that let others read them, and keeps working', () => {
     const dir = dataDir()
     openDatabase(join(dir, 'ninekeeper.sqlite')).db.close()
