@@ -340,7 +340,7 @@ export class MatchService {
     if (stepped !== undefined && event.kind === 'match.action' && m.engine && m.state !== null && m.problem === null) {
       fromRound = m.roundTimes.length + 1
       // Nobody moved seats since this match was cached (a merge changes the projector's epoch).
-      known = { ...(m.seats ? { seats: m.seats } : {}), noResults: m.status === 'in-progress', appended: true }
+      known = { ...(m.seats ? { seats: m.seats } : {}), noResults: m.status === 'in-progress', appended: true, statusBefore: m.status }
       next = this.appendAction(m, event as DomainEvent<'match.action'>, stepped)
     } else next = this.projector.computeMatch(m.id, [...m.events, event])
     if (!next) return notFound()

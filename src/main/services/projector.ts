@@ -143,6 +143,11 @@ export class Projector {
         `UPDATE matches SET status = @status, updated_at = @updated_at, finished_at = @finished_at, winners_json = @winners_json,
            rounds_played = @rounds_played, summary = @summary, head_hlc = @head_hlc, problem = @problem WHERE id = @id`,
       ),
+      // The same when the status stays (most rounds): the partial index of unfinished matches is then not touched.
+      updateMatchHeadSameStatus: p(
+        `UPDATE matches SET updated_at = @updated_at, finished_at = @finished_at, winners_json = @winners_json,
+           rounds_played = @rounds_played, summary = @summary, head_hlc = @head_hlc, problem = @problem WHERE id = @id`,
+      ),
       deleteMatch: p('DELETE FROM matches WHERE id = ?'),
       seats: p('SELECT seat, player_id, original_player_id, color FROM match_seats WHERE match_id = ? ORDER BY seat'),
       deleteSeats: p('DELETE FROM match_seats WHERE match_id = ?'),
@@ -267,7 +272,7 @@ export class Projector {
   writeMatch(
     m: ProjectedMatch,
     fromRound = 1,
-    known: { seats?: ProjectedSeat[]; noResults?: boolean; fresh?: boolean; appended?: boolean } = {},
+    known: { seats?: ProjectedSeat[]; noResults?: boolean; fresh?: boolean; appended?: boolean; statusBefore?: MatchStatus } = {},
   ): ProjectedSeat[] {
     const { id, gameId, engine, state, log, game, standings, status, roundTimes, problem } = m
     const started = log.started
@@ -302,7 +307,11 @@ export class Projector {
       engine_version: started.engineVersion,
     }
     // Known seats mean the match row is here and only its head moved (a round at the end).
-    if (known.seats) this.s.updateMatchHead!.run(head)
+    if (known.seats) {
+      const { status: _same, ...rest } = head
+      if (known.statusBefore === status) this.s.updateMatchHeadSameStatus!.run(rest)
+      else this.s.updateMatchHead!.run(head)
+    }
     else
       this.s.upsertMatch!.run({
         ...head,
