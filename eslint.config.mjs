@@ -97,15 +97,4 @@ export default ts.config(
     files: ['tests/**', 'bench/**', 'scripts/**'],
     rules: wall([], [{ name: 'electron', message: 'Tests and tools never import electron (it needs the binary); vi.mock it.' }]),
   },
-  // TEMPORARY (issue 15): files other work had open when switch-exhaustiveness-check was turned on. Each
-  // has a switch over a union with a `default:` standing for members it does not name; list the members
-  // (or handle them) and delete the file's line here; delete the block when it is empty.
-  {
-    files: [
-      'src/main/services/matches.ts', // history(): switch (ev.kind) names 5 of the event kinds
-      'src/shared/games/wild-nine/engine.ts', // applyAction: switch (type) names 3 action types
-      'src/shared/games/wild-nine/scoring.ts', // rankPenalty: switch (rank) leaves '2'..'8' to default
-    ],
-    rules: { '@typescript-eslint/switch-exhaustiveness-check': 'off' },
-  },
 )

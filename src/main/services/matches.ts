@@ -14,7 +14,7 @@ import { hlcTime } from '../../shared/events/hlc'
 import { validateMatchSetup } from '../../shared/events/validate'
 import { localDateOf } from '../../shared/stats/local-date'
 import { renameInText, startNamesOf } from '../../shared/stats/names'
-import type { DomainEvent, EventKind, PayloadOf } from '../../shared/events/types'
+import type { DomainEvent, EventKind, MatchEventKind, PayloadOf } from '../../shared/events/types'
 import type { LoggedAction, MatchHistoryEntry, MatchStatus, MatchSummary, MatchView } from '../../shared/model/match'
 import { err, ok, type Result } from '../../shared/result'
 import { MatchesRepo, type MatchFilter } from '../db/repos/matches'
@@ -209,7 +209,8 @@ export class MatchService {
         let description: string
         let action: unknown = null
         let supersedes: string | null = null
-        switch (ev.kind) {
+        // Only a match's own entries reach here (its start is filtered out above).
+        switch (ev.kind as Exclude<MatchEventKind, 'match.started' | 'match.recorded'>) {
           case 'match.action': {
             index.set(ev.id, ++n)
             originals.set(ev.id, p.action)
@@ -241,7 +242,7 @@ export class MatchService {
             supersedes = p.target as string
             description = 'Redo'
             break
-          default: {
+          case 'match.undone': {
             kind = 'undo'
             supersedes = p.target as string
             const k = kinds.get(supersedes)

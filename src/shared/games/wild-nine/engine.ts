@@ -327,8 +327,12 @@ function applyAction(state: WildNineState, action: WildNineAction): Result<WildN
     case 'stop-tracking':
       if (live === null) return err('wrong-phase', 'No round is being tracked.')
       return ok({ ...state, live: null, last: 'Tracking stopped: enter the round result.' })
-    default:
-      break
+    case 'play':
+    case 'draw':
+    case 'keep':
+    case 'pass':
+    case 'reshuffle':
+      break // the tracked round's own actions, below
   }
   if (live === null) return err('wrong-phase', 'Start tracking a round (turn up the opening card) or enter a round result.')
   if (live.phase === 'ended') {

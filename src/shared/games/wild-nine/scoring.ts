@@ -79,7 +79,13 @@ export function rankPenalty(rank: Rank): number {
     case 'Q':
     case 'K':
       return 10
-    default:
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
       return Number(rank)
   }
 }
