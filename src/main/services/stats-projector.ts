@@ -11,7 +11,7 @@ import type { Database, Statement } from 'better-sqlite3'
 import { rate, rating as newRating } from 'openskill'
 import { GAME_IDS, type GameId, type Standing } from '../../shared/games/engine'
 import { streaks } from '../../shared/stats/streaks'
-import { STAT_EVENT_COLUMNS } from '../db/migrations/v5'
+import { STAT_EVENT_COLUMNS } from '../../shared/stats/round-counters'
 import { MultiRowInsert } from '../db/multi-row'
 
 const EV_COLS = STAT_EVENT_COLUMNS.join(', ')
