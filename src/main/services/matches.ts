@@ -7,14 +7,13 @@
 import type { Database } from 'better-sqlite3'
 import { GAME_NAMES, type GameId } from '../../shared/games/engine'
 import { ENGINE_VERSIONS, SEAT_LIMITS } from '../../shared/games/registry'
-import { effectiveAction, reduceMatch, type EntryContext, type LogEntry } from '../../shared/events/reduce'
+import { effectiveAction, reduceMatch, type LogEntry } from '../../shared/events/reduce'
 import { completedRounds } from '../../shared/games/projections'
-import { describeAction } from '../../shared/games/describe'
 import { hlcTime } from '../../shared/events/hlc'
 import { validateMatchSetup } from '../../shared/events/validate'
 import { localDateOf } from '../../shared/stats/local-date'
 import { renameInText, startNamesOf } from '../../shared/stats/names'
-import type { DomainEvent, EventKind, MatchEventKind, PayloadOf } from '../../shared/events/types'
+import type { DomainEvent, EventKind, PayloadOf } from '../../shared/events/types'
 import type { LoggedAction, MatchHistoryEntry, MatchStatus, MatchSummary, MatchView } from '../../shared/model/match'
 import { err, ok, type Result } from '../../shared/result'
 import { MatchesRepo, type MatchFilter } from '../db/repos/matches'
@@ -22,6 +21,7 @@ import type { EventStore } from '../db/repos/events'
 import { writeTransaction } from '../db/transaction'
 import type { Clock } from '../ids'
 import type { ProjectedMatch, Projector } from './projector'
+import { describeEntry, historyOf } from './match-history'
 import { recordedSourceOf } from './recorded-projection'
 
 export interface MatchOptions {
@@ -188,88 +188,7 @@ export class MatchService {
 
   history(id: string): Result<MatchHistoryEntry[]> {
     if (!this.repo.get(id)) return notFound()
-    const m = this.current(id)
-    const names = this.repo.seats(id).map((s) => s.name)
-    const roundAt = new Map<string, number>()
-    let completed = 0
-    const words = (eventId: string, action: unknown): string => this.describe(m, eventId, action, names, { round: roundAt.get(eventId) })
-    const index = new Map<string, number>()
-    const originals = new Map<string, unknown>()
-    const kinds = new Map<string, EventKind>()
-    const skipped = new Set(m.skipped.map((s) => s.eventId))
-    // Only the newest correction of an entry is in force; earlier ones stay in the history.
-    const superseded = new Set(m.log.entries.flatMap((e) => e.corrections.slice(0, -1).map((c) => c.id)))
-    let n = 0
-    let seq = 0
-    return ok(
-      m.log.events.filter(({ event }) => event.kind !== 'match.started' && event.kind !== 'match.recorded').map(({ event: ev, active }) => {
-        kinds.set(ev.id, ev.kind)
-        const p = ev.payload as Record<string, unknown>
-        let kind: MatchHistoryEntry['kind']
-        let description: string
-        let action: unknown = null
-        let supersedes: string | null = null
-        // Only a match's own entries reach here (its start is filtered out above).
-        switch (ev.kind as Exclude<MatchEventKind, 'match.started' | 'match.recorded'>) {
-          case 'match.action': {
-            index.set(ev.id, ++n)
-            originals.set(ev.id, p.action)
-            const ctx = m.contexts.get(ev.id)
-            roundAt.set(ev.id, ctx ? ctx.round : completed + 1)
-            if (ctx) completed = ctx.round
-            kind = 'action'
-            action = p.action
-            description = `${words(ev.id, action)}${skipped.has(ev.id) ? ' — not applied' : ''}`
-            break
-          }
-          case 'match.corrected':
-            kind = 'correction'
-            action = p.action
-            supersedes = p.target as string
-            description = `${words(supersedes, originals.get(supersedes))} corrected`
-            break
-          case 'match.closed':
-            kind = 'void'
-            description = p.status === 'abandoned' ? 'Match abandoned' : 'Match finished by hand'
-            break
-          case 'match.reopened':
-            kind = 'undo'
-            supersedes = p.target as string
-            description = 'Reopened the match'
-            break
-          case 'match.redone':
-            kind = 'redo'
-            supersedes = p.target as string
-            description = 'Redo'
-            break
-          case 'match.undone': {
-            kind = 'undo'
-            supersedes = p.target as string
-            const k = kinds.get(supersedes)
-            description =
-              k === 'match.action'
-                ? `Undid ${words(supersedes, originals.get(supersedes))}`
-                : k === 'match.corrected'
-                  ? 'Undid a correction'
-                  : k === 'match.closed'
-                    ? 'Reopened the match'
-                    : 'Undo'
-          }
-        }
-        return {
-          seq: seq++,
-          kind,
-          at: hlcTime(ev.hlc),
-          action,
-          supersedes,
-          eventId: ev.id,
-          description,
-          deviceId: ev.deviceId,
-          hlc: ev.hlc,
-          inForce: active && !skipped.has(ev.id) && !superseded.has(ev.id),
-        }
-      }),
-    )
+    return ok(historyOf(this.current(id), this.repo.seats(id).map((s) => s.name)))
   }
 
   // -------------------------------------------------------------------------------------------
@@ -412,11 +331,6 @@ export class MatchService {
   }
 
   /** An entry in words ("Bo's stake on R1C1", "Round 4"), with the seat names as they are now. */
-  private describe(m: ProjectedMatch, eventId: string, action: unknown, names: readonly string[], fallback: Partial<EntryContext> = {}): string {
-    // An entry that is not in force (undone, or refused on replay) has no context of its own.
-    const ctx = m.contexts.get(eventId) ?? { toAct: fallback.toAct ?? null, round: fallback.round ?? m.roundTimes.length + 1 }
-    return describeAction(m.gameId, action, { names, ...ctx })
-  }
 
   /** `justWritten`: `m` was written in this transaction, so its row is what writeMatch wrote. */
   private viewOf(m: ProjectedMatch, justWritten = false): Result<MatchView> {
@@ -446,7 +360,7 @@ export class MatchService {
     let undo: string | null = null
     if (top?.kind === 'match.action') {
       const entry = m.log.entries.findLast((e) => e.eventId === top.id) as LogEntry
-      undo = `Undo ${this.describe(m, top.id, effectiveAction(entry), names)}`
+      undo = `Undo ${describeEntry(m, top.id, effectiveAction(entry), names)}`
     } else if (top?.kind === 'match.corrected') undo = 'Undo the last correction'
     else if (top?.kind === 'match.closed') undo = 'Reopen the match'
     let redo: string | null = null
@@ -454,7 +368,7 @@ export class MatchService {
     if (r) {
       const target = m.log.events.find((e) => e.event.id === r.target)?.event
       // The undone entry was the newest: whoever is to act now is who made it.
-      if (target?.kind === 'match.action') redo = `Redo ${this.describe(m, target.id, (target.payload as PayloadOf['match.action']).action, names, { toAct: m.game?.toAct ?? null })}`
+      if (target?.kind === 'match.action') redo = `Redo ${describeEntry(m, target.id, (target.payload as PayloadOf['match.action']).action, names, { toAct: m.game?.toAct ?? null })}`
       else if (target?.kind === 'match.corrected') redo = 'Redo the correction'
       else if (target?.kind === 'match.closed') redo = 'Close the match again'
     }
