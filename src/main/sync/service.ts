@@ -12,53 +12,24 @@
  * fetched again (nothing local depends on it); a hub that was lost and seeded again has a new hub
  * id, and then both cursors start over (inserts are idempotent: an event is stored once by its id).
  */
-import type { Database, Statement } from 'better-sqlite3'
+import type { Statement } from 'better-sqlite3'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { validateEvent } from '../../shared/events/validate'
 import type { DomainEvent } from '../../shared/events/types'
-import type { ImportReport } from '../../shared/model/transfer'
 import type { RefusedEvent, SyncState, SyncStatus } from '../../shared/model/sync'
 import { err, ok, type Result } from '../../shared/result'
-import { toEvent, type EventStore } from '../db/repos/events'
-import type { Device } from '../services/device'
-import type { Clock } from '../ids'
+import { toEvent } from '../db/repos/events'
 import { decodeClubCode, encodeClubCode, newClubSecret, type ClubSecret } from './club-code'
 import { fromWire, toWire } from './sign'
-import { HubUnreachable, ReplicaDamaged, ReplicaStale, type Replica, type ReplicaOptions, type Transport } from './transport'
+import { HubUnreachable, ReplicaDamaged, ReplicaStale, type Replica, type ReplicaOptions } from './transport'
 import { HUB_FORMAT } from './turso'
+import { SyncMeta, type ClubConfig } from './meta'
+import { checkUrl, isBusy, short } from './util'
+import type { SyncOptions } from './options'
 
-export interface SyncMerger {
-  /** Inserts and projects checked events in one transaction, running `within` inside it. */
-  mergeSynced(events: DomainEvent[], within: (report: ImportReport | null) => void): Result<ImportReport>
-}
-
-export interface SyncOptions {
-  db: Database
-  dataDir: string
-  events: EventStore
-  device: Device
-  merger: SyncMerger
-  clock: Clock
-  transport: () => Promise<Transport>
-  /** How this laptop is named in the club's list of laptops. */
-  label: string
-  log: (message: string, error?: unknown) => void
-  /** Milliseconds between syncs while the hub answers (default 2000). */
-  intervalMs?: number
-  /** Longest wait for one request to the hub (default 30 s). */
-  timeoutMs?: number
-}
-
-interface ClubConfig {
-  clubId: string
-  key: string
-  hubUrl: string
-  authToken?: string
-  name: string
-  joinedAt: string
-}
+export type { SyncMerger, SyncOptions } from './options'
 
 /** The app is closing: an exchange under way stops at its next step (the cursors make it safe to stop anywhere). */
 class Closing extends Error {}
@@ -67,7 +38,6 @@ const TOUCH_EVERY_MS = 30_000
 const PUSH_BATCH = 2000
 /** Events merged per transaction: small enough that the app answers between batches, large enough to be quick. */
 const PULL_BATCH = 1000
-const REFUSED_KEPT = 200
 const MAX_BACKOFF_MS = 60_000
 
 export class SyncService {
@@ -85,32 +55,27 @@ export class SyncService {
   private retrySoon = false
   private touchedAt: number | null = null
   private closed = false
-  private readonly getMeta: Statement<[string], { value: string }>
-  private readonly setMeta: Statement<[string, string]>
-  private readonly delMeta: Statement<[string]>
+  /** The club setting and the sync cursors and counters, kept in the meta table. */
+  private readonly m: SyncMeta
   private readonly maxRowid: Statement<[], { n: number | null }>
   private seenRowid = -1
-  private cached: { raw: string | undefined; cfg: ClubConfig | null } | null = null
-  private cachedAt = 0
 
   constructor(private readonly o: SyncOptions) {
-    this.getMeta = o.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?')
-    this.setMeta = o.db.prepare<[string, string]>('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
-    this.delMeta = o.db.prepare<[string]>('DELETE FROM meta WHERE key = ?')
+    this.m = new SyncMeta(o.db)
     this.maxRowid = o.db.prepare<[], { n: number | null }>('SELECT max(rowid) AS n FROM events')
-    if (this.config()) this.state = 'offline'
+    if (this.m.config()) this.state = 'offline'
   }
 
   /** Starts the periodic sync when this laptop is in a club. */
   start(): void {
-    if (this.config()) this.schedule(0)
+    if (this.m.config()) this.schedule(0)
   }
 
   /** After every IPC call: when it stored events (a write, an import), send them soon. */
   afterCall(): void {
     // Runs after every call, so it reads the club setting at most once a second (a commit at the
     // table should not pay a query for it); joining or leaving here resets that at once.
-    if (this.closed || !this.recentConfig()) return
+    if (this.closed || !this.m.recentConfig()) return
     const top = this.maxRowid.get()?.n ?? 0
     if (top === this.seenRowid) return
     this.seenRowid = top
@@ -119,7 +84,7 @@ export class SyncService {
 
   /** A write happened here: send it soon (several writes in a row go up together). */
   soon(): void {
-    if (this.closed || !this.config() || this.soonTimer) return
+    if (this.closed || !this.m.config() || this.soonTimer) return
     this.soonTimer = setTimeout(() => {
       this.soonTimer = null
       void this.run()
@@ -132,26 +97,26 @@ export class SyncService {
   }
 
   async now(): Promise<Result<SyncStatus>> {
-    if (!this.config()) return err('not-in-club', 'This laptop is not in a club. Create or join one in Settings → Club.')
+    if (!this.m.config()) return err('not-in-club', 'This laptop is not in a club. Create or join one in Settings → Club.')
     await this.run(true)
     return ok(this.snapshot())
   }
 
   async create(input: { hubUrl: string; authToken?: string | undefined; name: string }): Promise<Result<SyncStatus>> {
-    if (this.config()) return err('already-in-club', 'This laptop is already in a club. Leave it first (Settings → Club).')
+    if (this.m.config()) return err('already-in-club', 'This laptop is already in a club. Leave it first (Settings → Club).')
     const url = checkUrl(input.hubUrl)
     if (!url.ok) return url
     const secret = newClubSecret()
     const cfg: ClubConfig = { clubId: secret.clubId, key: secret.key.toString('base64url'), hubUrl: url.value, name: input.name.trim() || 'Our club', joinedAt: this.o.clock().toISOString(), ...(input.authToken ? { authToken: input.authToken } : {}) }
     const seeded = await this.seed(cfg, 'create')
     if (!seeded.ok) return seeded
-    this.save(cfg)
+    this.m.save(cfg)
     await this.run(true)
     return ok(this.snapshot())
   }
 
   async join(input: { hubUrl: string; authToken?: string | undefined; code: string }): Promise<Result<SyncStatus>> {
-    if (this.config()) return err('already-in-club', 'This laptop is already in a club. Leave it first (Settings → Club).')
+    if (this.m.config()) return err('already-in-club', 'This laptop is already in a club. Leave it first (Settings → Club).')
     const url = checkUrl(input.hubUrl)
     if (!url.ok) return url
     const secret = decodeClubCode(input.code)
@@ -174,21 +139,21 @@ export class SyncService {
     }
     // The replica opened for the first contact is the one the first sync uses.
     if (replica) this.replica = replica
-    this.save(cfg)
+    this.m.save(cfg)
     await this.run(true)
     return ok(this.snapshot())
   }
 
   async leave(): Promise<Result<SyncStatus>> {
-    if (!this.config()) return err('not-in-club', 'This laptop is not in a club.')
+    if (!this.m.config()) return err('not-in-club', 'This laptop is not in a club.')
     await this.queue
     this.stopTimers()
     await this.closeReplica()
     this.discardReplica()
     this.o.db
       .transaction(() => {
-        for (const k of ['club', 'sync.pushed', 'sync.pulled', 'sync.hub', 'sync.received', 'sync.last', 'sync.refused', 'sync.refused_total']) this.delMeta.run(k)
-        this.cached = null
+        for (const k of ['club', 'sync.pushed', 'sync.pulled', 'sync.hub', 'sync.received', 'sync.last', 'sync.refused', 'sync.refused_total']) this.m.del(k)
+        this.m.forget()
       })
       .immediate()
     this.state = 'off'
@@ -201,7 +166,7 @@ export class SyncService {
 
   /** The hub was lost (or replaced by an empty one): give it this club again, with everything this laptop holds. */
   async reseed(): Promise<Result<SyncStatus>> {
-    const cfg = this.config()
+    const cfg = this.m.config()
     if (!cfg) return err('not-in-club', 'This laptop is not in a club.')
     await this.queue
     await this.closeReplica()
@@ -228,7 +193,7 @@ export class SyncService {
     this.queued = true
     this.queue = this.queue.then(async () => {
       this.queued = false
-      if (this.closed || !this.config()) return
+      if (this.closed || !this.m.config()) return
       await this.cycle(force)
       this.schedule()
     })
@@ -236,7 +201,7 @@ export class SyncService {
   }
 
   private schedule(delay?: number): void {
-    if (this.closed || !this.config()) return
+    if (this.closed || !this.m.config()) return
     if (this.timer) clearTimeout(this.timer)
     const base = this.o.intervalMs ?? 2000
     const soon = this.retrySoon
@@ -257,7 +222,7 @@ export class SyncService {
   }
 
   private async cycle(force: boolean): Promise<void> {
-    const cfg = this.config()
+    const cfg = this.m.config()
     if (!cfg) return
     this.state = 'syncing'
     try {
@@ -322,24 +287,24 @@ export class SyncService {
       this.error = 'The hub at this address now holds another club’s history. Nothing was sent or taken. Check the hub address, or leave this club.'
       return
     }
-    if (info.name && info.name !== cfg.name) this.save({ ...cfg, name: info.name })
-    if (this.meta('sync.hub') !== info.hubId) {
+    if (info.name && info.name !== cfg.name) this.m.save({ ...cfg, name: info.name })
+    if (this.m.get('sync.hub') !== info.hubId) {
       // A new hub (first contact, or a lost hub seeded again): it may lack anything, so send everything.
       this.o.db
         .transaction(() => {
-          this.setMeta.run('sync.pushed', '0')
-          this.setMeta.run('sync.pulled', '0')
-          this.setMeta.run('sync.hub', info.hubId)
+          this.m.set('sync.pushed', '0')
+          this.m.set('sync.pulled', '0')
+          this.m.set('sync.hub', info.hubId)
         })
         .immediate()
     }
 
     // Up: local events the hub has not confirmed, in the order they were stored here (a long
     // history, as when a laptop seeds a hub, reports how far it is).
-    const up = this.o.events.countAfterRowid(this.num('sync.pushed'))
+    const up = this.o.events.countAfterRowid(this.m.num('sync.pushed'))
     this.progress = up > PUSH_BATCH ? { done: 0, total: up } : null
     for (;;) {
-      const from = this.num('sync.pushed')
+      const from = this.m.num('sync.pushed')
       const rows = this.o.events.afterRowid(from, PUSH_BATCH)
       if (rows.length === 0) break
       await replica.insert(rows.map((r) => toWire(key, cfg.clubId, r)))
@@ -347,7 +312,7 @@ export class SyncService {
       await replica.push()
       this.alive()
       const last = rows[rows.length - 1] as { rowid: number }
-      this.o.db.transaction(() => this.setMeta.run('sync.pushed', String(last.rowid))).immediate()
+      this.o.db.transaction(() => this.m.set('sync.pushed', String(last.rowid))).immediate()
       if (this.progress) this.progress = { done: Math.min(this.progress.total, this.progress.done + rows.length), total: this.progress.total }
     }
     this.progress = null
@@ -369,7 +334,7 @@ export class SyncService {
       if (!(await replica.follows(this.o.device.id()))) throw new ReplicaStale('the replica follows a hub that is no longer at this address')
       this.touchedAt = performance.now()
     }
-    const total = await replica.countAfter(this.num('sync.pulled'))
+    const total = await replica.countAfter(this.m.num('sync.pulled'))
     this.alive()
     this.progress = total > PULL_BATCH ? { done: 0, total } : null
     // A long history comes down in about ten batches (each sums the stats once); a night's events in small ones.
@@ -378,7 +343,7 @@ export class SyncService {
     this.alive()
     const me = this.o.device.id()
     for (;;) {
-      const rows = await replica.after(this.num('sync.pulled'), batchSize)
+      const rows = await replica.after(this.m.num('sync.pulled'), batchSize)
       this.alive()
       if (rows.length === 0) break
       const checked: DomainEvent[] = []
@@ -416,7 +381,7 @@ export class SyncService {
     }
     this.progress = null
     this.devices = await replica.devices()
-    this.o.db.transaction(() => this.setMeta.run('sync.last', this.o.clock().toISOString())).immediate()
+    this.o.db.transaction(() => this.m.set('sync.last', this.o.clock().toISOString())).immediate()
     this.state = 'connected'
     this.error = null
   }
@@ -425,18 +390,9 @@ export class SyncService {
   private mergeBatch(checked: DomainEvent[], refused: RefusedEvent[], lastN: number, rows: { id: string; n: number }[]): void {
     // Nothing of this laptop's own was waiting: what the hub sent is on the hub, so it is not "waiting to go up".
     // (Synchronous up to the merge's transaction: no write of this laptop can come in between.)
-    const upToDate = (this.maxRowid.get()?.n ?? 0) === this.num('sync.pushed')
-    const commit = (added: number, more: RefusedEvent[]): void => {
-      if (upToDate) this.setMeta.run('sync.pushed', String(this.maxRowid.get()?.n ?? 0))
-      this.setMeta.run('sync.pulled', String(lastN))
-      this.setMeta.run('sync.received', String(this.num('sync.received') + added))
-      const all = [...more, ...refused]
-      if (all.length) {
-        const kept = [...all, ...this.refusedList()].slice(0, REFUSED_KEPT)
-        this.setMeta.run('sync.refused', JSON.stringify(kept))
-        this.setMeta.run('sync.refused_total', String(this.num('sync.refused_total') + all.length))
-      }
-    }
+    const upToDate = (this.maxRowid.get()?.n ?? 0) === this.m.num('sync.pushed')
+    const commit = (added: number, more: RefusedEvent[]): void =>
+      this.m.recordPull({ pushedTo: upToDate ? (this.maxRowid.get()?.n ?? 0) : null, pulledTo: lastN, added, refused: [...more, ...refused] })
     const whole = this.o.merger.mergeSynced(checked, (report) => commit(report?.eventsAdded ?? 0, []))
     if (whole.ok) return
     // One at a time: each either goes in or is listed with the reason.
@@ -507,89 +463,22 @@ export class SyncService {
     if (r) await r.close().catch((e: unknown) => this.o.log('closing the club replica failed', e))
   }
 
-  // ——— state kept in meta ———
-
-  private recentConfig(): ClubConfig | null {
-    if (this.cached && this.o.db.open && performance.now() - this.cachedAt < 1000) return this.cached.cfg
-    return this.config()
-  }
-
-  private config(): ClubConfig | null {
-    if (!this.o.db.open) return null
-    const raw = this.meta('club')
-    this.cachedAt = performance.now()
-    if (this.cached && this.cached.raw === raw) return this.cached.cfg
-    let cfg: ClubConfig | null
-    try {
-      cfg = raw ? (JSON.parse(raw) as ClubConfig) : null
-    } catch {
-      cfg = null
-    }
-    this.cached = { raw, cfg }
-    return cfg
-  }
-
-  private save(cfg: ClubConfig): void {
-    this.o.db.transaction(() => this.setMeta.run('club', JSON.stringify(cfg))).immediate()
-    this.cached = null
-  }
-
-  private meta(key: string): string | undefined {
-    return this.getMeta.get(key)?.value
-  }
-
-  private num(key: string): number {
-    const n = Number(this.meta(key) ?? '0')
-    return Number.isFinite(n) ? n : 0
-  }
-
-  private refusedList(): RefusedEvent[] {
-    try {
-      return JSON.parse(this.meta('sync.refused') ?? '[]') as RefusedEvent[]
-    } catch {
-      return []
-    }
-  }
-
   private snapshot(): SyncStatus {
-    const cfg = this.config()
+    const cfg = this.m.config()
     const me = this.o.device.id()
     const secret: ClubSecret | null = cfg ? { clubId: cfg.clubId, key: Buffer.from(cfg.key, 'base64url') } : null
     return {
       club: cfg && secret ? { id: cfg.clubId, name: cfg.name, code: encodeClubCode(secret), hubUrl: cfg.hubUrl, cloud: /^libsql:|turso\.io/i.test(cfg.hubUrl) || cfg.authToken !== undefined, joinedAt: cfg.joinedAt } : null,
       state: cfg ? this.state : 'off',
       error: cfg ? this.error : null,
-      lastSyncAt: this.meta('sync.last') ?? null,
-      waiting: cfg ? this.o.events.countAfterRowid(this.num('sync.pushed')) : 0,
-      received: this.num('sync.received'),
+      lastSyncAt: this.m.get('sync.last') ?? null,
+      waiting: cfg ? this.o.events.countAfterRowid(this.m.num('sync.pushed')) : 0,
+      received: this.m.num('sync.received'),
       progress: this.progress,
       hubNeedsSeed: cfg ? this.hubNeedsSeed : false,
-      refused: this.refusedList(),
-      refusedTotal: this.num('sync.refused_total'),
+      refused: this.m.refusedList(),
+      refusedTotal: this.m.num('sync.refused_total'),
       devices: this.devices.map((d) => ({ ...d, thisLaptop: d.deviceId === me })),
     }
   }
-}
-
-function checkUrl(raw: string): Result<string> {
-  const text = raw.trim()
-  let u: URL
-  try {
-    u = new URL(text)
-  } catch {
-    return err('invalid-hub-url', 'The hub address must look like http://192.168.1.20:8800 (or a Turso Cloud libsql:// address).', 'hubUrl')
-  }
-  if (!['http:', 'https:', 'libsql:'].includes(u.protocol)) return err('invalid-hub-url', 'The hub address must start with http://, https:// or libsql://.', 'hubUrl')
-  if (u.username || u.password) return err('invalid-hub-url', 'Put the Turso Cloud token in the token field, not in the address.', 'hubUrl')
-  return ok(text.replace(/\/+$/, ''))
-}
-
-function isBusy(e: unknown): boolean {
-  const code = (e as { code?: unknown })?.code
-  return (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) || /database is locked/i.test((e as Error)?.message ?? '')
-}
-
-function short(m: string): string {
-  const one = m.split('\n')[0] ?? m
-  return one.length > 160 ? `${one.slice(0, 160)}…` : one
 }
