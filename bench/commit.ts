@@ -99,6 +99,12 @@ async function main(): Promise<void> {
       '|---:|---:|---:|---:|---|',
       ...rows,
       '',
+      'Where the app\'s time goes (2026-12-01, profiled at 200 rounds): about 0.40 ms of CPU per round with synchronous=OFF',
+      '(BEGIN/COMMIT writing about 15 WAL pages ≈ 23%, the projection write ≈ 30% — round rows, summary rows, match head —',
+      'the event append ≈ 9%, engine step and input check ≈ 9%, the view returned ≈ 6%), and the fsync both sides pay. The raw',
+      'transaction writes about 7 pages and almost no CPU. Schema 7 and the in-place commit took the app from 22 to 15 pages',
+      'and from about 0.62 to 0.40 ms of CPU; the ratio moved from 0.50/0.35 to 0.48/0.41.',
+      '',
       ...loadLine(),
     ].join('\n'),
   )
