@@ -3,7 +3,7 @@ import { defineConfig } from 'electron-vite'
 import { createHash } from 'node:crypto'
 import { resolve } from 'node:path'
 import type { Plugin } from 'vite'
-import { CONTENT_SECURITY_POLICY } from './src/main/security'
+import { CONTENT_SECURITY_POLICY } from './src/core/security'
 
 // NINEKEEPER_OUT_DIR lets parallel work build into separate folders; out/ otherwise.
 const OUT = process.env.NINEKEEPER_OUT_DIR ?? 'out'
@@ -22,7 +22,7 @@ function shellPaintsFirst(): Plugin {
       handler(html) {
         for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
           const hash = `'sha256-${createHash('sha256').update(css ?? '', 'utf8').digest('base64')}'`
-          if (!CONTENT_SECURITY_POLICY.includes(hash)) throw new Error(`index.html's inline <style> hashes to ${hash}, which the CSP in src/main/security.ts does not allow.`)
+          if (!CONTENT_SECURITY_POLICY.includes(hash)) throw new Error(`index.html's inline <style> hashes to ${hash}, which the CSP in src/core/security.ts does not allow.`)
         }
         const links = [...html.matchAll(/\n?[ \t]*<link rel="stylesheet"[^>]*>/g)].map((m) => m[0])
         if (links.length === 0) return html
@@ -45,8 +45,8 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           // The web bridge's entry: plain Node, no Electron import.
           web: resolve(__dirname, 'src/web/cli.ts'),
-          // The database worker (issue 16), started by src/main/worker/client.ts from beside the bundle.
-          'db-worker': resolve(__dirname, 'src/main/worker/db-worker.ts'),
+          // The database worker (issue 16), started by src/core/worker/client.ts from beside the bundle.
+          'db-worker': resolve(__dirname, 'src/core/worker/db-worker.ts'),
         },
       },
     },

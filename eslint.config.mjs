@@ -50,7 +50,7 @@ export default ts.config(
         { group: ['electron', 'electron/*'], message: 'src/shared is pure: no Electron.' },
         { group: ['better-sqlite3'], message: 'src/shared is pure: no database.' },
         { group: ['svelte', 'svelte/*'], message: 'src/shared is pure: no Svelte.' },
-        { group: ['**/main/**', '**/renderer/**', '**/web/**', '**/preload/**'], message: 'src/shared may only import src/shared.' },
+        { group: ['**/main/**', '**/core/**', '**/renderer/**', '**/web/**', '**/preload/**'], message: 'src/shared may only import src/shared.' },
       ],
       [noIpcMain],
     ),
@@ -78,14 +78,25 @@ export default ts.config(
       { group: ['electron', 'electron/*'], message: 'The renderer never imports Electron; use lib/api.ts.' },
       { regex: NODE_BUILTINS, message: 'The renderer runs in a sandboxed page: no Node built-ins.' },
       { group: ['better-sqlite3', 'valibot'], message: 'The renderer reaches data only through lib/api.ts.' },
-      { group: ['**/main/**', '**/web/**', '**/preload/**'], message: 'The renderer may import only src/shared and itself.' },
+      { group: ['**/main/**', '**/core/**', '**/web/**', '**/preload/**'], message: 'The renderer may import only src/shared and itself.' },
     ]),
   },
   {
-    files: ['src/main/**', 'src/web/**'],
+    // The plain-Node core and the web bridge: no Electron, and nothing from the Electron edge (src/main).
+    files: ['src/core/**', 'src/web/**'],
+    rules: wall(
+      [
+        { group: ['electron', 'electron/*'], message: 'Electron stays at the edge (src/main) so the core runs and is tested in plain Node.' },
+        { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'src/core and src/web import only src/core and src/shared: the Electron edge (src/main) uses them, not the other way.' },
+      ],
+      [noIpcMain],
+    ),
+  },
+  {
+    files: ['src/main/**'],
     ignores: ['src/main/index.ts', 'src/main/window.ts', 'src/main/ipc/register.ts'],
     rules: wall(
-      [{ group: ['electron', 'electron/*'], message: 'Electron stays at the edge (index.ts, window.ts, ipc/register.ts) so this runs and is tested in plain Node.' }],
+      [{ group: ['electron', 'electron/*'], message: 'Electron stays at the edge (index.ts, window.ts, ipc/register.ts) so the rest runs and is tested in plain Node.' }],
       [noIpcMain],
     ),
   },

@@ -7,15 +7,15 @@ export default {
   // MUTATE narrows a run to some of these (comma-separated), so the files can be measured in turns.
   mutate: process.env.MUTATE?.split(',') ?? [
     'src/web/server.ts',
-    'src/main/ipc/dispatch.ts',
+    'src/core/ipc/dispatch.ts',
     'src/main/ipc/register.ts',
     'src/main/index.ts',
     'src/main/window.ts',
-    'src/main/security.ts',
-    'src/main/db/open.ts',
-    'src/main/db/transaction.ts',
-    'src/main/services/backup.ts',
-    'src/main/private-files.ts',
+    'src/core/security.ts',
+    'src/core/db/open.ts',
+    'src/core/db/transaction.ts',
+    'src/core/services/backup.ts',
+    'src/core/private-files.ts',
   ],
   coverageAnalysis: 'perTest',
   // User-facing sentences are checked where they matter (by their key words); mutating every

@@ -8,8 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openDatabase } from '../src/main/db/open'
-import { ClubService } from '../src/main/services/club'
+import { openDatabase } from '../src/core/db/open'
+import { ClubService } from '../src/core/services/club'
 import { mulberry32 } from '../tests/helpers/prng'
 
 const MATCHES = 25_000

@@ -10,7 +10,7 @@
 import Database from 'better-sqlite3'
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
-import { createCore } from '../src/main/core'
+import { createCore } from '../src/core/core'
 import { tempDir } from '../tests/helpers/tmp'
 import { loadLine, median, runBench, writeSection } from './report'
 

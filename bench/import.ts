@@ -12,7 +12,7 @@
  */
 import Database from 'better-sqlite3'
 import { performance } from 'node:perf_hooks'
-import { createCore } from '../src/main/core'
+import { createCore } from '../src/core/core'
 import type { DomainEvent } from '../src/shared/events/types'
 import { generate } from './club-history'
 import { tempDir } from '../tests/helpers/tmp'

@@ -22,8 +22,8 @@ import Database from 'better-sqlite3'
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks'
-import { createCore, type Core } from '../src/main/core'
-import { DB_FILE_NAME } from '../src/main/db/open'
+import { createCore, type Core } from '../src/core/core'
+import { DB_FILE_NAME } from '../src/core/db/open'
 import { startWebServer } from '../src/web/server'
 import { tempDir } from '../tests/helpers/tmp'
 import { generate } from './club-history'
@@ -266,7 +266,7 @@ async function main(): Promise<void> {
       `History: ${history.roundRows.toLocaleString('en')} round rows in ${history.matches.toLocaleString('en')} Wild Nine matches (27 players, three laptops, three years),`,
       `${history.events.toLocaleString('en')} events, generated in ${(genMs / 1000).toFixed(1)} s and imported through \`transfer:import\` (the first line below).`,
       'Each operation runs through the dispatcher as the web bridge and Electron IPC call it; the long ones run in the database',
-      'worker (src/main/worker/), a `worker_threads` thread with its own connection. Longest block: the longest gap between ticks',
+      'worker (src/core/worker/), a `worker_threads` thread with its own connection. Longest block: the longest gap between ticks',
       'of a 1 ms timer on the main thread while the operation runs (the event-loop delay monitor’s max beside it). Under a loaded',
       'machine the OS also deschedules the main thread, which shows in both.',
       '',
@@ -300,7 +300,7 @@ async function main(): Promise<void> {
       '',
       '`stats-date-range-1m`: whole local days inside the span come from the per-day summary (`stat_player_game_day`), the',
       'rounds of the two or three days at an instant edge from the raw rows, and the match results in range cross into',
-      'JavaScript as one text per player (src/main/services/stats-span.ts); tests/db/stats-span.test.ts checks the result',
+      'JavaScript as one text per player (src/core/services/stats-span.ts); tests/db/stats-span.test.ts checks the result',
       'against the same numbers worked out from the raw rows.',
       '',
       '`main-block-import`: the main thread does next to nothing during an import (a CPU profile of it shows it idle); what',

@@ -171,7 +171,7 @@ function writeReport(r: {
     `FCP samples (ms), app: ${r.appMs.map((x) => x.toFixed(1)).join(', ')}; static: ${r.staticMs.map((x) => x.toFixed(1)).join(', ')}.`,
     '',
     "How the start screen paints first: `index.html` carries the app's frame (navigation, brand, a loading line) as static",
-    "markup with its styles inline (allowed by their `'sha256-…'` hash in the Content-Security-Policy, src/main/security.ts),",
+    "markup with its styles inline (allowed by their `'sha256-…'` hash in the Content-Security-Policy, src/core/security.ts),",
     "and the build moves the stylesheet link below that frame (a stylesheet in `<body>` does not hold the first paint; it",
     'still holds the module script, so the mounted app never shows unstyled). The module script then waits for that frame to',
     'be painted before it mounts the app (src/renderer/src/main.ts: a task queued from requestAnimationFrame, at most 100 ms;',

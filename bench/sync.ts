@@ -21,7 +21,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { SyncStatus } from '../src/shared/model/sync'
 import type { MatchView } from '../src/shared/model/match'
-import { createCore } from '../src/main/core'
+import { createCore } from '../src/core/core'
 import { laptop, testHub, type Laptop } from '../tests/helpers/club'
 import { runSchedule, Schedule } from '../tests/helpers/club-schedule'
 import { tempDir } from '../tests/helpers/tmp'
@@ -104,7 +104,7 @@ async function initial(): Promise<{ events: number; seedMs: number; joinMs: numb
 
 async function latency(): Promise<number> {
   const hub = await testHub()
-  // The app's own timing (src/main/sync/service.ts): sync soon after a write, and every 2 s.
+  // The app's own timing (src/core/sync/service.ts): sync soon after a write, and every 2 s.
   const a = laptop('a', undefined, { intervalMs: 2000 })
   const b = laptop('b', undefined, { intervalMs: 2000 })
   try {

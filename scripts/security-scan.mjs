@@ -17,7 +17,7 @@ const SEVERITY = { INFORMATIONAL: 0, LOW: 1, MEDIUM: 2, HIGH: 3 }
 // Findings that need a person, not a gate; each one is reviewed here with its reason.
 const REVIEWED = {
   OPEN_EXTERNAL_JS_CHECK:
-    'src/main/index.ts opens a link in the browser only when isSafeExternalUrl() accepts it: https, typed in canonical form, to a host in the EXTERNAL_HOSTS allow-list of src/main/security.ts (empty today, so nothing opens); tests/main/security.test.ts and tests/main/index.test.ts check it.',
+    'src/main/index.ts opens a link in the browser only when isSafeExternalUrl() accepts it: https, typed in canonical form, to a host in the EXTERNAL_HOSTS allow-list of src/core/security.ts (empty today, so nothing opens); tests/main/security.test.ts and tests/main/index.test.ts check it.',
   PRELOAD_JS_CHECK: 'src/preload/index.ts exposes one invoke() limited to the contract channels; tests/main/electron-edge.test.ts checks it.',
   CSP_GLOBAL_CHECK: 'The CSP is strict (no inline script, no remote); tests/main/security.test.ts asserts its directives.',
 }

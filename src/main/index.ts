@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import { ok, type Result } from '../shared/result'
-import { createCore, type Core } from './core'
+import { createCore, type Core } from '../core/core'
 import { registerIpc } from './ipc/register'
 import { electronNativeCandidates } from './native'
 import {
@@ -21,7 +21,7 @@ import {
   isSafeExternalUrl,
   isTrustedSender,
   resolveStaticPath,
-} from './security'
+} from '../core/security'
 import { createMainWindow } from './window'
 
 protocol.registerSchemesAsPrivileged([

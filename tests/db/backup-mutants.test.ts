@@ -11,9 +11,9 @@ import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, 
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MIGRATIONS } from '../../src/main/db/migrations/index'
-import { APPLICATION_ID, openDatabase } from '../../src/main/db/open'
-import { BackupService, boundedProgress, DAY_MS, DEFAULT_KEEP, DEFAULT_LIMITS, isDiskFull, LEFTOVER_AGE_MS, startsLikeSqlite } from '../../src/main/services/backup'
+import { MIGRATIONS } from '../../src/core/db/migrations/index'
+import { APPLICATION_ID, openDatabase } from '../../src/core/db/open'
+import { BackupService, boundedProgress, DAY_MS, DEFAULT_KEEP, DEFAULT_LIMITS, isDiskFull, LEFTOVER_AGE_MS, startsLikeSqlite } from '../../src/core/services/backup'
 import { denyWrite } from '../helpers/deny-write'
 import { snapshot, tempDir } from '../helpers/tmp'
 

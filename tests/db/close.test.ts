@@ -1,6 +1,6 @@
 /** Issue 11, finding 3: shutting down never throws, even when the checkpoint or the close itself fails. */
 import { describe, expect, it } from 'vitest'
-import { createCore } from '../../src/main/core'
+import { createCore } from '../../src/core/core'
 import { tempDir } from '../helpers/tmp'
 
 describe('core.close()', () => {

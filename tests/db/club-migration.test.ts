@@ -1,14 +1,14 @@
 /**
- * Schema step for club data (src/main/db/migrations/v6.ts): a file from before it gains the club
+ * Schema step for club data (src/core/db/migrations/v6.ts): a file from before it gains the club
  * tables, and club events already in its log (written by a newer laptop, say) are projected when
  * it opens, from the events alone.
  */
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createCore } from '../../src/main/core'
-import { openDatabase } from '../../src/main/db/open'
-import { MIGRATIONS } from '../../src/main/db/migrations/index'
-import { clubTablesUp } from '../../src/main/db/migrations/v6'
+import { createCore } from '../../src/core/core'
+import { openDatabase } from '../../src/core/db/open'
+import { MIGRATIONS } from '../../src/core/db/migrations/index'
+import { clubTablesUp } from '../../src/core/db/migrations/v6'
 import { CLUB_SUBJECT } from '../../src/shared/events/club'
 import { formatHlc } from '../../src/shared/events/hlc'
 import type { Season } from '../../src/shared/model/club'

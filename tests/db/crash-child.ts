@@ -2,7 +2,7 @@
  * Child of crash.test.ts: adds players through the real service in a tight loop and reports each
  * one only after its transaction has committed. The parent SIGKILLs it at a random moment.
  */
-import { createCore } from '../../src/main/core'
+import { createCore } from '../../src/core/core'
 
 const [dataDir, prefix] = process.argv.slice(2)
 if (!dataDir || !prefix) throw new Error('usage: crash-child <dataDir> <prefix>')

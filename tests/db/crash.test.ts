@@ -2,7 +2,7 @@ import Database from 'better-sqlite3'
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../src/main/db/open'
+import { openDatabase } from '../../src/core/db/open'
 import { mulberry32 } from '../helpers/prng'
 import { tempDir } from '../helpers/tmp'
 

@@ -4,7 +4,7 @@
  * one this device made or received, and the per-device numbers go on without a gap.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { createCore } from '../../src/main/core'
+import { createCore } from '../../src/core/core'
 import { tempDir } from '../helpers/tmp'
 
 describe('device clock across restarts', () => {

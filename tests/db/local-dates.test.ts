@@ -3,7 +3,7 @@
  * monthly charts use its local date, the same on every computer.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createCore, type Core } from '../../src/main/core'
+import { createCore, type Core } from '../../src/core/core'
 import type { MatchSummary } from '../../src/shared/model/match'
 import type { MonthlyResults, PlayerStats, StatsOverview } from '../../src/shared/model/stats'
 import { localDateOf } from '../../src/shared/stats/local-date'

@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { DatabaseTooNewError } from '../../src/main/db/migrate'
-import { MIGRATIONS, LATEST_VERSION, type Migration } from '../../src/main/db/migrations/index'
-import { APPLICATION_ID, DatabaseOpenError, openDatabase } from '../../src/main/db/open'
+import { DatabaseTooNewError } from '../../src/core/db/migrate'
+import { MIGRATIONS, LATEST_VERSION, type Migration } from '../../src/core/db/migrations/index'
+import { APPLICATION_ID, DatabaseOpenError, openDatabase } from '../../src/core/db/open'
 import { tempDir } from '../helpers/tmp'
 
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')

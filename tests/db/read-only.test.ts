@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../src/main/db/open'
+import { openDatabase } from '../../src/core/db/open'
 import { tempDir } from '../helpers/tmp'
 
 const ROOT = resolve(__dirname, '../..')

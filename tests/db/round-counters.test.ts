@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { STAT_EVENTS_V5, ROUND_LOCAL_DAY } from '../../src/main/db/migrations/v5'
+import { STAT_EVENTS_V5, ROUND_LOCAL_DAY } from '../../src/core/db/migrations/v5'
 import { roundCounters } from '../../src/shared/stats/round-counters'
 import { localDateOf } from '../../src/shared/stats/local-date'
 import { GAME_IDS } from '../../src/shared/games/engine'

@@ -4,7 +4,7 @@
  * of the chosen game, each against a hand-computed history.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createCore, type Core } from '../../src/main/core'
+import { createCore, type Core } from '../../src/core/core'
 import type { MonthlyResults, PlayerGameStats, PlayerStats, StatsOverview } from '../../src/shared/model/stats'
 import { tempDir } from '../helpers/tmp'
 

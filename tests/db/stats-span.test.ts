@@ -6,10 +6,10 @@
  * each round, local dates, both together), games, players and the club's choices.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCore, type Core } from '../../src/main/core'
-import { STAT_EVENT_SQL } from '../../src/main/db/migrations/index'
-import { STAT_EVENT_COLUMNS, STAT_EVENT_NAMES } from '../../src/main/db/migrations/v5'
-import { summaryDays } from '../../src/main/services/stats-dates'
+import { createCore, type Core } from '../../src/core/core'
+import { STAT_EVENT_SQL } from '../../src/core/db/migrations/index'
+import { STAT_EVENT_COLUMNS, STAT_EVENT_NAMES } from '../../src/core/db/migrations/v5'
+import { summaryDays } from '../../src/core/services/stats-dates'
 import { GAME_IDS, type GameId } from '../../src/shared/games/engine'
 import type { StatsFilter, StatsOverview } from '../../src/shared/model/stats'
 import { addDays, localDateOf } from '../../src/shared/stats/local-date'

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import type { Hub } from '../../scripts/hub.mjs'
-import { toWire } from '../../src/main/sync/sign'
-import { tursoTransport } from '../../src/main/sync/turso'
+import { toWire } from '../../src/core/sync/sign'
+import { tursoTransport } from '../../src/core/sync/turso'
 import { apiCall, newDataDir, type RunningApp, seedMatch, seriousViolations, startApp, watchConsole } from './app'
 
 const VIEW = { width: 1280, height: 800 }

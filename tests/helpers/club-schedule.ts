@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { rmSync } from 'node:fs'
 import type { SyncStatus } from '../../src/shared/model/sync'
 import type { Player } from '../../src/shared/model/player'
-import { eventIds } from '../../src/main/services/digest'
+import { eventIds } from '../../src/core/services/digest'
 import { digest, laptop, link, type Laptop, type Link, type TestHub } from './club'
 import { may, NAMES, opArbitrary, step, type Op } from './random-ops'
 

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startHub, type Hub } from '../../scripts/hub.mjs'
-import { createCore, type Core } from '../../src/main/core'
-import { eventIds, projectionDigests } from '../../src/main/services/digest'
+import { createCore, type Core } from '../../src/core/core'
+import { eventIds, projectionDigests } from '../../src/core/services/digest'
 import { freePort } from './net'
 
 export interface TestHub {

@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { chmodSync, statSync } from 'node:fs'
-import { canWrite } from '../../src/main/private-files'
+import { canWrite } from '../../src/core/private-files'
 
 export function denyWrite(path: string): (() => void) | null {
   if (process.platform === 'win32') return null

@@ -6,7 +6,7 @@
  *   node --import tsx tests/helpers/laptop-process.ts <data dir> <label>
  */
 import { createInterface } from 'node:readline'
-import { createCore } from '../../src/main/core'
+import { createCore } from '../../src/core/core'
 
 const [dir, label] = process.argv.slice(2) as [string, string]
 const core = createCore({ dataDir: dir, mode: 'web', version: '0.0.0-test', log: () => {}, autoBackup: false, sync: { intervalMs: 3_600_000, timeoutMs: 5_000, label } })

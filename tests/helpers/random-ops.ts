@@ -4,7 +4,7 @@
  * impossible things); an internal error fails the test.
  */
 import fc from 'fast-check'
-import type { Core } from '../../src/main/core'
+import type { Core } from '../../src/core/core'
 import type { MatchView } from '../../src/shared/model/match'
 import type { Player } from '../../src/shared/model/player'
 

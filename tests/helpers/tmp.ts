@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Database } from 'better-sqlite3'
-import { createCore, type Core } from '../../src/main/core'
+import { createCore, type Core } from '../../src/core/core'
 
 export function tempDir(prefix = 'ninekeeper-test-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix))

@@ -5,8 +5,8 @@
  * and converges on two laptops, with rebuild-from-events equal to the incremental projections.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { createCore, type Core } from '../../src/main/core'
-import { eventIds, PROJECTION_TABLES, projectionDigests, projectionRows } from '../../src/main/services/digest'
+import { createCore, type Core } from '../../src/core/core'
+import { eventIds, PROJECTION_TABLES, projectionDigests, projectionRows } from '../../src/core/services/digest'
 import type { NightList, RatingsExplained, Season, SeasonStandings } from '../../src/shared/model/club'
 import type { ImportReport } from '../../src/shared/model/transfer'
 import { tempDir } from '../helpers/tmp'
@@ -134,9 +134,9 @@ describe('seasons through the contract', () => {
     await nine(a, '2026-03-05T19:00:00.000Z', 0, [ana, bo], [2, 9])
     await nine(a, '2026-03-06T19:00:00.000Z', 0, [ana, bo], [2, 9])
     const season = await call<Season>(a, 'seasons:create', { name: 'Spring', startDate: '2026-03-01', endDate: '2026-05-31', gameIds: null, playerIds: null, scheme: { kind: 'result', win: 3, draw: 1, loss: 0 } })
-    const { ClubService } = await import('../../src/main/services/club')
-    const { EventStore } = await import('../../src/main/db/repos/events')
-    const { Device } = await import('../../src/main/services/device')
+    const { ClubService } = await import('../../src/core/services/club')
+    const { EventStore } = await import('../../src/core/db/repos/events')
+    const { Device } = await import('../../src/core/services/device')
     const small = new ClubService(a.db, new EventStore(a.db, new Device(a.db, () => new Date(a.now))), 1)
     const before = { events: eventIds(a.db), rows: projectionRows(a.db) }
     const r = small.setSeasonArchived(season.id, true)
@@ -296,10 +296,10 @@ describe('club data on two laptops', () => {
     expect(projectionRows(a.db).seasons).toHaveLength(1)
     // Rebuild from the events alone equals what the incremental writes left.
     const before = projectionRows(a.db)
-    const { EventStore } = await import('../../src/main/db/repos/events')
-    const { Device } = await import('../../src/main/services/device')
-    const { StatsProjector } = await import('../../src/main/services/stats')
-    const { Projector } = await import('../../src/main/services/projector')
+    const { EventStore } = await import('../../src/core/db/repos/events')
+    const { Device } = await import('../../src/core/services/device')
+    const { StatsProjector } = await import('../../src/core/services/stats')
+    const { Projector } = await import('../../src/core/services/projector')
     const device = new Device(a.db, () => new Date())
     const projector = new Projector(a.db, new EventStore(a.db, device), new StatsProjector(a.db))
     // From the events alone: every projection table emptied first.

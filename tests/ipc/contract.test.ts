@@ -264,7 +264,7 @@ describe('IPC contract', () => {
 
   it('turns a handler crash into an internal error without leaking it', async () => {
     const logged: string[] = []
-    const { createDispatcher } = await import('../../src/main/ipc/dispatch')
+    const { createDispatcher } = await import('../../src/core/ipc/dispatch')
     const dispatch = createDispatcher({ ...core.handlers, 'players:list': () => { throw new Error('disk on fire') } }, (_e, ch) => logged.push(ch))
     const r = await dispatch('players:list', {})
     expect(r.ok).toBe(false)

@@ -6,8 +6,8 @@
  */
 import { cpSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createCore } from '../../src/main/core'
-import { eventIds, projectionDigests, projectionRows } from '../../src/main/services/digest'
+import { createCore } from '../../src/core/core'
+import { eventIds, projectionDigests, projectionRows } from '../../src/core/services/digest'
 import type { MatchHistoryEntry, MatchView } from '../../src/shared/model/match'
 import type { Player } from '../../src/shared/model/player'
 import type { ImportReport } from '../../src/shared/model/transfer'

@@ -3,12 +3,12 @@
  * (daylight saving included), and keeps that offset, so its local date is what the file said.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { EventStore } from '../../src/main/db/repos/events'
-import { Device } from '../../src/main/services/device'
-import { ExternalImportService, localOffsetAt } from '../../src/main/services/external-import'
-import { MatchService } from '../../src/main/services/matches'
-import { Projector } from '../../src/main/services/projector'
-import { StatsProjector } from '../../src/main/services/stats'
+import { EventStore } from '../../src/core/db/repos/events'
+import { Device } from '../../src/core/services/device'
+import { ExternalImportService, localOffsetAt } from '../../src/core/services/external-import'
+import { MatchService } from '../../src/core/services/matches'
+import { Projector } from '../../src/core/services/projector'
+import { StatsProjector } from '../../src/core/services/stats'
 import { tempCore } from '../helpers/tmp'
 
 let zone: string | undefined

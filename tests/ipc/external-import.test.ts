@@ -11,11 +11,11 @@ import type { ExternalImportPreview, ExternalImportReport } from '../../src/shar
 import type { MatchSummary, MatchView } from '../../src/shared/model/match'
 import type { Player } from '../../src/shared/model/player'
 import type { StatsOverview } from '../../src/shared/model/stats'
-import { projectionDigests, projectionRows } from '../../src/main/services/digest'
-import { EventStore } from '../../src/main/db/repos/events'
-import { Device } from '../../src/main/services/device'
-import { Projector } from '../../src/main/services/projector'
-import { StatsProjector } from '../../src/main/services/stats'
+import { projectionDigests, projectionRows } from '../../src/core/services/digest'
+import { EventStore } from '../../src/core/db/repos/events'
+import { Device } from '../../src/core/services/device'
+import { Projector } from '../../src/core/services/projector'
+import { StatsProjector } from '../../src/core/services/stats'
 import { tempCore } from '../helpers/tmp'
 
 const SAMPLE = readFileSync(join(__dirname, '../fixtures/bg-stats/club-backup.json'))

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { MatchHistoryEntry, MatchSummary, MatchView } from '../../src/shared/model/match'
 import type { Player } from '../../src/shared/model/player'
 import type { NineState } from '../../src/shared/games/nine/index'
-import { createCore } from '../../src/main/core'
+import { createCore } from '../../src/core/core'
 import { snapshot, tempCore } from '../helpers/tmp'
 
 let core: ReturnType<typeof tempCore>

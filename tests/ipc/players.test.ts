@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Player } from '../../src/shared/model/player'
 import { snapshot, tempCore } from '../helpers/tmp'
-import { MIGRATIONS } from '../../src/main/db/migrations/index'
+import { MIGRATIONS } from '../../src/core/db/migrations/index'
 
 let core: ReturnType<typeof tempCore>
 beforeEach(() => {

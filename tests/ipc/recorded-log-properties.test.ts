@@ -6,9 +6,9 @@
  */
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createCore } from '../../src/main/core'
-import { toEvent, type EventRow } from '../../src/main/db/repos/events'
-import { eventIds, projectionRows } from '../../src/main/services/digest'
+import { createCore } from '../../src/core/core'
+import { toEvent, type EventRow } from '../../src/core/db/repos/events'
+import { eventIds, projectionRows } from '../../src/core/services/digest'
 import type { Player } from '../../src/shared/model/player'
 import { tempDir } from '../helpers/tmp'
 import { may, NAMES, opArbitrary, step, type Op } from '../helpers/random-ops'

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { checkFirstBytes, MAX_CHUNK_BYTES } from '../../src/main/services/uploads'
+import { checkFirstBytes, MAX_CHUNK_BYTES } from '../../src/core/services/uploads'
 import { snapshot, tempCore } from '../helpers/tmp'
 
 const core = tempCore()

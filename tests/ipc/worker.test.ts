@@ -7,9 +7,9 @@ import Database from 'better-sqlite3'
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createCore, type Core } from '../../src/main/core'
-import { DB_FILE_NAME } from '../../src/main/db/open'
-import { LOCKED_MESSAGE } from '../../src/main/worker/handlers'
+import { createCore, type Core } from '../../src/core/core'
+import { DB_FILE_NAME } from '../../src/core/db/open'
+import { LOCKED_MESSAGE } from '../../src/core/worker/handlers'
 import { snapshot, tempDir } from '../helpers/tmp'
 
 const open: (() => void)[] = []
@@ -100,7 +100,7 @@ describe('the database worker keeps the main thread free', () => {
     const bo = await c.dispatch('players:create', { name: 'Bo' })
     expect(ana.ok && bo.ok).toBe(true)
     const streamed = await c.dispatch('transfer:export-json', {})
-    const { TransferService } = await import('../../src/main/services/transfer')
+    const { TransferService } = await import('../../src/core/services/transfer')
     const device = { id: () => (c.db.prepare("SELECT value FROM meta WHERE key = 'device_id'").get() as { value: string }).value }
     const fixed = () => new Date(JSON.parse((streamed as { ok: true; value: { content: string } }).value.content).exportedAt as string)
     const inMemory = new TransferService(c.db, { device } as never, fixed).exportJson()

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CONTENT_SECURITY_POLICY, SHELL_STYLE_HASH } from '../../src/main/security'
+import { CONTENT_SECURITY_POLICY, SHELL_STYLE_HASH } from '../../src/core/security'
 
 const root = join(__dirname, '../..')
 const html = readFileSync(join(root, 'src/renderer/index.html'), 'utf8')

@@ -1,10 +1,10 @@
 /**
  * The dispatcher on its own: every branch of the payload shape check, the schema messages, and how a
  * handler's thrown error becomes a Result (busy, disk-full, internal). Written to kill the mutants
- * StrykerJS found alive in src/main/ipc/dispatch.ts (docs/QUALITY.md).
+ * StrykerJS found alive in src/core/ipc/dispatch.ts (docs/QUALITY.md).
  */
 import { describe, expect, it } from 'vitest'
-import { checkPayloadShape, createDispatcher, parseInput, type Handlers } from '../../src/main/ipc/dispatch'
+import { checkPayloadShape, createDispatcher, parseInput, type Handlers } from '../../src/core/ipc/dispatch'
 import { ok } from '../../src/shared/result'
 
 describe('checkPayloadShape', () => {

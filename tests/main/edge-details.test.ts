@@ -6,8 +6,8 @@
 import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { canWrite, presentSideFiles, removeSideFiles, tighten } from '../../src/main/private-files'
-import { isAppUrl, isSafeExternalUrl, resolveStaticPath } from '../../src/main/security'
+import { canWrite, presentSideFiles, removeSideFiles, tighten } from '../../src/core/private-files'
+import { isAppUrl, isSafeExternalUrl, resolveStaticPath } from '../../src/core/security'
 import { tempDir } from '../helpers/tmp'
 
 const ipc = vi.hoisted(() => new Map<string, (event: unknown, payload: unknown) => Promise<unknown>>())

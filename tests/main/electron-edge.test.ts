@@ -40,7 +40,7 @@ vi.mock('electron', () => ({
 const { registerIpc } = await import('../../src/main/ipc/register')
 const { createMainWindow } = await import('../../src/main/window')
 const { CHANNELS } = await import('../../src/shared/ipc/channels')
-const { isTrustedSender } = await import('../../src/main/security')
+const { isTrustedSender } = await import('../../src/core/security')
 
 describe('registerIpc', () => {
   const dispatched: unknown[] = []

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { MAX_CHUNK_BYTES, REMOVE_OFF_THREAD_BYTES } from '../../src/main/services/uploads'
+import { MAX_CHUNK_BYTES, REMOVE_OFF_THREAD_BYTES } from '../../src/core/services/uploads'
 import { tempCore } from '../helpers/tmp'
 
 vi.mock('node:fs', async (importOriginal) => {

@@ -7,7 +7,7 @@ import {
   resolveStaticPath,
   isSafeExternalUrl,
   EXTERNAL_HOSTS,
-} from '../../src/main/security'
+} from '../../src/core/security'
 
 describe('content security policy', () => {
   it('allows no inline script, no eval and nothing remote', () => {

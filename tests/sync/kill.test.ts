@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
 import type { SyncStatus } from '../../src/shared/model/sync'
-import { eventIds, projectionDigests } from '../../src/main/services/digest'
+import { eventIds, projectionDigests } from '../../src/core/services/digest'
 import { laptop, testHub, type Laptop, type TestHub } from '../helpers/club'
 
 interface Proc {

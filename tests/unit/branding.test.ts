@@ -46,7 +46,7 @@ describe('branding comes from resources/', () => {
   })
 
   it('keeps the <meta> CSP in step with the header CSP', async () => {
-    const { CONTENT_SECURITY_POLICY } = await import('../../src/main/security')
+    const { CONTENT_SECURITY_POLICY } = await import('../../src/core/security')
     const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(readFileSync(join(root, 'src/renderer/index.html'), 'utf8'))?.[1]
     // frame-ancestors is ignored in a <meta> policy, so only the header carries it.
     expect(meta).toBe(CONTENT_SECURITY_POLICY.replace(/; frame-ancestors 'none'/, ''))

@@ -51,7 +51,15 @@ describe('import walls', () => {
   })
 
   it('services stay free of Electron', async () => {
-    expect((await restricted('src/main/services/wall-probe.ts', "import { app } from 'electron'\nexport const x = app\n")).join()).toMatch(/Electron stays at the edge/)
+    expect((await restricted('src/core/services/wall-probe.ts', "import { app } from 'electron'\nexport const x = app\n")).join()).toMatch(/Electron stays at the edge/)
+  })
+
+  it('the core and the web bridge never import the Electron edge (src/main); the edge imports the core', async () => {
+    expect((await restricted('src/core/services/wall-probe.ts', "import { electronNativeCandidates } from '../../main/native'\nexport const x = electronNativeCandidates\n")).join()).toMatch(
+      /the Electron edge \(src\/main\) uses them/,
+    )
+    expect((await restricted('src/web/wall-probe.ts', "import { createMainWindow } from '../main/window'\nexport const x = createMainWindow\n")).join()).toMatch(/the Electron edge/)
+    expect(await restricted('src/main/wall-probe.ts', "import { createCore } from '../core/core'\nexport const x = createCore\n")).toEqual([])
   })
 })
 

@@ -9,9 +9,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebServer, type WebServer } from '../../src/web/server'
-import { ExportDownloads } from '../../src/main/services/export-downloads'
-import { exportDir } from '../../src/main/worker/ops'
-import { DB_FILE_NAME } from '../../src/main/db/open'
+import { ExportDownloads } from '../../src/core/services/export-downloads'
+import { exportDir } from '../../src/core/worker/ops'
+import { DB_FILE_NAME } from '../../src/core/db/open'
 import { tempCore, tempDir } from '../helpers/tmp'
 
 let core: ReturnType<typeof tempCore>

@@ -2,7 +2,7 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron'
 import { CHANNELS, type Channel } from '../../shared/ipc/channels'
 import { err, type Result } from '../../shared/result'
-import { parseInput, type Dispatch } from './dispatch'
+import { parseInput, type Dispatch } from '../../core/ipc/dispatch'
 
 export type SenderFrame = { url: string; parent: unknown } | null | undefined
 

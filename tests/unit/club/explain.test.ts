@@ -1,6 +1,6 @@
 /** The plain-language note beside each rating: what the number is made of, and why someone ranks below a player with a lower win rate. */
 import { describe, expect, it } from 'vitest'
-import { explain } from '../../../src/main/services/club'
+import { explain } from '../../../src/core/services/club'
 import type { RatingRow } from '../../../src/shared/model/club'
 
 const row = (o: Partial<RatingRow>): RatingRow => ({

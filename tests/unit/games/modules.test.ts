@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { STAT_EVENT_NAMES as SCHEMA_5_EVENT_NAMES } from '../../../src/main/db/migrations/v5'
+import { STAT_EVENT_NAMES as SCHEMA_5_EVENT_NAMES } from '../../../src/core/db/migrations/v5'
 import { describeAction } from '../../../src/shared/games/describe'
 import { defaultHouseRules, HOUSE_RULES } from '../../../src/shared/games/house-rules'
 import { ENGINE_VERSIONS, ENGINES, GAME_IDS, GAME_MODULES, GAME_NAMES, isGameId, moduleOf, SEAT_LIMITS } from '../../../src/shared/games/registry'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decodeClubCode, encodeClubCode, newClubSecret } from '../../../src/main/sync/club-code'
-import { fromWire, toWire } from '../../../src/main/sync/sign'
+import { decodeClubCode, encodeClubCode, newClubSecret } from '../../../src/core/sync/club-code'
+import { fromWire, toWire } from '../../../src/core/sync/sign'
 
 describe('club code', () => {
   it('round-trips the club id and key, read as a person would type it', () => {

@@ -3,7 +3,7 @@
  * Writes append club events (src/shared/events/club.ts) and project them in one immediate
  * transaction; reads compute on demand from the projections (match_results, matches, seats), with
  * the pure math in src/shared/stats/league.ts, nights.ts and elo.ts. The long reads run in the
- * database worker (src/main/worker/), so this file has no Electron and no worker code.
+ * database worker (src/core/worker/), so this file has no Electron and no worker code.
  */
 import type { Database } from 'better-sqlite3'
 import { CLUB_SUBJECT, MAX_SEASON_MATCHES, nightSubject, type PointsScheme, type RatingSystem, type SeasonFields } from '../../shared/events/club'

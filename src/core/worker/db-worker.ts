@@ -2,7 +2,7 @@
  * The database worker's entry (issue 16: the main thread never stalls). Plain Node: it runs as a
  * worker_threads worker today and is written so Electron's utilityProcess can run the same file
  * (messages are plain data; the port is the only thing that differs). One request at a time, in
- * arrival order, over the worker's own connection to each data file (src/main/worker/ops.ts).
+ * arrival order, over the worker's own connection to each data file (src/core/worker/ops.ts).
  */
 import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'

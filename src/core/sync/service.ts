@@ -2,7 +2,7 @@
  * Club sync: several laptops share one club history through a hub, offline first.
  *
  * The local better-sqlite3 file stays the laptop's authority: every event is made and kept there,
- * and everything the app shows is its projection. The replica (src/main/sync/turso.ts) is only a
+ * and everything the app shows is its projection. The replica (src/core/sync/turso.ts) is only a
  * transport: a sync copies the local events the hub lacks into it, signed with the club key, pushes,
  * pulls, and merges the rows other laptops sent (checked first: club, signature, the same event
  * checks as a live call) exactly as an import does, moving the cursor in the same transaction.

@@ -2,7 +2,7 @@
  * Matches, as events: match.started (game, config with house rules, seats, engine version), then
  * match.action, .corrected, .undone, .redone, .closed and .reopened. Every write checks the request
  * against the match as it is, appends one event and re-projects the match in the same immediate
- * transaction; a refused write changes nothing. Every read is the projection (src/main/services/projector.ts).
+ * transaction; a refused write changes nothing. Every read is the projection (src/core/services/projector.ts).
  */
 import type { Database } from 'better-sqlite3'
 import { GAME_NAMES, type GameId } from '../../shared/games/engine'

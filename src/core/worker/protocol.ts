@@ -1,5 +1,5 @@
 /**
- * The messages between the main thread and the database worker (src/main/worker/db-worker.ts).
+ * The messages between the main thread and the database worker (src/core/worker/db-worker.ts).
  * Plain data only, so the same messages work over worker_threads and Electron's utilityProcess.
  */
 import type { CsvTable } from '../services/transfer'
@@ -15,7 +15,7 @@ export interface WorkerInit {
 }
 
 export type StatsMethod = 'overview' | 'player' | 'headToHead' | 'ratingHistory' | 'monthly' | 'matchProgress'
-/** The club reads (src/main/services/club.ts) that may be long: standings, nights, ratings with Elo replayed. */
+/** The club reads (src/core/services/club.ts) that may be long: standings, nights, ratings with Elo replayed. */
 export type ClubMethod = 'standings' | 'nights' | 'ratings'
 
 /** `now` is the main thread's clock (ISO), so tests with a fixed clock get the same names and stamps. */
