@@ -4,8 +4,8 @@
  */
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { createCore } from '../main/core'
-import { resolveDataDir } from '../main/paths'
+import { createCore } from '../core/core'
+import { resolveDataDir } from '../core/paths'
 import { startWebServer } from './server'
 import { version } from '../../package.json'
 

@@ -17,9 +17,9 @@ import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname } from 'node:path'
-import type { Dispatch } from '../main/ipc/dispatch'
-import type { ExportDownloads } from '../main/services/export-downloads'
-import { CONTENT_SECURITY_POLICY, CONTENT_TYPES, resolveStaticPath } from '../main/security'
+import type { Dispatch } from '../core/ipc/dispatch'
+import type { ExportDownloads } from '../core/services/export-downloads'
+import { CONTENT_SECURITY_POLICY, CONTENT_TYPES, resolveStaticPath } from '../core/security'
 
 export const TOKEN_HEADER = 'x-ninekeeper-token'
 /** The query parameter that carries the per-start secret in the printed address. */
