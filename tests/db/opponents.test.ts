@@ -90,7 +90,7 @@ describe('records against opponents', () => {
           core.cleanup()
         }
       }),
-      { numRuns: 10 },
+      { numRuns: 10, seed: Number(process.env.OPPONENTS_SEED ?? 20261201) },
     )
     // Not vacuous: the histories finished matches (and the checks above compared real records).
     expect(finishedSeen).toBeGreaterThan(20)
