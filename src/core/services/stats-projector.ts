@@ -16,6 +16,14 @@ import { MultiRowInsert } from '../db/multi-row'
 
 const EV_COLS = STAT_EVENT_COLUMNS.join(', ')
 
+/**
+ * Every pair of seats at one table seen from `x`: who sat with whom and who placed above whom (a
+ * person in two seats of one match is never their own opponent). The opponent records and the
+ * player page's records over a span both count these.
+ */
+export const OPPONENT_PAIRS_SQL =
+  'FROM match_results x JOIN match_results y ON y.match_id = x.match_id AND y.seat <> x.seat AND y.player_id <> x.player_id'
+
 /** A round row's numbers as the summaries count them (what round_results holds for it). */
 export interface RoundStatRow {
   player_id: string
@@ -218,7 +226,7 @@ export class StatsProjector {
       .prepare(
         `INSERT INTO stat_player_opponent (player_id, game_id, opponent_id, matches, ahead, behind)
          SELECT x.player_id, x.game_id, y.player_id, count(*), sum(x.placement < y.placement), sum(y.placement < x.placement)
-         FROM match_results x JOIN match_results y ON y.match_id = x.match_id AND y.seat <> x.seat AND y.player_id <> x.player_id
+         ${OPPONENT_PAIRS_SQL}
          WHERE x.player_id IN (SELECT value FROM json_each(@l)) OR y.player_id IN (SELECT value FROM json_each(@l))
          GROUP BY x.player_id, x.game_id, y.player_id`,
       )

@@ -26,6 +26,7 @@ import { err, ok, type Result } from '../../shared/result'
 import { ordinalOf } from '../../shared/stats/streaks'
 import { localDateOf } from '../../shared/stats/local-date'
 export { StatsProjector, type RefreshedMatch } from './stats-projector'
+import { OPPONENT_PAIRS_SQL } from './stats-projector'
 import { UNKNOWN_PLAYER } from '../db/repos/matches'
 import { STAT_EVENT_COLUMNS, STAT_EVENT_NAMES } from '../../shared/stats/round-counters'
 import { localMonthSql } from './stats-dates'
@@ -128,7 +129,7 @@ export class StatsService {
     // pairs the player's results in it with the others at those tables.
     const opponentSql = hasSpan(f)
       ? `SELECT y.player_id, p.name, p.color, count(*) AS matches, sum(x.placement < y.placement) AS ahead, sum(y.placement < x.placement) AS behind
-         FROM match_results x JOIN match_results y ON y.match_id = x.match_id AND y.seat <> x.seat AND y.player_id <> x.player_id
+         ${OPPONENT_PAIRS_SQL}
          LEFT JOIN players p ON p.id = y.player_id
          WHERE x.player_id = @me ${cond} GROUP BY y.player_id ORDER BY matches DESC, p.name_key, y.player_id`
       : `SELECT o.opponent_id AS player_id, p.name, p.color, sum(o.matches) AS matches, sum(o.ahead) AS ahead, sum(o.behind) AS behind
