@@ -21,8 +21,13 @@ function shellPaintsFirst(): Plugin {
       order: 'post',
       handler(html) {
         for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
-          const hash = `'sha256-${createHash('sha256').update(css ?? '', 'utf8').digest('base64')}'`
-          if (!CONTENT_SECURITY_POLICY.includes(hash)) throw new Error(`index.html's inline <style> hashes to ${hash}, which the CSP in src/core/security.ts does not allow.`)
+          const hash = `'sha256-${createHash('sha256')
+            .update(css ?? '', 'utf8')
+            .digest('base64')}'`
+          if (!CONTENT_SECURITY_POLICY.includes(hash))
+            throw new Error(
+              `index.html's inline <style> hashes to ${hash}, which the CSP in src/core/security.ts does not allow.`,
+            )
         }
         const links = [...html.matchAll(/\n?[ \t]*<link rel="stylesheet"[^>]*>/g)].map((m) => m[0])
         if (links.length === 0) return html

@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import svelte from 'eslint-plugin-svelte'
 import globals from 'globals'
 import ts from 'typescript-eslint'
+import prettier from 'eslint-config-prettier'
 
 const NODE_BUILTINS = `^(node:.*|${['fs', 'fs/promises', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'util', 'url', 'events', 'stream', 'buffer', 'worker_threads', 'zlib'].join('|')})$`
 
@@ -15,7 +16,19 @@ const noIpcMain = {
 }
 
 export default ts.config(
-  { ignores: ['out/**', '.out-*/**', '.tmp/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.native/**'] },
+  {
+    ignores: [
+      'out/**',
+      '.out-*/**',
+      '.tmp/**',
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.native/**',
+    ],
+  },
   js.configs.recommended,
   ...ts.configs.recommended,
   ...svelte.configs.recommended,
@@ -50,7 +63,10 @@ export default ts.config(
         { group: ['electron', 'electron/*'], message: 'src/shared is pure: no Electron.' },
         { group: ['better-sqlite3'], message: 'src/shared is pure: no database.' },
         { group: ['svelte', 'svelte/*'], message: 'src/shared is pure: no Svelte.' },
-        { group: ['**/main/**', '**/core/**', '**/renderer/**', '**/web/**', '**/preload/**'], message: 'src/shared may only import src/shared.' },
+        {
+          group: ['**/main/**', '**/core/**', '**/renderer/**', '**/web/**', '**/preload/**'],
+          message: 'src/shared may only import src/shared.',
+        },
       ],
       [noIpcMain],
     ),
@@ -62,13 +78,28 @@ export default ts.config(
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'Date', property: 'now', message: 'src/shared reads no clock: take the time (or a clock function) as a parameter.' },
-        { object: 'Math', property: 'random', message: 'src/shared draws no random numbers: take a random source as a parameter.' },
+        {
+          object: 'Date',
+          property: 'now',
+          message: 'src/shared reads no clock: take the time (or a clock function) as a parameter.',
+        },
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'src/shared draws no random numbers: take a random source as a parameter.',
+        },
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'src/shared reads no clock: `new Date()` without an argument is the current time; take it as a parameter.' },
-        { selector: "CallExpression[callee.name='Date'][arguments.length=0]", message: 'src/shared reads no clock: `Date()` is the current time; take it as a parameter.' },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message:
+            'src/shared reads no clock: `new Date()` without an argument is the current time; take it as a parameter.',
+        },
+        {
+          selector: "CallExpression[callee.name='Date'][arguments.length=0]",
+          message: 'src/shared reads no clock: `Date()` is the current time; take it as a parameter.',
+        },
       ],
     },
   },
@@ -78,7 +109,10 @@ export default ts.config(
       { group: ['electron', 'electron/*'], message: 'The renderer never imports Electron; use lib/api.ts.' },
       { regex: NODE_BUILTINS, message: 'The renderer runs in a sandboxed page: no Node built-ins.' },
       { group: ['better-sqlite3', 'valibot'], message: 'The renderer reaches data only through lib/api.ts.' },
-      { group: ['**/main/**', '**/core/**', '**/web/**', '**/preload/**'], message: 'The renderer may import only src/shared and itself.' },
+      {
+        group: ['**/main/**', '**/core/**', '**/web/**', '**/preload/**'],
+        message: 'The renderer may import only src/shared and itself.',
+      },
     ]),
   },
   {
@@ -86,8 +120,15 @@ export default ts.config(
     files: ['src/core/**', 'src/web/**'],
     rules: wall(
       [
-        { group: ['electron', 'electron/*'], message: 'Electron stays at the edge (src/main) so the core runs and is tested in plain Node.' },
-        { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'src/core and src/web import only src/core and src/shared: the Electron edge (src/main) uses them, not the other way.' },
+        {
+          group: ['electron', 'electron/*'],
+          message: 'Electron stays at the edge (src/main) so the core runs and is tested in plain Node.',
+        },
+        {
+          group: ['**/main/**', '**/renderer/**', '**/preload/**'],
+          message:
+            'src/core and src/web import only src/core and src/shared: the Electron edge (src/main) uses them, not the other way.',
+        },
       ],
       [noIpcMain],
     ),
@@ -96,7 +137,13 @@ export default ts.config(
     files: ['src/main/**'],
     ignores: ['src/main/index.ts', 'src/main/window.ts', 'src/main/ipc/register.ts'],
     rules: wall(
-      [{ group: ['electron', 'electron/*'], message: 'Electron stays at the edge (index.ts, window.ts, ipc/register.ts) so the rest runs and is tested in plain Node.' }],
+      [
+        {
+          group: ['electron', 'electron/*'],
+          message:
+            'Electron stays at the edge (index.ts, window.ts, ipc/register.ts) so the rest runs and is tested in plain Node.',
+        },
+      ],
       [noIpcMain],
     ),
   },
@@ -106,6 +153,11 @@ export default ts.config(
   },
   {
     files: ['tests/**', 'bench/**', 'scripts/**'],
-    rules: wall([], [{ name: 'electron', message: 'Tests and tools never import electron (it needs the binary); vi.mock it.' }]),
+    rules: wall(
+      [],
+      [{ name: 'electron', message: 'Tests and tools never import electron (it needs the binary); vi.mock it.' }],
+    ),
   },
+  // Layout is Prettier's (`npm run format`); this turns off the lint rules that would argue with it.
+  prettier,
 )

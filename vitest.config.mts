@@ -16,7 +16,14 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'node',
-          include: ['tests/unit/**/*.test.ts', 'tests/db/**/*.test.ts', 'tests/ipc/**/*.test.ts', 'tests/web/**/*.test.ts', 'tests/main/**/*.test.ts', 'tests/sync/**/*.test.ts'],
+          include: [
+            'tests/unit/**/*.test.ts',
+            'tests/db/**/*.test.ts',
+            'tests/ipc/**/*.test.ts',
+            'tests/web/**/*.test.ts',
+            'tests/main/**/*.test.ts',
+            'tests/sync/**/*.test.ts',
+          ],
         },
       },
       {

@@ -20,7 +20,10 @@ function id(ms: number, label: string): string {
  * `matches` matches, or as many as it takes to reach `roundRows` round rows (one per seat per round);
  * the seed fixes the history.
  */
-export function generate(size: { matches: number } | { roundRows: number }, seed = 2026): { events: DomainEvent[]; roundRows: number; matches: number } {
+export function generate(
+  size: { matches: number } | { roundRows: number },
+  seed = 2026,
+): { events: DomainEvent[]; roundRows: number; matches: number } {
   const r = mulberry32(seed)
   const devices = [0, 1, 2].map((i) => id(0, `device ${i}`))
   const seq = [0, 0, 0]
@@ -28,11 +31,22 @@ export function generate(size: { matches: number } | { roundRows: number }, seed
   const t0 = Date.parse('2023-09-07T17:00:00Z')
   const push = (d: number, wall: number, kind: DomainEvent['kind'], subject: string, payload: unknown): DomainEvent => {
     const device = devices[d] as string
-    const e = { id: id(wall, `${device}:${++seq[d]!}`), deviceId: device, deviceSeq: seq[d]!, hlc: formatHlc(wall, seq[d]! % 1000, device), kind, v: 1, subject, payload } as DomainEvent
+    const e = {
+      id: id(wall, `${device}:${++seq[d]!}`),
+      deviceId: device,
+      deviceSeq: seq[d]!,
+      hlc: formatHlc(wall, seq[d]! % 1000, device),
+      kind,
+      v: 1,
+      subject,
+      payload,
+    } as DomainEvent
     events.push(e)
     return e
   }
-  const players = NAMES.map((name, i) => push(0, t0 + i, 'player.created', id(t0 + i, name), { name, color: null }).subject)
+  const players = NAMES.map(
+    (name, i) => push(0, t0 + i, 'player.created', id(t0 + i, name), { name, color: null }).subject,
+  )
   let rows = 0
   // Three years of weekly nights; every laptop runs a table; matches follow each other through the night.
   const span = 3 * 365 * 86_400_000
@@ -66,4 +80,3 @@ export function generate(size: { matches: number } | { roundRows: number }, seed
   }
   return { events, roundRows: rows, matches: m }
 }
-

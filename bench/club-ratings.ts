@@ -20,14 +20,20 @@ try {
   const rnd = mulberry32(13)
   const ids = Array.from({ length: PLAYERS }, (_, i) => `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`)
   db.transaction(() => {
-    const p = db.prepare("INSERT INTO players (id, name, name_key, color, archived_at, created_at, updated_at, deleted, merged_into, canonical_id) VALUES (?, ?, ?, NULL, NULL, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 0, NULL, ?)")
+    const p = db.prepare(
+      "INSERT INTO players (id, name, name_key, color, archived_at, created_at, updated_at, deleted, merged_into, canonical_id) VALUES (?, ?, ?, NULL, NULL, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 0, NULL, ?)",
+    )
     ids.forEach((id, i) => p.run(id, `P${i}`, `p${i}`, id))
     const mm = db.prepare(
       `INSERT INTO matches (id, game_id, config_json, house_rules_json, status, created_at, updated_at, finished_at, device_id, winners_json, utc_offset)
        VALUES (?, 'nine', '{}', '{}', 'finished', ?, ?, ?, 'bench', '[0]', 60)`,
     )
-    const ms = db.prepare('INSERT INTO match_seats (match_id, seat, player_id, original_player_id, color) VALUES (?, ?, ?, ?, NULL)')
-    const r = db.prepare('INSERT INTO match_results (match_id, player_id, game_id, seat, finished_at, placement, won, shared, score, seats) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?)')
+    const ms = db.prepare(
+      'INSERT INTO match_seats (match_id, seat, player_id, original_player_id, color) VALUES (?, ?, ?, ?, NULL)',
+    )
+    const r = db.prepare(
+      'INSERT INTO match_results (match_id, player_id, game_id, seat, finished_at, placement, won, shared, score, seats) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?)',
+    )
     const t0 = Date.parse('2023-01-01T19:00:00.000Z')
     for (let m = 0; m < MATCHES; m++) {
       const n = 2 + Math.floor(rnd() * 7)
@@ -40,7 +46,9 @@ try {
         ms.run(matchId, seat, pid, pid)
       })
     }
-    const s = db.prepare("INSERT INTO stat_rating (player_id, game_id, mu, sigma, matches, last_finished_at, last_match_id) VALUES (?, 'nine', ?, ?, 100, '2026-01-01', 'x')")
+    const s = db.prepare(
+      "INSERT INTO stat_rating (player_id, game_id, mu, sigma, matches, last_finished_at, last_match_id) VALUES (?, 'nine', ?, ?, 100, '2026-01-01', 'x')",
+    )
     for (const id of ids) s.run(id, 20 + rnd() * 10, 1 + rnd() * 3)
   })()
   db.prepare(
@@ -48,7 +56,9 @@ try {
      VALUES ('20000000-0000-7000-8000-000000000001', 'All time', '2020-01-01', '2030-12-31', NULL, NULL, '{"kind":"placement","top":10}', NULL, NULL, '', '')`,
   ).run()
   const club = new ClubService(db, null)
-  const rows = (db.prepare("SELECT count(*) FROM match_results WHERE game_id = 'nine'").pluck().get() as number).toLocaleString('en')
+  const rows = (
+    db.prepare("SELECT count(*) FROM match_results WHERE game_id = 'nine'").pluck().get() as number
+  ).toLocaleString('en')
   const time = (f: () => unknown): number => {
     const t = performance.now()
     f()
@@ -57,8 +67,12 @@ try {
   time(() => club.elo('nine')) // warm the cache
   const elo = Array.from({ length: 5 }, () => time(() => club.elo('nine'))).sort((a, b) => a - b)
   const all = Array.from({ length: 5 }, () => time(() => club.ratings('nine'))).sort((a, b) => a - b)
-  console.log(`Elo replay of ${MATCHES.toLocaleString('en')} matches (${rows} result rows): median ${elo[2]?.toFixed(0)} ms (min ${elo[0]?.toFixed(0)}, max ${elo[4]?.toFixed(0)})`)
-  const standingsMs = Array.from({ length: 5 }, () => time(() => club.standings('20000000-0000-7000-8000-000000000001'))).sort((a, b) => a - b)
+  console.log(
+    `Elo replay of ${MATCHES.toLocaleString('en')} matches (${rows} result rows): median ${elo[2]?.toFixed(0)} ms (min ${elo[0]?.toFixed(0)}, max ${elo[4]?.toFixed(0)})`,
+  )
+  const standingsMs = Array.from({ length: 5 }, () =>
+    time(() => club.standings('20000000-0000-7000-8000-000000000001')),
+  ).sort((a, b) => a - b)
   const nightsMs = Array.from({ length: 5 }, () => time(() => club.nights({ limit: 30 }))).sort((a, b) => a - b)
   console.log(`seasons:standings of a season counting all of them: median ${standingsMs[2]?.toFixed(0)} ms`)
   console.log(`nights:list (the newest 30 of all nights): median ${nightsMs[2]?.toFixed(0)} ms`)

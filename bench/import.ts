@@ -32,7 +32,8 @@ async function importApp(text: string): Promise<{ app: number; upload: number; a
     let t0 = performance.now()
     const { uploadId } = await call<{ uploadId: string }>('upload:begin', { purpose: 'import', size: bytes.length })
     const chunk = 1024 * 1024
-    for (let i = 0, n = 0; i < bytes.length; i += chunk, n++) await call('upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + chunk).toString('base64') })
+    for (let i = 0, n = 0; i < bytes.length; i += chunk, n++)
+      await call('upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + chunk).toString('base64') })
     const upload = performance.now() - t0
     t0 = performance.now()
     const report = await call<{ eventsAdded: number }>('transfer:import', { uploadId })
@@ -56,7 +57,8 @@ function importRaw(text: string): number {
     const file = JSON.parse(text) as { events: DomainEvent[] }
     const ins = db.prepare('INSERT OR IGNORE INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
     db.transaction(() => {
-      for (const e of file.events) ins.run(e.id, e.deviceId, e.deviceSeq, e.hlc, e.kind, e.v, e.subject, JSON.stringify(e.payload))
+      for (const e of file.events)
+        ins.run(e.id, e.deviceId, e.deviceSeq, e.hlc, e.kind, e.v, e.subject, JSON.stringify(e.payload))
     })()
     return performance.now() - t0
   } finally {
@@ -74,12 +76,16 @@ async function main(): Promise<void> {
     const app = await importApp(text)
     if (app.added !== events.length) throw new Error(`imported ${app.added} of ${events.length} events`)
     const ratio = app.app / raw
-    console.log(`BENCH import-club matches=${matches} events=${events.length} round_rows=${roundRows} app_ms=${app.app.toFixed(0)} raw_ms=${raw.toFixed(0)} ratio=${ratio.toFixed(2)}`)
+    console.log(
+      `BENCH import-club matches=${matches} events=${events.length} round_rows=${roundRows} app_ms=${app.app.toFixed(0)} raw_ms=${raw.toFixed(0)} ratio=${ratio.toFixed(2)}`,
+    )
     results.push({ matches, events: events.length, rows: roundRows, app: app.app, raw, upload: app.upload })
   }
   const [half, full] = results as [(typeof results)[0], (typeof results)[0]]
   const doubling = full.app / (2 * half.app)
-  console.log(`BENCH import-club-doubling half_ms=${half.app.toFixed(0)} full_ms=${full.app.toFixed(0)} ratio=${doubling.toFixed(2)}`)
+  console.log(
+    `BENCH import-club-doubling half_ms=${half.app.toFixed(0)} full_ms=${full.app.toFixed(0)} ratio=${doubling.toFixed(2)}`,
+  )
   const file = writeSection(
     'Import',
     [
@@ -93,7 +99,10 @@ async function main(): Promise<void> {
       '',
       '| Matches | Events | Round rows | Upload (ms) | Import (ms) | Raw (ms) | Ratio import/raw | Target ≤ 10 |',
       '|---:|---:|---:|---:|---:|---:|---:|---|',
-      ...results.map((x) => `| ${x.matches} | ${x.events} | ${x.rows} | ${x.upload.toFixed(0)} | ${x.app.toFixed(0)} | ${x.raw.toFixed(0)} | ${(x.app / x.raw).toFixed(2)} | ${x.app / x.raw <= 10 ? 'met' : 'NOT met'} |`),
+      ...results.map(
+        (x) =>
+          `| ${x.matches} | ${x.events} | ${x.rows} | ${x.upload.toFixed(0)} | ${x.app.toFixed(0)} | ${x.raw.toFixed(0)} | ${(x.app / x.raw).toFixed(2)} | ${x.app / x.raw <= 10 ? 'met' : 'NOT met'} |`,
+      ),
       '',
       `Doubling the history: ${half.app.toFixed(0)} ms → ${full.app.toFixed(0)} ms, ratio ${doubling.toFixed(2)} of double (target ≤ 1.2: ${doubling <= 1.2 ? 'met' : 'NOT met'}).`,
       '',

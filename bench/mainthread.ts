@@ -38,11 +38,18 @@ const FROM = '2025-01-01T00:00:00.000Z'
 /** Wild Nine matches to 100 until `rounds` round rows exist (bench/club-history.ts, its own fixed seed), as export text. */
 function generateExport(rounds: number): { text: string; events: number; matches: number; roundRows: number } {
   const h = generate({ roundRows: rounds }, 16)
-  return { text: JSON.stringify({ format: 'ninekeeper-export', version: 2, events: h.events }), events: h.events.length, matches: h.matches, roundRows: h.roundRows }
+  return {
+    text: JSON.stringify({ format: 'ninekeeper-export', version: 2, events: h.events }),
+    events: h.events.length,
+    matches: h.matches,
+    roundRows: h.roundRows,
+  }
 }
 
 /** The longest main-thread block while `work` runs: a 1 ms timer's longest gap, and the event-loop delay monitor's max. */
-async function blocked<T>(work: () => Promise<T>): Promise<{ value: T; gapMs: number; delayMs: number; gcMs: number; wallMs: number }> {
+async function blocked<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; gapMs: number; delayMs: number; gcMs: number; wallMs: number }> {
   // The bench's own garbage (the generated history, earlier answers) is collected first, when the
   // runner exposes gc (scripts/bench.mjs passes --expose-gc): what remains is the operation's.
   ;(globalThis as { gc?: () => void }).gc?.()
@@ -85,9 +92,11 @@ function rawScan(file: string, from: string): number {
   try {
     db.pragma('cache_size = -16000')
     const ev = (path: string) => `sum(coalesce(json_extract(r.details_json, '$.${path}'), 0))`
-    const rounds = db.prepare(`SELECT r.player_id, r.game_id, count(*), sum(r.score), sum(r.won_round), ${ev('ninesLeft')}, ${ev('declaredWon')}, ${ev('linesMade')}
+    const rounds =
+      db.prepare(`SELECT r.player_id, r.game_id, count(*), sum(r.score), sum(r.won_round), ${ev('ninesLeft')}, ${ev('declaredWon')}, ${ev('linesMade')}
       FROM round_results r WHERE r.played_at >= ? GROUP BY r.player_id, r.game_id`)
-    const matches = db.prepare(`SELECT s.player_id, m.game_id, count(*), sum(EXISTS (SELECT 1 FROM json_each(m.winners_json) w WHERE w.value = s.seat))
+    const matches =
+      db.prepare(`SELECT s.player_id, m.game_id, count(*), sum(EXISTS (SELECT 1 FROM json_each(m.winners_json) w WHERE w.value = s.seat))
       FROM match_seats s JOIN matches m ON m.id = s.match_id WHERE m.status = 'finished' AND m.finished_at >= ? GROUP BY s.player_id, m.game_id`)
     const runs: number[] = []
     for (let i = 0; i < 4; i++) {
@@ -110,7 +119,12 @@ function rawScan(file: string, from: string): number {
  * the bytes it got are checked against the export's size.
  */
 async function exportAsSent(core: Core): Promise<{ run: () => Promise<number>; close: () => Promise<void> }> {
-  const server = await startWebServer({ dispatch: core.dispatch, downloads: core.downloads, rendererDir: join(__dirname, '../src/renderer'), port: 0 })
+  const server = await startWebServer({
+    dispatch: core.dispatch,
+    downloads: core.downloads,
+    rendererDir: join(__dirname, '../src/renderer'),
+    port: 0,
+  })
   const opened = await fetch(server.openUrl, { redirect: 'manual' })
   const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
   const script = `let n = 0; process.stdin.once('data', (url) => require('node:http').get(String(url).trim(), { headers: { cookie: ${JSON.stringify(cookie)} } }, (res) => {
@@ -127,7 +141,8 @@ async function exportAsSent(core: Core): Promise<{ run: () => Promise<number>; c
       const file = await call<{ downloadId: string; bytes: number }>(core, 'transfer:export-json-file', {})
       child.stdin?.write(`${server.url}download/${file.downloadId}\n`)
       const code = await exited
-      if (code !== 0 || Number(out) !== file.bytes) throw new Error(`the download got ${out || 'nothing'} of ${file.bytes} bytes (exit ${code})`)
+      if (code !== 0 || Number(out) !== file.bytes)
+        throw new Error(`the download got ${out || 'nothing'} of ${file.bytes} bytes (exit ${code})`)
       return file.bytes
     },
     close: async () => {
@@ -151,7 +166,11 @@ function holdWriteLock(file: string): Promise<{ stop: () => void }> {
 
 /** A page load over the web bridge: the page itself, then the start screen's calls; ms until all are answered. */
 async function pageLoad(core: Core): Promise<number> {
-  const server = await startWebServer({ dispatch: core.dispatch, rendererDir: join(__dirname, '../src/renderer'), port: 0 })
+  const server = await startWebServer({
+    dispatch: core.dispatch,
+    rendererDir: join(__dirname, '../src/renderer'),
+    port: 0,
+  })
   try {
     const opened = await fetch(server.openUrl, { redirect: 'manual' })
     const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
@@ -160,7 +179,11 @@ async function pageLoad(core: Core): Promise<number> {
     if (page.status !== 200) throw new Error(`page load answered ${page.status}`)
     await page.text()
     const api = (channel: string) =>
-      fetch(`${server.url}api/${channel}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' }).then(async (r) => {
+      fetch(`${server.url}api/${channel}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: '{}',
+      }).then(async (r) => {
         const body = (await r.json()) as { ok: boolean }
         if (!body.ok) throw new Error(`${channel} refused during the page load`)
       })
@@ -187,9 +210,15 @@ async function main(): Promise<void> {
   const t = tempDir('ninekeeper-bench-mainthread-')
   const core = createCore({ dataDir: t.dir, mode: 'web', version: 'bench', log: () => {}, autoBackup: false })
   const blocks: Block[] = []
-  const note = (name: string, what: string, b: { gapMs: number; delayMs: number; gcMs: number; wallMs: number }): void => {
+  const note = (
+    name: string,
+    what: string,
+    b: { gapMs: number; delayMs: number; gcMs: number; wallMs: number },
+  ): void => {
     blocks.push({ name, what, gapMs: b.gapMs, delayMs: b.delayMs, gcMs: b.gcMs, wallMs: b.wallMs })
-    console.log(`BENCH main-block-${name} max_ms=${b.gapMs.toFixed(1)} loop_delay_max_ms=${b.delayMs.toFixed(1)} gc_max_ms=${b.gcMs.toFixed(1)} wall_ms=${b.wallMs.toFixed(0)}`)
+    console.log(
+      `BENCH main-block-${name} max_ms=${b.gapMs.toFixed(1)} loop_delay_max_ms=${b.delayMs.toFixed(1)} gc_max_ms=${b.gcMs.toFixed(1)} wall_ms=${b.wallMs.toFixed(0)}`,
+    )
   }
   let page: number
   let app: number
@@ -198,19 +227,44 @@ async function main(): Promise<void> {
     // The app never holds the whole file: it arrives in chunks. The bench lets go of its copies before measuring.
     let bytes: Buffer | null = Buffer.from(history.text)
     history.text = ''
-    const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', { purpose: 'import', size: bytes.length })
-    for (let i = 0, n = 0; i < bytes.length; i += 1 << 20, n++) await call(core, 'upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + (1 << 20)).toString('base64') })
+    const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', {
+      purpose: 'import',
+      size: bytes.length,
+    })
+    for (let i = 0, n = 0; i < bytes.length; i += 1 << 20, n++)
+      await call(core, 'upload:chunk', {
+        uploadId,
+        index: n,
+        data: bytes.subarray(i, i + (1 << 20)).toString('base64'),
+      })
     bytes = null
     await new Promise((r) => setTimeout(r, 2000))
     // Started before the first measurement, as the app starts it on the first long request.
     await call(core, 'stats:overview', {})
     // The floor this machine puts under every line: the same probe over 3 s of doing nothing.
-    note('idle', 'nothing (3 s of an idle main thread: the floor the machine itself adds)', await blocked(() => new Promise((r) => setTimeout(r, 3000))))
+    note(
+      'idle',
+      'nothing (3 s of an idle main thread: the floor the machine itself adds)',
+      await blocked(() => new Promise((r) => setTimeout(r, 3000))),
+    )
     const imported = await blocked(() => call<{ eventsAdded: number }>(core, 'transfer:import', { uploadId }))
-    if (imported.value.eventsAdded !== history.events) throw new Error(`imported ${imported.value.eventsAdded} of ${history.events} events`)
-    note('import', `\`transfer:import\` of the whole history (${history.events.toLocaleString('en')} events) into an empty file`, imported)
-    note('stats-filtered', '`stats:overview` from a date (the last year of three)', await blocked(() => call(core, 'stats:overview', { from: FROM })))
-    note('export', '`transfer:export-json` (streamed to a file by the worker, its text handed back)', await blocked(() => call(core, 'transfer:export-json', {})))
+    if (imported.value.eventsAdded !== history.events)
+      throw new Error(`imported ${imported.value.eventsAdded} of ${history.events} events`)
+    note(
+      'import',
+      `\`transfer:import\` of the whole history (${history.events.toLocaleString('en')} events) into an empty file`,
+      imported,
+    )
+    note(
+      'stats-filtered',
+      '`stats:overview` from a date (the last year of three)',
+      await blocked(() => call(core, 'stats:overview', { from: FROM })),
+    )
+    note(
+      'export',
+      '`transfer:export-json` (streamed to a file by the worker, its text handed back)',
+      await blocked(() => call(core, 'transfer:export-json', {})),
+    )
     const download = await exportAsSent(core)
     try {
       note(
@@ -226,9 +280,21 @@ async function main(): Promise<void> {
       '`transfer:export-json` (the old call, still answered) plus turning its text into the JSON the web bridge sends',
       await blocked(async () => JSON.stringify(await core.dispatch('transfer:export-json', {})).length),
     )
-    note('backup', '`backup:now` (online backup API, then quick_check of the copy)', await blocked(() => call(core, 'backup:now', {})))
-    note('integrity-check', '`PRAGMA integrity_check` of the data file (as a restore checks its candidate)', await blocked(() => core.worker.call({ op: 'integrity-check' })))
-    note('rating-replay', "every game's OpenSkill ratings replayed from the first match (one write transaction)", await blocked(() => core.worker.call({ op: 'rebuild-ratings', now: new Date().toISOString() })))
+    note(
+      'backup',
+      '`backup:now` (online backup API, then quick_check of the copy)',
+      await blocked(() => call(core, 'backup:now', {})),
+    )
+    note(
+      'integrity-check',
+      '`PRAGMA integrity_check` of the data file (as a restore checks its candidate)',
+      await blocked(() => core.worker.call({ op: 'integrity-check' })),
+    )
+    note(
+      'rating-replay',
+      "every game's OpenSkill ratings replayed from the first match (one write transaction)",
+      await blocked(() => core.worker.call({ op: 'rebuild-ratings', now: new Date().toISOString() })),
+    )
 
     const appRuns: number[] = []
     for (let i = 0; i < 5; i++) {
@@ -238,12 +304,15 @@ async function main(): Promise<void> {
     }
     app = median(appRuns.slice(1))
     raw = rawScan(join(t.dir, DB_FILE_NAME), FROM)
-    console.log(`BENCH stats-date-range-1m app_ms=${app.toFixed(1)} raw_ms=${raw.toFixed(1)} ratio=${(app / raw).toFixed(4)}`)
+    console.log(
+      `BENCH stats-date-range-1m app_ms=${app.toFixed(1)} raw_ms=${raw.toFixed(1)} ratio=${(app / raw).toFixed(4)}`,
+    )
 
     const lock = await holdWriteLock(join(t.dir, DB_FILE_NAME))
     try {
       const write = await core.dispatch('players:create', { name: 'Late arrival' })
-      if (write.ok || write.error.code !== 'busy') throw new Error('a write went through while another process held the lock')
+      if (write.ok || write.error.code !== 'busy')
+        throw new Error('a write went through while another process held the lock')
       const loads: number[] = []
       for (let i = 0; i < 5; i++) loads.push(await pageLoad(core))
       page = median(loads)

@@ -46,7 +46,8 @@ export function initialPayload(dir: string): Payload {
     const content = readFileSync(join(dir, ref.replace(/^\.?\//, '')))
     return { file: ref.replace(/^\.?\//, ''), bytes: content.length, gzip: gzipSync(content, { level: 9 }).length }
   })
-  if (!files.some((f) => f.file.endsWith('.js'))) throw new Error(`${join(dir, 'index.html')} loads no script: is it a built renderer?`)
+  if (!files.some((f) => f.file.endsWith('.js')))
+    throw new Error(`${join(dir, 'index.html')} loads no script: is it a built renderer?`)
   return { files, gzipBytes: files.reduce((sum, f) => sum + f.gzip, 0) }
 }
 
@@ -78,7 +79,9 @@ async function check(): Promise<number> {
     const ratio = app.gzipBytes / hello.gzipBytes
     const budget = hello.gzipBytes * BUDGET_RATIO
     console.log(`Initial renderer payload (gzip): ${app.files.map((f) => `${f.file} ${kb(f.gzip)} kB`).join(', ')}`)
-    console.log(`= ${kb(app.gzipBytes)} kB, ${ratio.toFixed(2)}× the Svelte hello world (${kb(hello.gzipBytes)} kB); budget ${BUDGET_RATIO}× = ${kb(budget)} kB`)
+    console.log(
+      `= ${kb(app.gzipBytes)} kB, ${ratio.toFixed(2)}× the Svelte hello world (${kb(hello.gzipBytes)} kB); budget ${BUDGET_RATIO}× = ${kb(budget)} kB`,
+    )
     if (app.gzipBytes > budget) {
       console.error(
         `The start screen's payload is over its budget by ${kb(app.gzipBytes - budget)} kB: load the new code on demand (a dynamic import() of the screen or library) instead of from index.html.`,

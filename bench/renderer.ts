@@ -34,13 +34,17 @@ function buildApp(): Promise<void> {
       stdio: 'inherit',
       env: { ...process.env, NINEKEEPER_OUT_DIR: OUT },
     })
-    child.on('exit', (code) => (code === 0 ? resolveBuild() : reject(new Error(`electron-vite build failed (${code})`))))
+    child.on('exit', (code) =>
+      code === 0 ? resolveBuild() : reject(new Error(`electron-vite build failed (${code})`)),
+    )
   })
 }
 
 /** Starts the built web bridge as `npm run web` does; resolves with its URL. */
 function startBridge(dataDir: string): Promise<{ url: string; openUrl: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(ROOT, OUT, 'main/web.js'), '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [join(ROOT, OUT, 'main/web.js'), '--port', '0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   return new Promise((resolveStart, reject) => {
     let out = ''
     child.stdout?.on('data', (c: Buffer) => {
@@ -97,7 +101,9 @@ async function main(): Promise<void> {
   const app = initialPayload(rendererDir)
   const hello = initialPayload(await buildHello(join(ROOT, OUT, 'hello')))
   const sizeRatio = app.gzipBytes / hello.gzipBytes
-  console.log(`BENCH renderer-initial gzip_kb=${kb(app.gzipBytes)} hello_kb=${kb(hello.gzipBytes)} ratio=${sizeRatio.toFixed(2)}`)
+  console.log(
+    `BENCH renderer-initial gzip_kb=${kb(app.gzipBytes)} hello_kb=${kb(hello.gzipBytes)} ratio=${sizeRatio.toFixed(2)}`,
+  )
 
   // The baseline page lives beside the app's index.html, so the same bridge serves it the same way.
   writeFileSync(
@@ -109,7 +115,16 @@ async function main(): Promise<void> {
   cookies = await sessionCookies(bridge.openUrl)
   const browser = await chromium.launch({
     executablePath: chromiumFound.path,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+    ],
   })
   const appMs: number[] = []
   const staticMs: number[] = []
@@ -133,7 +148,17 @@ async function main(): Promise<void> {
   const s = median(staticMs)
   const fcpRatio = a / s
   console.log(`BENCH fcp-start app_ms=${a.toFixed(1)} static_ms=${s.toFixed(1)} ratio=${fcpRatio.toFixed(2)}`)
-  writeReport({ app, hello, sizeRatio, appMs, staticMs, fcpApp: a, fcpStatic: s, fcpRatio, chromium: browser.version() })
+  writeReport({
+    app,
+    hello,
+    sizeRatio,
+    appMs,
+    staticMs,
+    fcpApp: a,
+    fcpStatic: s,
+    fcpRatio,
+    chromium: browser.version(),
+  })
 }
 
 function writeReport(r: {
@@ -172,12 +197,17 @@ function writeReport(r: {
     '',
     "How the start screen paints first: `index.html` carries the app's frame (navigation, brand, a loading line) as static",
     "markup with its styles inline (allowed by their `'sha256-…'` hash in the Content-Security-Policy, src/core/security.ts),",
-    "and the build moves the stylesheet link below that frame (a stylesheet in `<body>` does not hold the first paint; it",
+    'and the build moves the stylesheet link below that frame (a stylesheet in `<body>` does not hold the first paint; it',
     'still holds the module script, so the mounted app never shows unstyled). The module script then waits for that frame to',
     'be painted before it mounts the app (src/renderer/src/main.ts: a task queued from requestAnimationFrame, at most 100 ms;',
     'at once in a hidden page): a script that arrived before the first frame used to make the first paint wait for the',
     'mounted start screen, which is why earlier runs of the same build gave 1.15, 1.30 and 1.42.',
-    ...(r.fcpRatio > FCP_TARGET ? ['', `\`fcp-start\` misses its target in this run (${r.fcpRatio.toFixed(2)}); the FCP samples above show the spread under load.`] : []),
+    ...(r.fcpRatio > FCP_TARGET
+      ? [
+          '',
+          `\`fcp-start\` misses its target in this run (${r.fcpRatio.toFixed(2)}); the FCP samples above show the spread under load.`,
+        ]
+      : []),
     '',
     `Load average when the run ended: ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores (FCP times under load are noisy; the ratio is what counts).`,
     '',

@@ -22,7 +22,11 @@ export const median = (xs: number[]): number => {
 }
 
 /** The last lines of a section: the machine's load when the run ended (ratios, not times, are what count). */
-export const loadLine = (): string[] => [`Load average when the run ended: ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores.`, '', '']
+export const loadLine = (): string[] => [
+  `Load average when the run ended: ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores.`,
+  '',
+  '',
+]
 
 /** Runs a benchmark's main and exits non-zero with its name on failure. */
 export function runBench(name: string, main: () => Promise<void>): void {

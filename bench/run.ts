@@ -33,7 +33,11 @@ function measure(c: BenchCase): { usPerOp: number; runs: number } {
   return { usPerOp: (median * 1000) / c.ops, runs: times.length }
 }
 
-const GROUPS: { group: string; module: string; targets?: (name: string) => { target: string; limitUs: number } | undefined }[] = [
+const GROUPS: {
+  group: string
+  module: string
+  targets?: (name: string) => { target: string; limitUs: number } | undefined
+}[] = [
   {
     group: 'Ennea',
     module: './engines/ennea',
@@ -54,9 +58,17 @@ async function main(): Promise<void> {
       if (filter && !c.name.includes(filter)) continue
       const m = measure(c)
       const t = g.targets?.(c.name)
-      const row: Row = { group: g.group, name: c.name, ops: c.ops, ...m, ...(t ? { target: t.target, met: m.usPerOp < t.limitUs } : {}) }
+      const row: Row = {
+        group: g.group,
+        name: c.name,
+        ops: c.ops,
+        ...m,
+        ...(t ? { target: t.target, met: m.usPerOp < t.limitUs } : {}),
+      }
       rows.push(row)
-      console.log(`BENCH ${c.name.replace(/\s+/g, '_')} us_per_op=${m.usPerOp.toFixed(2)} ops=${c.ops} runs=${m.runs}${t ? ` target=${row.met ? 'met' : 'MISSED'}` : ''}`)
+      console.log(
+        `BENCH ${c.name.replace(/\s+/g, '_')} us_per_op=${m.usPerOp.toFixed(2)} ops=${c.ops} runs=${m.runs}${t ? ` target=${row.met ? 'met' : 'MISSED'}` : ''}`,
+      )
     }
   }
   if (filter) return
@@ -85,7 +97,10 @@ function writeReport(rows: Row[]): void {
     '',
     '| Game | Case | Operations | µs per operation | Target |',
     '|---|---|---:|---:|---|',
-    ...rows.map((r) => `| ${r.group} | ${r.name} | ${r.ops} | ${r.usPerOp.toFixed(2)} | ${r.target ? `${r.target}: ${r.met ? 'met' : '**missed**'}` : ''} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.group} | ${r.name} | ${r.ops} | ${r.usPerOp.toFixed(2)} | ${r.target ? `${r.target}: ${r.met ? 'met' : '**missed**'}` : ''} |`,
+    ),
     '',
   ]
   const previous = (() => {

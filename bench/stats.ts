@@ -32,23 +32,57 @@ function details(game: GameId, r: () => number, won: boolean): { score: number; 
   switch (game) {
     case 'wild-nine': {
       const nines = won ? 0 : Math.floor(r() * 2.2)
-      return { score: won ? 0 : Math.floor(r() * 40) + nines * 15, details: { wentOut: won, deadlock: false, entry: 'hand', ninesLeft: nines, cardsLeft: won ? 0 : 1 + Math.floor(r() * 6) } }
+      return {
+        score: won ? 0 : Math.floor(r() * 40) + nines * 15,
+        details: {
+          wentOut: won,
+          deadlock: false,
+          entry: 'hand',
+          ninesLeft: nines,
+          cardsLeft: won ? 0 : 1 + Math.floor(r() * 6),
+        },
+      }
     }
     case 'nine': {
       const declared = r() < 0.3
       return {
         score: won ? 0 : Math.floor(r() * 30),
-        details: { declared, declaredWon: declared && won, declaredFailed: declared && !won, reset90: r() < 0.02, lost99: false, handTotal: Math.floor(r() * 30), void: false },
+        details: {
+          declared,
+          declaredWon: declared && won,
+          declaredFailed: declared && !won,
+          reset90: r() < 0.02,
+          lost99: false,
+          handTotal: Math.floor(r() * 30),
+          void: false,
+        },
       }
     }
     case 'ennea': {
       const made = won ? 1 + Math.floor(r() * 2) : 0
       const called = r() < 0.1
-      return { score: Math.floor(r() * 9), details: { linesMade: made, linesFailed: Math.floor(r() * 2), loss: won ? 0 : Math.floor(r() * 3), calledEnnea: called, minimumLoss: false } }
+      return {
+        score: Math.floor(r() * 9),
+        details: {
+          linesMade: made,
+          linesFailed: Math.floor(r() * 2),
+          loss: won ? 0 : Math.floor(r() * 3),
+          calledEnnea: called,
+          minimumLoss: false,
+        },
+      }
     }
     case 'seven-eight-nine': {
       const endings = ['swap', 'react', 'declare', 'dealt-win', 'tiebreaker']
-      return { score: won ? 1 : 0, details: { result: won ? 'win' : 'loss', ending: endings[Math.floor(r() * endings.length)], blocked: r() < 0.2, reshuffled: false } }
+      return {
+        score: won ? 1 : 0,
+        details: {
+          result: won ? 'win' : 'loss',
+          ending: endings[Math.floor(r() * endings.length)],
+          blocked: r() < 0.2,
+          reshuffled: false,
+        },
+      }
     }
   }
 }
@@ -68,7 +102,9 @@ function generate(file: string, target: number): { matches: number; rows: number
     `INSERT INTO matches (id, game_id, config_json, house_rules_json, status, created_at, updated_at, finished_at, device_id, winners_json, rounds_played, summary)
      VALUES (?, ?, '{}', '{}', 'finished', ?, ?, ?, ?, ?, ?, '')`,
   )
-  const insSeat = db.prepare('INSERT INTO match_seats (match_id, seat, player_id, original_player_id, color) VALUES (?, ?, ?, ?, NULL)')
+  const insSeat = db.prepare(
+    'INSERT INTO match_seats (match_id, seat, player_id, original_player_id, color) VALUES (?, ?, ?, ?, NULL)',
+  )
   const insRound = db.prepare(
     `INSERT INTO round_results (match_id, round, seat, player_id, game_id, score, total, won_round, details_json, played_at, day, e1, e2, e3, e4, e5, e6)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -100,18 +136,57 @@ function generate(file: string, target: number): { matches: number; rows: number
           // As the projector writes a round row: its local day (these matches are at UTC) and counters,
           // added to the summaries.
           const [e1, e2, e3, e4, e5, e6] = roundCounters(game, d.details)
-          const row = { player_id: players[s] as string, game_id: game, day: playedAt.slice(0, 10), score: d.score, won_round: s === winner ? 1 : 0, e1, e2, e3, e4, e5, e6 }
-          insRound.run(id, round, s, row.player_id, game, d.score, totals[s], row.won_round, JSON.stringify(d.details), playedAt, row.day, e1, e2, e3, e4, e5, e6)
+          const row = {
+            player_id: players[s] as string,
+            game_id: game,
+            day: playedAt.slice(0, 10),
+            score: d.score,
+            won_round: s === winner ? 1 : 0,
+            e1,
+            e2,
+            e3,
+            e4,
+            e5,
+            e6,
+          }
+          insRound.run(
+            id,
+            round,
+            s,
+            row.player_id,
+            game,
+            d.score,
+            totals[s],
+            row.won_round,
+            JSON.stringify(d.details),
+            playedAt,
+            row.day,
+            e1,
+            e2,
+            e3,
+            e4,
+            e5,
+            e6,
+          )
           projector.roundChanged(row, 1)
           rows++
         }
       }
       const higherBetter = game === 'ennea' || game === 'seven-eight-nine'
       const standings = totals.map((score, seat) => ({ seat, name: '', score, rank: 0, eliminated: false }))
-      for (const st of standings) st.rank = 1 + standings.filter((o) => (higherBetter ? o.score > st.score : o.score < st.score)).length
+      for (const st of standings)
+        st.rank = 1 + standings.filter((o) => (higherBetter ? o.score > st.score : o.score < st.score)).length
       const winners = standings.filter((s) => s.rank === 1).map((s) => s.seat)
       db.prepare('UPDATE matches SET winners_json = ? WHERE id = ?').run(JSON.stringify(winners), id)
-      projector.matchRefreshed({ id, gameId: game, status: 'finished', finishedAt, playerIds: players, winners, standings })
+      projector.matchRefreshed({
+        id,
+        gameId: game,
+        status: 'finished',
+        finishedAt,
+        playerIds: players,
+        winners,
+        standings,
+      })
     }
     projector.flushRounds()
   })
@@ -145,7 +220,12 @@ function baselineSql(where: { player?: string }): string {
 
 function cliMs(file: string, sql: string): number[] {
   const script = `PRAGMA cache_size=-16000;\n.output /dev/null\n.timer on\n${Array.from({ length: RUNS + 1 }, () => sql).join('\n')}\n`
-  const out = execFileSync('sqlite3', [file], { input: script, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['pipe', 'pipe', 'pipe'] })
+  const out = execFileSync('sqlite3', [file], {
+    input: script,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
   const times = [...out.matchAll(/Run Time: real ([\d.]+)/g)].map((x) => Number(x[1]) * 1000)
   // Each run is two statements: add their times.
   const runs: number[] = []
@@ -175,10 +255,15 @@ function main(): void {
   try {
     execFileSync('sqlite3', ['-version'], { stdio: 'pipe' })
   } catch {
-    console.log('bench/stats: the sqlite3 command-line tool is missing (apt-get install sqlite3); skipping the stats benchmark.')
+    console.log(
+      'bench/stats: the sqlite3 command-line tool is missing (apt-get install sqlite3); skipping the stats benchmark.',
+    )
     return
   }
-  const sizes = (process.env.NINEKEEPER_BENCH_STATS_SIZES ?? '10k,100k,1m').split(',').map((s) => s.trim().toLowerCase()).filter((s) => s in SIZES)
+  const sizes = (process.env.NINEKEEPER_BENCH_STATS_SIZES ?? '10k,100k,1m')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s in SIZES)
   const cliVersion = execFileSync('sqlite3', ['-version'], { encoding: 'utf8' }).split(' ')[0] ?? '?'
   const lines: Line[] = []
   const info: string[] = []
@@ -189,26 +274,47 @@ function main(): void {
       const t0 = performance.now()
       const gen = generate(file, SIZES[size] as number)
       const genMs = performance.now() - t0
-      info.push(`${size}: ${gen.rows.toLocaleString('en')} round rows in ${gen.matches.toLocaleString('en')} matches, ${PLAYERS} players; generated in ${(genMs / 1000).toFixed(1)} s`)
+      info.push(
+        `${size}: ${gen.rows.toLocaleString('en')} round rows in ${gen.matches.toLocaleString('en')} matches, ${PLAYERS} players; generated in ${(genMs / 1000).toFixed(1)} s`,
+      )
       const { db } = openDatabase(file)
       const stats = new StatsService(db)
       const all = median(appMs(() => stats.overview({})))
       const allBase = median(cliMs(file, baselineSql({})))
-      lines.push({ name: `stats-all-players-${size}`, app: all, baseline: allBase, note: 'Stats screen overview: summary tables vs GROUP BY over raw rows' })
+      lines.push({
+        name: `stats-all-players-${size}`,
+        app: all,
+        baseline: allBase,
+        note: 'Stats screen overview: summary tables vs GROUP BY over raw rows',
+      })
       const one = median(appMs(() => stats.player(gen.playerId, {})))
       const oneBase = median(cliMs(file, baselineSql({ player: gen.playerId })))
-      lines.push({ name: `stats-one-player-${size}`, app: one, baseline: oneBase, note: 'one player: summary rows vs indexed raw rows' })
+      lines.push({
+        name: `stats-one-player-${size}`,
+        app: one,
+        baseline: oneBase,
+        note: 'one player: summary rows vs indexed raw rows',
+      })
       const from = '2019-06-01T00:00:00.000Z'
       const filtered = median(appMs(() => stats.overview({ from })))
-      lines.push({ name: `stats-date-range-${size}`, app: filtered, baseline: allBase, note: 'date filter: per-day summary rows plus match results in range' })
+      lines.push({
+        name: `stats-date-range-${size}`,
+        app: filtered,
+        baseline: allBase,
+        note: 'date filter: per-day summary rows plus match results in range',
+      })
       db.close()
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
   }
   // The CLI's timer counts whole milliseconds: a 0 means "under 1 ms", so the ratio is taken against 1 ms (flagged).
-  const ratio = (l: Line): string => (l.baseline > 0 ? (l.app / l.baseline).toFixed(4) : `${l.app.toFixed(4)} (baseline <1 ms, taken as 1)`)
-  for (const l of lines) console.log(`BENCH ${l.name} app_ms=${l.app.toFixed(3)} baseline_ms=${l.baseline.toFixed(3)} ratio=${l.baseline > 0 ? (l.app / l.baseline).toFixed(4) : (l.app / 1).toFixed(4)}`)
+  const ratio = (l: Line): string =>
+    l.baseline > 0 ? (l.app / l.baseline).toFixed(4) : `${l.app.toFixed(4)} (baseline <1 ms, taken as 1)`
+  for (const l of lines)
+    console.log(
+      `BENCH ${l.name} app_ms=${l.app.toFixed(3)} baseline_ms=${l.baseline.toFixed(3)} ratio=${l.baseline > 0 ? (l.app / l.baseline).toFixed(4) : (l.app / 1).toFixed(4)}`,
+    )
 
   const allLine = lines.find((l) => l.name === 'stats-all-players-1m')
   const oneLine = lines.find((l) => l.name === 'stats-one-player-1m')
@@ -225,14 +331,21 @@ function main(): void {
     '',
     '| Measurement | App (ms) | Baseline (ms) | Ratio | What |',
     '|---|---|---|---|---|',
-    ...lines.map((l) => `| \`${l.name}\` | ${l.app.toFixed(3)} | ${l.baseline > 0 ? l.baseline.toFixed(3) : '<1'} | ${ratio(l)} | ${l.note} |`),
+    ...lines.map(
+      (l) =>
+        `| \`${l.name}\` | ${l.app.toFixed(3)} | ${l.baseline > 0 ? l.baseline.toFixed(3) : '<1'} | ${ratio(l)} | ${l.note} |`,
+    ),
     '',
     'Targets: `stats-all-players-1m` ratio ≤ 0.1 ' +
-      (allLine ? `(**${(allLine.app / allLine.baseline).toFixed(4)}**: ${allLine.app / allLine.baseline <= 0.1 ? 'met' : 'NOT met'})` : '(not run at 1M this time)') +
+      (allLine
+        ? `(**${(allLine.app / allLine.baseline).toFixed(4)}**: ${allLine.app / allLine.baseline <= 0.1 ? 'met' : 'NOT met'})`
+        : '(not run at 1M this time)') +
       '; `stats-one-player-1m` ≤ 2 ms ' +
-      (oneLine ? `(**${oneLine.app.toFixed(3)} ms**: ${oneLine.app <= 2 ? 'met' : 'NOT met'})` : '(not run at 1M this time)') +
+      (oneLine
+        ? `(**${oneLine.app.toFixed(3)} ms**: ${oneLine.app <= 2 ? 'met' : 'NOT met'})`
+        : '(not run at 1M this time)') +
       '. Summary rows (`stat_player_game`, `stat_player_match`, `stat_player_streak`, `stat_rating`) are kept up to date',
-    'inside each match write\'s transaction (the stats projector adds each written round row once; triggers on match_results), so the',
+    "inside each match write's transaction (the stats projector adds each written round row once; triggers on match_results), so the",
     'unfiltered screen reads a few hundred rows whatever the history size. The Stats screen loads through async calls, so',
     'the window never waits on it; a date filter reads the per-day summary (`stat_player_game_day`) and the covering index',
     'of match_results (`stats-date-range-*`), which at 1M rows still holds the main process for a noticeable moment.',

@@ -39,7 +39,8 @@ async function importText(l: { dispatch: Laptop['dispatch'] }, text: string): Pr
   }
   const bytes = Buffer.from(text)
   const { uploadId } = await call<{ uploadId: string }>('upload:begin', { purpose: 'import', size: bytes.length })
-  for (let i = 0, n = 0; i < bytes.length; i += 1024 * 1024, n++) await call('upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + 1024 * 1024).toString('base64') })
+  for (let i = 0, n = 0; i < bytes.length; i += 1024 * 1024, n++)
+    await call('upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + 1024 * 1024).toString('base64') })
   const t0 = performance.now()
   await call('transfer:import', { uploadId })
   return performance.now() - t0
@@ -69,7 +70,14 @@ async function converge(): Promise<{ n: number; converged: number; lost: number;
   return { n: samples.length, converged, lost, ms: performance.now() - t0 }
 }
 
-async function initial(): Promise<{ events: number; seedMs: number; joinMs: number; importMs: number; replicaBytes: number; hubBytes: number }> {
+async function initial(): Promise<{
+  events: number
+  seedMs: number
+  joinMs: number
+  importMs: number
+  replicaBytes: number
+  hubBytes: number
+}> {
   const { events } = generate({ matches: INITIAL_MATCHES })
   const text = JSON.stringify({ format: 'ninekeeper-export', version: 2, events })
   // The import it is compared with: the same events into an empty laptop.
@@ -93,8 +101,16 @@ async function initial(): Promise<{ events: number; seedMs: number; joinMs: numb
     const joined = await joiner.call<SyncStatus>('club:join', { hubUrl: hub.url, code: made.club!.code })
     const joinMs = performance.now() - t0
     const have = joiner.db.prepare('SELECT count(*) FROM events').pluck().get() as number
-    if (joined.state !== 'connected' || have < events.length) throw new Error(`joining: ${joined.state}, ${have} of ${events.length} events`)
-    return { events: events.length, seedMs, joinMs, importMs, replicaBytes: du(join(joiner.dir, 'club-replica')), hubBytes: du(hub.dir) }
+    if (joined.state !== 'connected' || have < events.length)
+      throw new Error(`joining: ${joined.state}, ${have} of ${events.length} events`)
+    return {
+      events: events.length,
+      seedMs,
+      joinMs,
+      importMs,
+      replicaBytes: du(join(joiner.dir, 'club-replica')),
+      hubBytes: du(hub.dir),
+    }
   } finally {
     await seeder.shutdown()
     await joiner.shutdown()
@@ -118,7 +134,10 @@ async function latency(): Promise<number> {
     const times: number[] = []
     for (let i = 0; i < 15; i++) {
       const t0 = performance.now()
-      await a.call('matches:apply', { id: m.id, action: { type: 'round', wentOut: i % 2, points: i % 2 ? [3, 0] : [0, 3] } })
+      await a.call('matches:apply', {
+        id: m.id,
+        action: { type: 'round', wentOut: i % 2, points: i % 2 ? [3, 0] : [0, 3] },
+      })
       for (;;) {
         const v = await b.dispatch('matches:get', { id: m.id })
         if (v.ok && (v.value as MatchView).actions.length === i + 1) break
@@ -142,9 +161,13 @@ async function main(): Promise<void> {
   console.log(`BENCH sync-latency ms=${lat.toFixed(0)}`)
   const init = await initial()
   const ratio = init.joinMs / init.importMs
-  console.log(`BENCH sync-initial-100k events=${init.events} ms=${init.joinMs.toFixed(0)} import_ms=${init.importMs.toFixed(0)} ratio=${ratio.toFixed(2)} seed_ms=${init.seedMs.toFixed(0)}`)
+  console.log(
+    `BENCH sync-initial-100k events=${init.events} ms=${init.joinMs.toFixed(0)} import_ms=${init.importMs.toFixed(0)} ratio=${ratio.toFixed(2)} seed_ms=${init.seedMs.toFixed(0)}`,
+  )
   const conv = await converge()
-  console.log(`BENCH sync-converge laptops=3 schedules=${conv.n} converged=${conv.converged}/${conv.n} lost=${conv.lost}`)
+  console.log(
+    `BENCH sync-converge laptops=3 schedules=${conv.n} converged=${conv.converged}/${conv.n} lost=${conv.lost}`,
+  )
 
   const pkg = (name: string): number => {
     try {
@@ -154,8 +177,15 @@ async function main(): Promise<void> {
     }
   }
   const platform = execSync('node -p "process.platform + \'-\' + process.arch"').toString().trim()
-  const clientMB = (pkg('@tursodatabase/sync') + pkg('@tursodatabase/sync-common') + pkg('@tursodatabase/database-common') + pkg('@tursodatabase/serverless') + pkg(`@tursodatabase/sync-${platform === 'linux-x64' ? 'linux-x64-gnu' : platform}`)) / 2 ** 20
-  const hubMB = (pkg('turso') + pkg(`@tursodatabase/cli-${platform === 'linux-x64' ? 'linux-x64-gnu' : platform}`)) / 2 ** 20
+  const clientMB =
+    (pkg('@tursodatabase/sync') +
+      pkg('@tursodatabase/sync-common') +
+      pkg('@tursodatabase/database-common') +
+      pkg('@tursodatabase/serverless') +
+      pkg(`@tursodatabase/sync-${platform === 'linux-x64' ? 'linux-x64-gnu' : platform}`)) /
+    2 ** 20
+  const hubMB =
+    (pkg('turso') + pkg(`@tursodatabase/cli-${platform === 'linux-x64' ? 'linux-x64-gnu' : platform}`)) / 2 ** 20
   const MB = (b: number): string => (b / 2 ** 20).toFixed(1)
   const file = writeSection(
     'Sync',

@@ -31,7 +31,9 @@ if (onlyAt >= 0) {
   only = (value ?? '').split(',').filter(Boolean)
   const unknown = only.filter((g) => !(g in GROUPS))
   if (only.length === 0 || unknown.length > 0) {
-    console.error(`npm run bench: --only takes one or more of ${Object.keys(GROUPS).join(', ')} (comma-separated), not "${value ?? ''}".`)
+    console.error(
+      `npm run bench: --only takes one or more of ${Object.keys(GROUPS).join(', ')} (comma-separated), not "${value ?? ''}".`,
+    )
     process.exit(2)
   }
   rest.splice(onlyAt, 2)
@@ -42,7 +44,13 @@ for (const group of only) {
   // Only the engines take the remaining arguments (--filter).
   // The main-thread bench collects its own garbage before each measurement (--expose-gc).
   const flags = group === 'mainthread' ? ['--expose-gc'] : []
-  const code = await run(process.execPath, [...flags, '--import', 'tsx', join(ROOT, GROUPS[group]), ...(group === 'engines' ? rest : [])])
+  const code = await run(process.execPath, [
+    ...flags,
+    '--import',
+    'tsx',
+    join(ROOT, GROUPS[group]),
+    ...(group === 'engines' ? rest : []),
+  ])
   if (code !== 0) failed = code
 }
 process.exit(failed)

@@ -25,9 +25,13 @@ const PLATFORMS = {
 /** The tursodb binary the `turso` package installed for this platform. */
 export function hubBinary() {
   const pkg = PLATFORMS[`${process.platform}-${process.arch}`]
-  if (!pkg) throw new Error(`The club hub runs on macOS, Linux and Windows x64; not on ${process.platform}-${process.arch}.`)
+  if (!pkg)
+    throw new Error(`The club hub runs on macOS, Linux and Windows x64; not on ${process.platform}-${process.arch}.`)
   try {
-    return join(dirname(require.resolve(`${pkg}/package.json`)), process.platform === 'win32' ? 'tursodb.exe' : 'tursodb')
+    return join(
+      dirname(require.resolve(`${pkg}/package.json`)),
+      process.platform === 'win32' ? 'tursodb.exe' : 'tursodb',
+    )
   } catch {
     throw new Error(`The hub's server (${pkg}) is not installed: run npm install in the Ninekeeper folder.`)
   }
@@ -60,7 +64,9 @@ export async function startHub({ port, dataDir, host = '127.0.0.1', quiet = true
   const dir = resolve(dataDir)
   mkdirSync(dir, { recursive: true })
   const file = join(dir, 'club.db')
-  const child = spawn(hubBinary(), [file, '--sync-server', `${host}:${port}`], { stdio: quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'] })
+  const child = spawn(hubBinary(), [file, '--sync-server', `${host}:${port}`], {
+    stdio: quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'],
+  })
   const exited = new Promise((res) => child.once('exit', (code, signal) => res({ code, signal })))
   try {
     await Promise.race([
@@ -103,7 +109,8 @@ function parseArgs(argv) {
     else if (a === '--help' || a === '-h') out.help = true
     else throw new Error(`unknown option ${a} (use --port, --data-dir, --host)`)
   }
-  if (!Number.isInteger(out.port) || out.port < 1 || out.port > 65535) throw new Error('--port must be a number from 1 to 65535')
+  if (!Number.isInteger(out.port) || out.port < 1 || out.port > 65535)
+    throw new Error('--port must be a number from 1 to 65535')
   return out
 }
 
@@ -132,12 +139,18 @@ async function main() {
     .map((n) => `http://${n.address}:${args.port}`)
   console.log(`Ninekeeper club hub: ${hub.url}  (data: ${hub.file})`)
   if (args.host === '127.0.0.1' || args.host === 'localhost') {
-    console.log('Only this computer can reach it. For the club\'s other laptops, start it with --host 0.0.0.0 on the club\'s own network.')
+    console.log(
+      "Only this computer can reach it. For the club's other laptops, start it with --host 0.0.0.0 on the club's own network.",
+    )
   } else if (lan.length) {
     console.log(`Other laptops use: ${lan.join('  or  ')}`)
   }
-  console.log('To start a club: Settings → Club → Create a club, with this hub\'s address. To join: the same address and the club code.')
-  console.log('No password protects the hub itself: keep it on the club\'s own network. Back it up by copying the data folder while the hub is stopped.')
+  console.log(
+    "To start a club: Settings → Club → Create a club, with this hub's address. To join: the same address and the club code.",
+  )
+  console.log(
+    "No password protects the hub itself: keep it on the club's own network. Back it up by copying the data folder while the hub is stopped.",
+  )
   console.log('Ctrl+C stops the hub.')
   const stop = () => void hub.stop().then(() => process.exit(0))
   process.on('SIGINT', stop)

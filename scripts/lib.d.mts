@@ -2,4 +2,8 @@
 export const ROOT: string
 export function installNeeded(root?: string): string | null
 export function ensureInstalled(command: string): void
-export function findChromium(env?: Record<string, string | undefined>, root?: string, system?: string[]): { path: string; error?: undefined } | { error: string; path?: undefined }
+export function findChromium(
+  env?: Record<string, string | undefined>,
+  root?: string,
+  system?: string[],
+): { path: string; error?: undefined } | { error: string; path?: undefined }

@@ -62,7 +62,8 @@ export async function buildApp() {
 export function installNeeded(root = ROOT) {
   const stamp = join(root, 'node_modules', '.package-lock.json')
   if (!existsSync(join(root, 'node_modules')) || !existsSync(stamp)) return 'node_modules is missing'
-  if (statSync(join(root, 'package-lock.json')).mtimeMs > statSync(stamp).mtimeMs) return 'node_modules is older than package-lock.json'
+  if (statSync(join(root, 'package-lock.json')).mtimeMs > statSync(stamp).mtimeMs)
+    return 'node_modules is older than package-lock.json'
   return null
 }
 
@@ -70,9 +71,15 @@ export function installNeeded(root = ROOT) {
 export function ensureInstalled(command) {
   const why = installNeeded()
   if (!why) return
-  console.log(`${command}: ${why}; installing the dependencies with npm ci (once; about a minute where better-sqlite3 compiles)…`)
+  console.log(
+    `${command}: ${why}; installing the dependencies with npm ci (once; about a minute where better-sqlite3 compiles)…`,
+  )
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-  const r = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' })
+  const r = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  })
   if (r.status !== 0) {
     console.error(`${command}: npm ci failed (see above); fix that, then run ${command} again.`)
     process.exit(r.status || 1)
@@ -83,11 +90,17 @@ export function ensureInstalled(command) {
  * The Chromium for the browser tests: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else the one
  * Playwright downloads itself. { path } or { error: one line saying how to get one }.
  */
-export function findChromium(env = process.env, root = ROOT, system = ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+export function findChromium(
+  env = process.env,
+  root = ROOT,
+  system = ['/usr/bin/chromium', '/usr/bin/chromium-browser'],
+) {
   if (env.CHROMIUM_PATH) {
     return existsSync(env.CHROMIUM_PATH)
       ? { path: env.CHROMIUM_PATH }
-      : { error: `CHROMIUM_PATH is set to ${env.CHROMIUM_PATH}, which does not exist: point it at a Chromium or Chrome executable, or unset it.` }
+      : {
+          error: `CHROMIUM_PATH is set to ${env.CHROMIUM_PATH}, which does not exist: point it at a Chromium or Chrome executable, or unset it.`,
+        }
   }
   for (const p of system) if (existsSync(p)) return { path: p }
   try {

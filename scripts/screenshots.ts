@@ -14,16 +14,33 @@ async function main(): Promise<void> {
   const app = await startApp(newDataDir())
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
     await page.goto(app.url)
-    for (const [name, color] of [['Ana', '#d7263d'], ['Bo', '#1b6ec2'], ['Cy', '#2e8540'], ['Dee', '#c98a00']] as const) {
+    for (const [name, color] of [
+      ['Ana', '#d7263d'],
+      ['Bo', '#1b6ec2'],
+      ['Cy', '#2e8540'],
+      ['Dee', '#c98a00'],
+    ] as const) {
       await apiCall(page, 'players:create', { name, color })
     }
     const wn = await seedMatch(page, 'wild-nine', ['Ana', 'Bo', 'Cy'])
-    for (const points of [[34, 12, 0], [0, 41, 47], [70, 0, 9]]) {
+    for (const points of [
+      [34, 12, 0],
+      [0, 41, 47],
+      [70, 0, 9],
+    ]) {
       await apiCall(page, 'matches:apply', { id: wn, action: { type: 'round', wentOut: points.indexOf(0), points } })
     }
     await page.goto(`${app.url}#/match/${wn}`)

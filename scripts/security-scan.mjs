@@ -18,8 +18,10 @@ const SEVERITY = { INFORMATIONAL: 0, LOW: 1, MEDIUM: 2, HIGH: 3 }
 const REVIEWED = {
   OPEN_EXTERNAL_JS_CHECK:
     'src/main/index.ts opens a link in the browser only when isSafeExternalUrl() accepts it: https, typed in canonical form, to a host in the EXTERNAL_HOSTS allow-list of src/core/security.ts (empty today, so nothing opens); tests/main/security.test.ts and tests/main/index.test.ts check it.',
-  PRELOAD_JS_CHECK: 'src/preload/index.ts exposes one invoke() limited to the contract channels; tests/main/electron-edge.test.ts checks it.',
-  CSP_GLOBAL_CHECK: 'The CSP is strict (no inline script, no remote); tests/main/security.test.ts asserts its directives.',
+  PRELOAD_JS_CHECK:
+    'src/preload/index.ts exposes one invoke() limited to the contract channels; tests/main/electron-edge.test.ts checks it.',
+  CSP_GLOBAL_CHECK:
+    'The CSP is strict (no inline script, no remote); tests/main/security.test.ts asserts its directives.',
 }
 
 const result = await run({
@@ -41,9 +43,13 @@ for (const issue of result.issues) {
   if (blocks) blocking++
   const where = `${relative(root, issue.file)}:${issue.location?.line ?? '?'}`
   const note = !blocks && REVIEWED[issue.id] ? ` (reviewed: ${REVIEWED[issue.id]})` : ''
-  console.log(`${blocks ? 'BLOCK' : 'info '} ${issue.id} ${issue.severity.name}/${issue.confidence.name} ${where}${note}`)
+  console.log(
+    `${blocks ? 'BLOCK' : 'info '} ${issue.id} ${issue.severity.name}/${issue.confidence.name} ${where}${note}`,
+  )
 }
 const parseErrors = result.errors.filter((e) => !e.tolerable)
 for (const e of parseErrors) console.log(`BLOCK parse error in ${relative(root, e.file)}: ${e.message}`)
-console.log(`electronegativity: ${result.issues.length} findings, ${blocking} blocking (MEDIUM+), ${parseErrors.length} parse errors; Electron ${electronVersion}`)
+console.log(
+  `electronegativity: ${result.issues.length} findings, ${blocking} blocking (MEDIUM+), ${parseErrors.length} parse errors; Electron ${electronVersion}`,
+)
 process.exit(blocking + parseErrors.length > 0 ? 1 : 0)

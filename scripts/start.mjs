@@ -17,6 +17,8 @@ if (tryDownloadElectron()) {
   process.exit(await run(electronBinary(), [ROOT, ...args]))
 }
 
-console.log('npm start: the Electron binary is not installed and could not be downloaded; serving Ninekeeper in your browser instead.')
+console.log(
+  'npm start: the Electron binary is not installed and could not be downloaded; serving Ninekeeper in your browser instead.',
+)
 await buildApp()
 process.exit(await run(process.execPath, [join(ROOT, 'out/main/web.js'), ...args]))

@@ -63,8 +63,12 @@ function buildMatch(seed: number): Match {
     } else {
       const roll = rnd()
       const want = roll < 0.5 ? 'peek' : roll < 0.85 ? 'stake' : roll < 0.99 ? 'pass' : 'ennea'
-      const chosen = legal.find((l) => l.type === want) ?? legal.find((l) => l.type === 'stake') ?? legal.find((l) => l.type === 'pass')
-      if (chosen?.type === 'peek' || chosen?.type === 'stake') action = { type: chosen.type, cell: chosen.cells[int(rnd, chosen.cells.length)] ?? 0 }
+      const chosen =
+        legal.find((l) => l.type === want) ??
+        legal.find((l) => l.type === 'stake') ??
+        legal.find((l) => l.type === 'pass')
+      if (chosen?.type === 'peek' || chosen?.type === 'stake')
+        action = { type: chosen.type, cell: chosen.cells[int(rnd, chosen.cells.length)] ?? 0 }
       else if (chosen?.type === 'ennea') action = { type: 'ennea' }
       else action = { type: 'pass' }
     }
@@ -119,7 +123,8 @@ function worstBoards(count: number, seed: number): EnneaBoard[] {
   while (boards.length < count) {
     const grid = shuffle(DECK, rnd).slice(0, 9)
     const r = resolveEnneaBoard({ grid, stakes: all.map(() => [0]), totals: [9, 9] })
-    if (r.ok && r.value.seats[0]?.lines.every((l) => !l.success)) boards.push({ grid, stakes: all.map(() => [0]), totals: [9, 9] })
+    if (r.ok && r.value.seats[0]?.lines.every((l) => !l.success))
+      boards.push({ grid, stakes: all.map(() => [0]), totals: [9, 9] })
   }
   return boards
 }

@@ -48,7 +48,15 @@ function roundAction(rand: () => number, state: NineState, declarers: number[], 
 
 function policy(rand: () => number, state: NineState, track: boolean): NineAction {
   const legal = nineEngine.legalActions(state)
-  if (state.phase === 'round-entry') return track ? { type: 'deal', top: Math.floor(rand() * 14) } : roundAction(rand, state, state.names.map((_, s) => s), null)
+  if (state.phase === 'round-entry')
+    return track
+      ? { type: 'deal', top: Math.floor(rand() * 14) }
+      : roundAction(
+          rand,
+          state,
+          state.names.map((_, s) => s),
+          null,
+        )
   if (state.phase === 'reveal') {
     const l = legal.find((x) => x.type === 'round')
     if (l && l.type === 'round') return roundAction(rand, state, l.declarers, l.handSizes)
@@ -127,7 +135,11 @@ export function cases(): BenchCase[] {
   const rand = lcg(1234)
   const rounds = Array.from({ length: OPS }, () => {
     const n = 2 + Math.floor(rand() * 7)
-    const hs = hands(rand, Array.from({ length: n }, () => Math.floor(rand() * 6)), [])
+    const hs = hands(
+      rand,
+      Array.from({ length: n }, () => Math.floor(rand() * 6)),
+      [],
+    )
     const totals = Array.from({ length: n }, () => {
       const t = Math.floor(rand() * 99)
       return t === 90 ? 45 : t

@@ -4,7 +4,13 @@
  * Math.random, no clock.
  */
 import { replay } from '../../src/shared/games/engine'
-import { senEngine, senTiebreak, type SenAction, type SenConfig, type SenState } from '../../src/shared/games/seven-eight-nine'
+import {
+  senEngine,
+  senTiebreak,
+  type SenAction,
+  type SenConfig,
+  type SenState,
+} from '../../src/shared/games/seven-eight-nine'
 import type { BenchCase } from './types'
 
 const CONFIG: SenConfig = { names: ['Ann', 'Bo'], starter: 0, target: null }
@@ -38,7 +44,8 @@ function deckWithout(exclude: readonly number[], rnd: (n: number) => number): nu
   return out
 }
 
-const flipDiscard = (cards: readonly number[]): SenAction[] => cards.flatMap((card): SenAction[] => [{ type: 'flip', card }, { type: 'discard' }])
+const flipDiscard = (cards: readonly number[]): SenAction[] =>
+  cards.flatMap((card): SenAction[] => [{ type: 'flip', card }, { type: 'discard' }])
 
 /** One game's actions, by kind; every game ends (the caller adds 'next-game'). */
 function gameActions(kind: number, rnd: (n: number) => number, state: SenState): SenAction[] {
@@ -56,14 +63,25 @@ function gameActions(kind: number, rnd: (n: number) => number, state: SenState):
         ...flipDiscard(deck.slice(1)),
         { type: 'reshuffle' },
         ...flipDiscard(deck),
-        { type: 'tiebreak', hands: [[8, 9, 2], [7, 9, 13]] },
+        {
+          type: 'tiebreak',
+          hands: [
+            [8, 9, 2],
+            [7, 9, 13],
+          ],
+        },
       ]
     }
     case 1: {
       // a Declare after some flips
       const fill = deckWithout([7, 8, 12, 9], rnd).filter((r) => r < 7 || r > 9)
       const n = 2 * rnd(10)
-      return [...flipDiscard(fill.slice(0, n)), { type: 'flip', card: 9 }, { type: 'declare', hand: [7, 8, 12] }, { type: 'no-block' }]
+      return [
+        ...flipDiscard(fill.slice(0, n)),
+        { type: 'flip', card: 9 },
+        { type: 'declare', hand: [7, 8, 12] },
+        { type: 'no-block' },
+      ]
     }
     case 2: {
       // a Block, then play on to the tiebreaker without a reshuffle
@@ -73,7 +91,19 @@ function gameActions(kind: number, rnd: (n: number) => number, state: SenState):
         { type: 'declare', hand: [8, 9, 3] },
         { type: 'block', hand: [7, 9, 13] },
         ...flipDiscard(fill.slice(0, 45)),
-        { type: 'tiebreak', hands: turn === 0 ? [[3, 8, 9], [7, 9, 13]] : [[7, 9, 13], [3, 8, 9]] },
+        {
+          type: 'tiebreak',
+          hands:
+            turn === 0
+              ? [
+                  [3, 8, 9],
+                  [7, 9, 13],
+                ]
+              : [
+                  [7, 9, 13],
+                  [3, 8, 9],
+                ],
+        },
       ]
     }
     case 3:

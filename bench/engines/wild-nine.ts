@@ -1,6 +1,12 @@
 /** Wild Nine engine benchmarks. Deterministic: the log is built from a fixed LCG, no Math.random. */
 import { replay } from '../../src/shared/games/engine'
-import { autoAction, scoreWildNineRound, wildNineEngine, type WildNineAction, type WildNineConfig } from '../../src/shared/games/wild-nine'
+import {
+  autoAction,
+  scoreWildNineRound,
+  wildNineEngine,
+  type WildNineAction,
+  type WildNineConfig,
+} from '../../src/shared/games/wild-nine'
 import type { BenchCase } from './types'
 
 const LOG_LENGTH = 10_000
@@ -31,7 +37,9 @@ export function cases(): BenchCase[] {
   const hands: string[][][] = []
   for (let i = 0; i < 1000; i++) {
     const a = (i * 7) % 52
-    const deck = ['S', 'H', 'D', 'C'].flatMap((s) => ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'].map((r) => r + s))
+    const deck = ['S', 'H', 'D', 'C'].flatMap((s) =>
+      ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'].map((r) => r + s),
+    )
     const rot = [...deck.slice(a), ...deck.slice(0, a)]
     hands.push([[], rot.slice(0, 7), rot.slice(7, 12), rot.slice(12, 15)])
   }

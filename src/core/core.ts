@@ -101,7 +101,11 @@ export function createCore(options: CoreOptions): Core {
   // The main connection never busy-waits: a lock held elsewhere is waited for on a timer (withLockWait),
   // and the database worker's connection does its own waiting off this thread.
   db.pragma('busy_timeout = 0')
-  const worker = new DbWorker({ file, busyTimeoutMs: lockWaitMs, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) })
+  const worker = new DbWorker({
+    file,
+    busyTimeoutMs: lockWaitMs,
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+  })
   const uploads = new UploadService(options.dataDir, clock)
   const onMain = createHandlers({
     players: new PlayerService(db, clock, events, projector),
@@ -147,7 +151,11 @@ export function createCore(options: CoreOptions): Core {
     }
   }
   const downloads = new ExportDownloads(exportDir(file))
-  Object.assign(handlers, offMain, exportFileHandlers({ worker, file, downloads, now: clock, deviceId: () => device.id() }))
+  Object.assign(
+    handlers,
+    offMain,
+    exportFileHandlers({ worker, file, downloads, now: clock, deviceId: () => device.id() }),
+  )
   const inner = createDispatcher(handlers as Handlers, (e, channel) => log(`handler for ${channel} failed`, e))
   // After every call: if it stored events (a write here, an import), club sync sends them soon.
   const dispatch: Dispatch = async (channel, input) => {

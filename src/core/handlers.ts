@@ -32,7 +32,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   return {
     'app:info': () => ok(deps.appInfo()),
     // The desktop app replaces this handler (src/main/index.ts); a browser prints with its own Print.
-    'app:print-pdf': () => err('not-supported', 'Saving a PDF is part of the desktop app; in a browser, use its Print command.'),
+    'app:print-pdf': () =>
+      err('not-supported', 'Saving a PDF is part of the desktop app; in a browser, use its Print command.'),
     'players:list': (input) => players.list(input),
     'players:create': (input) => players.create(input),
     'players:rename': (input) => players.rename(input),
@@ -66,7 +67,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'backup:now': () => backups.backupNow('manual'),
     'backup:set-keep': (input) => backups.setKeep(input.keep),
     'backup:restore': async (input) => {
-      if ((input.name === undefined) === (input.uploadId === undefined)) return err('invalid-input', 'Invalid request for backup:restore: give either name or uploadId.', 'name')
+      if ((input.name === undefined) === (input.uploadId === undefined))
+        return err('invalid-input', 'Invalid request for backup:restore: give either name or uploadId.', 'name')
       if (input.name !== undefined) {
         const path = backups.resolveName(input.name)
         if (!path) return err('not-found', 'There is no backup with that name in the backups folder.', 'name')
@@ -85,7 +87,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     // The export file and its handle come from the database worker (worker/export-file.ts).
     'transfer:export-json-file': () => err('not-supported', 'Exports to a file are written by the database worker.'),
     // The desktop app replaces this handler (src/main/index.ts); a browser downloads the file itself.
-    'transfer:save-export': () => err('not-supported', 'Saving an export through a dialog is part of the desktop app; in a browser the export downloads.'),
+    'transfer:save-export': () =>
+      err(
+        'not-supported',
+        'Saving an export through a dialog is part of the desktop app; in a browser the export downloads.',
+      ),
     'transfer:import': (input) => {
       const taken = uploads.take(input.uploadId, 'import')
       if (!taken.ok) return taken

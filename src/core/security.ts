@@ -46,7 +46,11 @@ export function isAppUrl(raw: string, devServerUrl?: string): boolean {
   if (devServerUrl) {
     try {
       const dev = new URL(devServerUrl)
-      return (dev.protocol === 'http:' || dev.protocol === 'https:') && url.origin === dev.origin && dev.hostname === 'localhost'
+      return (
+        (dev.protocol === 'http:' || dev.protocol === 'https:') &&
+        url.origin === dev.origin &&
+        dev.hostname === 'localhost'
+      )
     } catch {
       return false
     }
@@ -55,7 +59,10 @@ export function isAppUrl(raw: string, devServerUrl?: string): boolean {
 }
 
 /** IPC is answered only for the app's own top-level frame. */
-export function isTrustedSender(frame: { url: string; parent: unknown } | null | undefined, devServerUrl?: string): boolean {
+export function isTrustedSender(
+  frame: { url: string; parent: unknown } | null | undefined,
+  devServerUrl?: string,
+): boolean {
   if (!frame) return false
   if (frame.parent !== null) return false
   return isAppUrl(frame.url, devServerUrl)

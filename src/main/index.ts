@@ -108,7 +108,10 @@ async function start(): Promise<void> {
     }
   })
 
-  registerIpc(core.dispatch, (frame) => isTrustedSender(frame, devServerUrl), { 'app:print-pdf': printToPdf, 'transfer:save-export': saveExport })
+  registerIpc(core.dispatch, (frame) => isTrustedSender(frame, devServerUrl), {
+    'app:print-pdf': printToPdf,
+    'transfer:save-export': saveExport,
+  })
 
   mainWindow = createMainWindow({
     preload: join(__dirname, '../preload/index.js'),
@@ -125,7 +128,11 @@ async function saveExport(event: IpcMainInvokeEvent, input: unknown): Promise<Re
   const { downloadId } = input as { downloadId: string }
   const win = BrowserWindow.fromWebContents(event.sender)
   return (core as Core).downloads.save(downloadId, async (fileName) => {
-    const options = { title: 'Save the export', defaultPath: join(app.getPath('documents'), fileName), filters: [{ name: 'Ninekeeper export', extensions: ['json'] }] }
+    const options = {
+      title: 'Save the export',
+      defaultPath: join(app.getPath('documents'), fileName),
+      filters: [{ name: 'Ninekeeper export', extensions: ['json'] }],
+    }
     const choice = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options)
     return choice.canceled || !choice.filePath ? null : choice.filePath
   })
@@ -137,7 +144,15 @@ async function printToPdf(event: IpcMainInvokeEvent): Promise<Result<{ saved: st
   const pdf = await event.sender.printToPDF({ pageSize: 'A4', printBackground: false })
   const options = {
     title: 'Save as PDF',
-    defaultPath: join(app.getPath('documents'), `${event.sender.getTitle().replace(/[^\p{L}\p{N} ._-]+/gu, '').trim() || 'Ninekeeper'}.pdf`),
+    defaultPath: join(
+      app.getPath('documents'),
+      `${
+        event.sender
+          .getTitle()
+          .replace(/[^\p{L}\p{N} ._-]+/gu, '')
+          .trim() || 'Ninekeeper'
+      }.pdf`,
+    ),
     filters: [{ name: 'PDF', extensions: ['pdf'] }],
   }
   const choice = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options)

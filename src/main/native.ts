@@ -13,7 +13,12 @@ export function electronNativeDirName(abi: string): string {
 }
 
 /** Where to look, in order, for the Electron-ABI better_sqlite3.node. */
-export function electronNativeCandidates(opts: { abi: string; appPath: string; resourcesPath: string; packaged: boolean }): string[] {
+export function electronNativeCandidates(opts: {
+  abi: string
+  appPath: string
+  resourcesPath: string
+  packaged: boolean
+}): string[] {
   const name = join(electronNativeDirName(opts.abi), 'better_sqlite3.node')
   return opts.packaged ? [join(opts.resourcesPath, 'native', name)] : [join(opts.appPath, NATIVE_DIR, name)]
 }

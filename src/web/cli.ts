@@ -15,21 +15,30 @@ async function main(): Promise<void> {
   let args
   try {
     args = parseArgs({
-      options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, label: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        label: { type: 'string' },
+        help: { type: 'boolean' },
+      },
       strict: true,
     }).values
   } catch (e) {
     fail(`${(e as Error).message}\nUsage: npm run web -- [--port N] [--data-dir DIR] [--label NAME]`)
   }
   if (args.help) {
-    console.log('Usage: npm run web -- [--port N] [--data-dir DIR] [--label NAME]\nData dir also from NINEKEEPER_DATA_DIR. --label names this laptop in its club (default: the computer\'s name).')
+    console.log(
+      "Usage: npm run web -- [--port N] [--data-dir DIR] [--label NAME]\nData dir also from NINEKEEPER_DATA_DIR. --label names this laptop in its club (default: the computer's name).",
+    )
     return
   }
   const requested = args.port === undefined ? DEFAULT_PORT : Number(args.port)
-  if (!Number.isInteger(requested) || requested < 0 || requested > 65535) fail(`--port must be a whole number from 0 to 65535, not "${args.port}".`)
+  if (!Number.isInteger(requested) || requested < 0 || requested > 65535)
+    fail(`--port must be a whole number from 0 to 65535, not "${args.port}".`)
 
   const label = args.label?.trim()
-  if (label !== undefined && (label.length === 0 || label.length > 40)) fail('--label must be 1 to 40 characters: how this laptop is named in its club.')
+  if (label !== undefined && (label.length === 0 || label.length > 40))
+    fail('--label must be 1 to 40 characters: how this laptop is named in its club.')
   const dataDir = resolveDataDir(args['data-dir'])
   let core
   try {
@@ -47,7 +56,9 @@ async function main(): Promise<void> {
       web = await startWebServer({ dispatch: core.dispatch, downloads: core.downloads, rendererDir, port: 0 })
     } else {
       core.close()
-      fail(code === 'EADDRINUSE' ? `Port ${requested} is already in use; pick another with --port.` : (e as Error).message)
+      fail(
+        code === 'EADDRINUSE' ? `Port ${requested} is already in use; pick another with --port.` : (e as Error).message,
+      )
     }
   }
   // The address carries this start's secret: only who can read this terminal can open the app.

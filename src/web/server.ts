@@ -68,7 +68,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const session = randomBytes(32).toString('base64url')
   let port = 0
   const server = createServer(
-    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+    },
     (req, res) => {
       handle(req, res).catch(() => send(res, 500, 'text/plain; charset=utf-8', 'Internal error'))
     },
@@ -88,23 +92,46 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const allowedHosts = new Set([`${HOST}:${port}`, `localhost:${port}`])
     // Host check defeats DNS rebinding: a page on evil.example resolving to 127.0.0.1 sends Host: evil.example.
-    if (!req.headers.host || !allowedHosts.has(req.headers.host)) return send(res, 421, 'text/plain; charset=utf-8', 'Unknown host')
+    if (!req.headers.host || !allowedHosts.has(req.headers.host))
+      return send(res, 421, 'text/plain; charset=utf-8', 'Unknown host')
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`)
 
     if (url.pathname.startsWith('/api/')) {
-      if (req.method !== 'POST') return sendJson(res, 405, transportError('method-not-allowed', 'Use POST for /api/ calls.'))
+      if (req.method !== 'POST')
+        return sendJson(res, 405, transportError('method-not-allowed', 'Use POST for /api/ calls.'))
       const origin = req.headers.origin
-      if (origin !== undefined && !allowedOrigin(origin, port)) return sendJson(res, 403, transportError('forbidden-origin', 'Requests from other sites are refused.'))
+      if (origin !== undefined && !allowedOrigin(origin, port))
+        return sendJson(res, 403, transportError('forbidden-origin', 'Requests from other sites are refused.'))
       if (req.headers['sec-fetch-site'] && !['same-origin', 'none'].includes(String(req.headers['sec-fetch-site']))) {
         return sendJson(res, 403, transportError('forbidden-origin', 'Requests from other sites are refused.'))
       }
       if (!authorised(req)) {
-        return sendJson(res, 403, transportError('bad-token', 'Missing or wrong session; open the address printed where Ninekeeper was started (it ends in ?k=…).'))
+        return sendJson(
+          res,
+          403,
+          transportError(
+            'bad-token',
+            'Missing or wrong session; open the address printed where Ninekeeper was started (it ends in ?k=…).',
+          ),
+        )
       }
-      const type = String(req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
-      if (type !== 'application/json') return sendJson(res, 415, transportError('unsupported-media-type', 'Send the request body as application/json.'))
+      const type = String(req.headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim()
+        .toLowerCase()
+      if (type !== 'application/json')
+        return sendJson(
+          res,
+          415,
+          transportError('unsupported-media-type', 'Send the request body as application/json.'),
+        )
       const body = await readBody(req)
-      if (body === null) return sendJson(res, 413, transportError('too-large', `The request is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`))
+      if (body === null)
+        return sendJson(
+          res,
+          413,
+          transportError('too-large', `The request is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`),
+        )
       let payload: unknown
       try {
         payload = JSON.parse(body.length ? body : 'null')
@@ -117,10 +144,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
 
     if (url.pathname.startsWith('/download/')) return download(req, res, url)
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed')
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed')
     const offered = url.searchParams.get(SECRET_PARAM)
     if (offered !== null) {
-      if (!sameSecret(offered, token)) return send(res, 403, CONTENT_TYPES['.html'] as string, howToOpenPage('That address has an old or wrong key.'), req.method === 'HEAD')
+      if (!sameSecret(offered, token))
+        return send(
+          res,
+          403,
+          CONTENT_TYPES['.html'] as string,
+          howToOpenPage('That address has an old or wrong key.'),
+          req.method === 'HEAD',
+        )
       // Trade the secret for the cookie, then drop it from the address bar (and from history).
       url.searchParams.delete(SECRET_PARAM)
       // One leading slash only: `//evil.example/?k=…` must not become a redirect to another site.
@@ -134,7 +169,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       res.end()
       return
     }
-    if (!hasSession(req)) return send(res, 403, CONTENT_TYPES['.html'] as string, howToOpenPage(null), req.method === 'HEAD')
+    if (!hasSession(req))
+      return send(res, 403, CONTENT_TYPES['.html'] as string, howToOpenPage(null), req.method === 'HEAD')
     const file = resolveStaticPath(options.rendererDir, url.pathname)
     if (!file) return send(res, 404, 'text/plain; charset=utf-8', 'Not found')
     let content: Buffer
@@ -151,17 +187,25 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   function download(req: IncomingMessage, res: ServerResponse, url: URL): void {
     // GET only: a HEAD (or a prefetch by another method) must not use the handle up.
     if (req.method !== 'GET') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed')
-    if (req.headers['sec-fetch-site'] && !['same-origin', 'none'].includes(String(req.headers['sec-fetch-site']))) return send(res, 403, 'text/plain; charset=utf-8', 'Requests from other sites are refused.')
+    if (req.headers['sec-fetch-site'] && !['same-origin', 'none'].includes(String(req.headers['sec-fetch-site'])))
+      return send(res, 403, 'text/plain; charset=utf-8', 'Requests from other sites are refused.')
     if (!authorised(req)) return send(res, 403, CONTENT_TYPES['.html'] as string, howToOpenPage(null))
     const file = options.downloads?.take(url.pathname.slice('/download/'.length)) ?? null
-    if (!file) return send(res, 404, 'text/plain; charset=utf-8', 'That export is no longer available (it was already downloaded, or it waited too long). Export again.')
+    if (!file)
+      return send(
+        res,
+        404,
+        'text/plain; charset=utf-8',
+        'That export is no longer available (it was already downloaded, or it waited too long). Export again.',
+      )
     const stream = createReadStream(file.path)
     const done = (): void => {
       stream.destroy()
       void options.downloads?.release(file)
     }
     stream.once('error', () => {
-      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'The export file could not be read. Export again.')
+      if (!res.headersSent)
+        send(res, 500, 'text/plain; charset=utf-8', 'The export file could not be read. Export again.')
       else res.destroy()
       done()
     })

@@ -4,7 +4,16 @@
  * bounded, and a damaged backup passed to Restore is called damaged.
  */
 import Database from 'better-sqlite3'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createCore } from '../../src/core/core'
@@ -29,9 +38,13 @@ async function call<T>(core: Core, channel: string, input: unknown): Promise<T> 
   return r.value as T
 }
 async function upload(core: Core, bytes: Buffer): Promise<string> {
-  const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', { purpose: 'restore', size: bytes.length })
+  const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', {
+    purpose: 'restore',
+    size: bytes.length,
+  })
   const chunk = 1024 * 1024
-  for (let i = 0, n = 0; i < bytes.length; i += chunk, n++) await call(core, 'upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + chunk).toString('base64') })
+  for (let i = 0, n = 0; i < bytes.length; i += chunk, n++)
+    await call(core, 'upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + chunk).toString('base64') })
   return uploadId
 }
 const mode = (p: string) => statSync(p).mode & 0o777
@@ -69,7 +82,9 @@ describe('every backup copy', () => {
     await call(core, 'players:create', { name: 'Bo' })
     await call(core, 'backup:restore', { name: b.name })
     expect(readdirSync(join(core.dir, 'backups')).filter((n) => !/\.sqlite$/.test(n))).toEqual([])
-    await call(core, 'backup:restore', { uploadId: await upload(core, readFileSync(join(core.dir, 'backups', b.name))) })
+    await call(core, 'backup:restore', {
+      uploadId: await upload(core, readFileSync(join(core.dir, 'backups', b.name))),
+    })
     expect(existsSync(join(core.dir, 'uploads')) ? readdirSync(join(core.dir, 'uploads')) : []).toEqual([])
     expect((await call<{ name: string }[]>(core, 'players:list', {})).map((p) => p.name)).toEqual(['Ana'])
   })
@@ -87,20 +102,34 @@ describe('rotation', () => {
     const dir = join(core.dir, 'backups')
     // Five pre-migration copies, as five upgrades over the years would leave.
     const some = readdirSync(dir)[0] as string
-    for (let y = 2021; y <= 2025; y++) copyFileSync(join(dir, some), join(dir, `ninekeeper.v${y - 2020}.before-migration.${y}-01-01T00-00-00-000Z.sqlite`))
+    for (let y = 2021; y <= 2025; y++)
+      copyFileSync(
+        join(dir, some),
+        join(dir, `ninekeeper.v${y - 2020}.before-migration.${y}-01-01T00-00-00-000Z.sqlite`),
+      )
     core.backups.rotate()
     const info = await call<BackupInfo>(core, 'backup:info', {})
     expect(kinds(info, 'daily')).toHaveLength(2)
     expect(kinds(info, 'manual')).toHaveLength(2)
     expect(kinds(info, 'before-restore')).toHaveLength(KEEP_BY_KIND['before-restore'] as number)
-    expect(kinds(info, 'before-migration').map((f) => f.createdAt)).toEqual(['2025-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z', '2023-01-01T00:00:00.000Z'])
+    expect(kinds(info, 'before-migration').map((f) => f.createdAt)).toEqual([
+      '2025-01-01T00:00:00.000Z',
+      '2024-01-01T00:00:00.000Z',
+      '2023-01-01T00:00:00.000Z',
+    ])
     // Each file's time is read back exactly from its name.
     for (const f of info.files) {
       expect(f.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
       expect(f.name).toContain(f.createdAt.replace(/[:.]/g, '-'))
     }
     // The newest of each kind are the ones kept.
-    expect(kinds(info, 'manual')[0]?.createdAt).toBe(info.files.filter((f) => f.kind === 'manual').map((f) => f.createdAt).sort().at(-1))
+    expect(kinds(info, 'manual')[0]?.createdAt).toBe(
+      info.files
+        .filter((f) => f.kind === 'manual')
+        .map((f) => f.createdAt)
+        .sort()
+        .at(-1),
+    )
   })
 })
 
@@ -149,8 +178,18 @@ describe('a copy that cannot progress', () => {
     const core = fresh()
     await call(core, 'players:create', { name: 'Ana' })
     const fixed = new Date('2026-01-01T00:00:00.000Z')
-    const service = new BackupService(core.db, join(core.dir, 'ninekeeper.sqlite'), () => fixed, () => {}, { stallMs: 300, totalMs: 5_000 })
-    const partial = join(core.dir, 'backups', `ninekeeper.${fixed.toISOString().replace(/[:.]/g, '-')}.manual.sqlite.partial`)
+    const service = new BackupService(
+      core.db,
+      join(core.dir, 'ninekeeper.sqlite'),
+      () => fixed,
+      () => {},
+      { stallMs: 300, totalMs: 5_000 },
+    )
+    const partial = join(
+      core.dir,
+      'backups',
+      `ninekeeper.${fixed.toISOString().replace(/[:.]/g, '-')}.manual.sqlite.partial`,
+    )
     // Another process holds the copy's file locked, so every backup step answers SQLITE_BUSY.
     mkdirSync(join(core.dir, 'backups'), { recursive: true })
     const locker = new Database(partial)
@@ -181,7 +220,13 @@ describe('a copy that cannot progress', () => {
     source.transaction(() => {
       for (let i = 0; i < 8000; i++) insert.run()
     })()
-    const service = new BackupService(source, file, () => new Date('2026-03-03T00:00:00.000Z'), () => {}, { stallMs: 300, totalMs: 20_000, pagesPerStep: 1 })
+    const service = new BackupService(
+      source,
+      file,
+      () => new Date('2026-03-03T00:00:00.000Z'),
+      () => {},
+      { stallMs: 300, totalMs: 20_000, pagesPerStep: 1 },
+    )
     const locker = new Database(file, { timeout: 50 })
     const t0 = Date.now()
     const job = service.backupNow('manual')
@@ -255,7 +300,9 @@ describe('restore of a damaged backup', () => {
 
   it('still says "not an SQLite database" for a file that never was one', async () => {
     const core = fresh()
-    const r = await core.dispatch('backup:restore', { uploadId: await upload(core, Buffer.from('hello, not a database at all'.repeat(200))) })
+    const r = await core.dispatch('backup:restore', {
+      uploadId: await upload(core, Buffer.from('hello, not a database at all'.repeat(200))),
+    })
     expect(r).toMatchObject({ ok: false, error: { code: 'not-a-database' } })
   })
 })

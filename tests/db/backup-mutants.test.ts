@@ -7,13 +7,34 @@
  */
 import Database from 'better-sqlite3'
 import { execFileSync } from 'node:child_process'
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MIGRATIONS } from '../../src/core/db/migrations/index'
 import { APPLICATION_ID, openDatabase } from '../../src/core/db/open'
-import { BackupService, boundedProgress, DAY_MS, DEFAULT_KEEP, DEFAULT_LIMITS, isDiskFull, LEFTOVER_AGE_MS, startsLikeSqlite } from '../../src/core/services/backup'
+import {
+  BackupService,
+  boundedProgress,
+  DAY_MS,
+  DEFAULT_KEEP,
+  DEFAULT_LIMITS,
+  isDiskFull,
+  LEFTOVER_AGE_MS,
+  startsLikeSqlite,
+} from '../../src/core/services/backup'
 import { denyWrite } from '../helpers/deny-write'
 import { snapshot, tempDir } from '../helpers/tmp'
 
@@ -36,10 +57,15 @@ function setup(file?: string): { dir: string; db: Database.Database; service: Ba
   return { dir: t.dir, db: opened.db, service, clock }
 }
 function addPlayer(db: Database.Database, id = 'p1'): void {
-  db.prepare("INSERT INTO players (id, name, name_key, created_at, updated_at, canonical_id) VALUES (?, ?, ?, 'now', 'now', ?)").run(id, id, id, id)
+  db.prepare(
+    "INSERT INTO players (id, name, name_key, created_at, updated_at, canonical_id) VALUES (?, ?, ?, 'now', 'now', ?)",
+  ).run(id, id, id, id)
 }
 function setMeta(db: Database.Database, key: string, value: string): void {
-  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value)
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+    key,
+    value,
+  )
 }
 
 const STAMP = '2026-01-02T03-04-05-678Z'
@@ -53,7 +79,13 @@ const GOOD = [
 
 /** Names that differ from a good one in one detail each: none may count as a backup. */
 function nearMisses(name: string): string[] {
-  const out = new Set<string>([`x${name}`, `${name}x`, `${name}.partial`, name.replace('ninekeeper', 'Ninekeeper'), name.replace(/\.sqlite$/, '.sqlitx')])
+  const out = new Set<string>([
+    `x${name}`,
+    `${name}x`,
+    `${name}.partial`,
+    name.replace('ninekeeper', 'Ninekeeper'),
+    name.replace(/\.sqlite$/, '.sqlitx'),
+  ])
   // Each run of digits one digit shorter, one longer, and with a letter in it.
   for (const m of name.matchAll(/\d+/g)) {
     const i = m.index ?? 0
@@ -93,7 +125,14 @@ describe('which files are backups', () => {
       `ninekeeper.${STAMP}.daily.sqlite`,
       `ninekeeper.${STAMP}.before-restore.sqlite`,
     ])
-    expect(list.map((f) => f.kind)).toEqual(['daily', 'before-migration', 'before-migration', 'manual', 'daily', 'before-restore'])
+    expect(list.map((f) => f.kind)).toEqual([
+      'daily',
+      'before-migration',
+      'before-migration',
+      'manual',
+      'daily',
+      'before-restore',
+    ])
     expect(list.map((f) => f.size)).toEqual([2, 1, 1, 1, 1, 1])
     expect(new Set(list.slice(1).map((f) => f.createdAt))).toEqual(new Set(['2026-01-02T03:04:05.678Z']))
     expect(list[0]?.createdAt).toBe('2026-01-02T03:04:05.679Z')
@@ -196,7 +235,10 @@ describe('the daily backup', () => {
     clock.t = T0 + 23 * 3600_000
     expect(await service.maybeDaily()).toBeNull()
     clock.t = T0 + DAY_MS
-    expect(await service.maybeDaily()).toMatchObject({ ok: true, value: { kind: 'daily', createdAt: new Date(T0 + DAY_MS).toISOString() } })
+    expect(await service.maybeDaily()).toMatchObject({
+      ok: true,
+      value: { kind: 'daily', createdAt: new Date(T0 + DAY_MS).toISOString() },
+    })
   })
 
   it('is made for a first match without players of its own too (players or matches count as data)', async () => {
@@ -239,7 +281,12 @@ describe('backups made within the same millisecond', () => {
       names.push(r.value.name)
     }
     expect(names).toEqual(['000Z', '001Z', '002Z'].map((ms) => `ninekeeper.2026-05-05T12-00-00-${ms}.manual.sqlite`))
-    expect(service.list().map((f) => f.name).sort()).toEqual([...names].sort())
+    expect(
+      service
+        .list()
+        .map((f) => f.name)
+        .sort(),
+    ).toEqual([...names].sort())
   })
 })
 
@@ -309,7 +356,9 @@ describe('a restore that cannot go ahead', () => {
     const before = snapshot(db)
     const r = await service.restore(file)
     expect(r).toMatchObject({ ok: false, error: { code: 'backup-failed' } })
-    expect(r.ok ? '' : r.error.message).toMatch(/^Restore stopped: the current data could not be backed up first\. The backup could not be written/)
+    expect(r.ok ? '' : r.error.message).toMatch(
+      /^Restore stopped: the current data could not be backed up first\. The backup could not be written/,
+    )
     expect(snapshot(db)).toEqual(before)
   })
 
@@ -343,7 +392,8 @@ describe('the default bounds of a copy', () => {
     t = 0
     const long = boundedProgress(DEFAULT_LIMITS, 5, () => t)
     let remaining = 1_000_000
-    for (; t <= 15 * 60_000; t += 10_000) expect(long({ totalPages: 1_000_000, remaining, remainingPages: --remaining } as never)).toBe(5)
+    for (; t <= 15 * 60_000; t += 10_000)
+      expect(long({ totalPages: 1_000_000, remaining, remainingPages: --remaining } as never)).toBe(5)
     t = 15 * 60_000
     expect(long({ totalPages: 1_000_000, remainingPages: --remaining })).toBe(5)
     t = 15 * 60_000 + 1
@@ -449,10 +499,13 @@ describe('inspecting a candidate for restore', () => {
     return file
   }
 
-  it('refuses another application\'s file whatever its version, and ours without a schema', () => {
+  it("refuses another application's file whatever its version, and ours without a schema", () => {
     expect(BackupService.inspect(raw(1234, 2))).toMatchObject({ ok: false, error: { code: 'foreign-file' } })
     expect(BackupService.inspect(raw(APPLICATION_ID, 0))).toMatchObject({ ok: false, error: { code: 'foreign-file' } })
-    expect(BackupService.inspect(raw(APPLICATION_ID, MIGRATIONS.length + 1))).toMatchObject({ ok: false, error: { code: 'too-new' } })
+    expect(BackupService.inspect(raw(APPLICATION_ID, MIGRATIONS.length + 1))).toMatchObject({
+      ok: false,
+      error: { code: 'too-new' },
+    })
   })
 
   it('accepts ours at schema 1 and at the latest, and says which', () => {
@@ -542,14 +595,19 @@ describe('backups in a row', () => {
   it('closes every copy it made and checked', async () => {
     const { db, service } = setup()
     addPlayer(db)
-    for (const kind of ['manual', 'daily', 'before-restore'] as const) expect((await service.backupNow(kind)).ok).toBe(true)
+    for (const kind of ['manual', 'daily', 'before-restore'] as const)
+      expect((await service.backupNow(kind)).ok).toBe(true)
     if (LINUX) expect(descriptorsUnder(service.dir)).toEqual([])
   })
 
   it('requested together run one after the other: each complete, each under its own name', async () => {
     const { db, service } = setup()
     for (let i = 0; i < 200; i++) addPlayer(db, `p${i}`)
-    const results = await Promise.all([service.backupNow('manual'), service.backupNow('manual'), service.backupNow('daily')])
+    const results = await Promise.all([
+      service.backupNow('manual'),
+      service.backupNow('manual'),
+      service.backupNow('daily'),
+    ])
     expect(results.map((r) => r.ok)).toEqual([true, true, true])
     const names = results.map((r) => (r.ok ? r.value.name : ''))
     expect(new Set(names).size).toBe(3)

@@ -21,9 +21,13 @@ async function call<T>(core: Core, channel: string, input: unknown): Promise<T> 
   return r.value as T
 }
 async function upload(core: Core, bytes: Buffer): Promise<string> {
-  const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', { purpose: 'restore', size: bytes.length })
+  const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', {
+    purpose: 'restore',
+    size: bytes.length,
+  })
   const chunk = 256 * 1024
-  for (let i = 0, n = 0; i < bytes.length; i += chunk, n++) await call(core, 'upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + chunk).toString('base64') })
+  for (let i = 0, n = 0; i < bytes.length; i += chunk, n++)
+    await call(core, 'upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + chunk).toString('base64') })
   return uploadId
 }
 async function playOne(core: Core, names: string[]): Promise<void> {
@@ -115,7 +119,9 @@ describe('backups', () => {
     const info = await call<BackupInfo>(core, 'backup:info', {})
     expect(info.keep).toBe(2)
     expect(info.files.filter((f) => f.kind === 'manual')).toHaveLength(2)
-    expect((core.db.prepare("SELECT value FROM meta WHERE key = 'backup_keep'").get() as { value: string }).value).toBe('2')
+    expect((core.db.prepare("SELECT value FROM meta WHERE key = 'backup_keep'").get() as { value: string }).value).toBe(
+      '2',
+    )
     expect(info.lastAt).not.toBeNull()
   })
 

@@ -30,12 +30,45 @@ function fileBeforeClubStep(withEvents: boolean): string {
   // As the app leaves it after opening: the projections rebuilt, the mark cleared.
   db.prepare("DELETE FROM meta WHERE key = 'projections_rebuild_needed'").run()
   if (withEvents) {
-    const ins = db.prepare('INSERT INTO events (id, device_id, device_seq, hlc, kind, v, subject, payload) VALUES (?, ?, ?, ?, ?, 1, ?, ?)')
+    const ins = db.prepare(
+      'INSERT INTO events (id, device_id, device_seq, hlc, kind, v, subject, payload) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
+    )
     const S = '0190f5c2-cccc-7000-8000-000000000001'
-    const fields = { name: 'Autumn league', startDate: '2026-09-01', endDate: '2026-11-30', gameIds: null, playerIds: null, scheme: { kind: 'result', win: 3, draw: 1, loss: 0 } }
-    ins.run('0190f5c2-0001-7000-8000-0000000000e1', DEV, 1, formatHlc(1000, 0, DEV), 'season.created', S, JSON.stringify(fields))
-    ins.run('0190f5c2-0002-7000-8000-0000000000e2', DEV, 2, formatHlc(2000, 0, DEV), 'season.updated', S, JSON.stringify({ name: 'Autumn cup' }))
-    ins.run('0190f5c2-0003-7000-8000-0000000000e3', DEV, 3, formatHlc(3000, 0, DEV), 'club.rating-system-set', CLUB_SUBJECT, JSON.stringify({ system: 'elo' }))
+    const fields = {
+      name: 'Autumn league',
+      startDate: '2026-09-01',
+      endDate: '2026-11-30',
+      gameIds: null,
+      playerIds: null,
+      scheme: { kind: 'result', win: 3, draw: 1, loss: 0 },
+    }
+    ins.run(
+      '0190f5c2-0001-7000-8000-0000000000e1',
+      DEV,
+      1,
+      formatHlc(1000, 0, DEV),
+      'season.created',
+      S,
+      JSON.stringify(fields),
+    )
+    ins.run(
+      '0190f5c2-0002-7000-8000-0000000000e2',
+      DEV,
+      2,
+      formatHlc(2000, 0, DEV),
+      'season.updated',
+      S,
+      JSON.stringify({ name: 'Autumn cup' }),
+    )
+    ins.run(
+      '0190f5c2-0003-7000-8000-0000000000e3',
+      DEV,
+      3,
+      formatHlc(3000, 0, DEV),
+      'club.rating-system-set',
+      CLUB_SUBJECT,
+      JSON.stringify({ system: 'elo' }),
+    )
   }
   db.close()
   return t.dir
@@ -51,9 +84,13 @@ describe('the club data schema step', () => {
     const core = createCore({ dataDir: dir, mode: 'web', version: 'test', log: () => {}, autoBackup: false })
     try {
       const r = await core.dispatch('seasons:list', {})
-      expect(r.ok && (r.value as Season[]).map((s) => [s.name, s.startDate, s.endDate])).toEqual([['Autumn cup', '2026-09-01', '2026-11-30']])
+      expect(r.ok && (r.value as Season[]).map((s) => [s.name, s.startDate, s.endDate])).toEqual([
+        ['Autumn cup', '2026-09-01', '2026-11-30'],
+      ])
       expect(core.db.prepare("SELECT value FROM club_settings WHERE key = 'rating_system'").pluck().get()).toBe('elo')
-      expect(core.db.prepare("SELECT count(*) FROM meta WHERE key = 'projections_rebuild_needed'").pluck().get()).toBe(0)
+      expect(core.db.prepare("SELECT count(*) FROM meta WHERE key = 'projections_rebuild_needed'").pluck().get()).toBe(
+        0,
+      )
     } finally {
       core.close()
     }

@@ -9,7 +9,9 @@ if (!dataDir || !prefix) throw new Error('usage: crash-child <dataDir> <prefix>'
 const core = createCore({ dataDir, mode: 'web', version: 'crash-test', log: () => {} })
 // The durability settings this connection really runs with: the parent checks them (a commit is only
 // on disk when acknowledged if synchronous is FULL in WAL mode).
-process.stdout.write(`pragmas ${JSON.stringify({ synchronous: core.db.pragma('synchronous', { simple: true }), journal: core.db.pragma('journal_mode', { simple: true }) })}\n`)
+process.stdout.write(
+  `pragmas ${JSON.stringify({ synchronous: core.db.pragma('synchronous', { simple: true }), journal: core.db.pragma('journal_mode', { simple: true }) })}\n`,
+)
 process.stdout.write('ready\n')
 let n = 0
 // The handlers answer promises (a write waits on a timer for a lock held elsewhere), so each write is awaited.

@@ -13,7 +13,6 @@ const SEED = process.env.CRASH_SEED ? Number(process.env.CRASH_SEED) : DEFAULT_S
 if (!Number.isSafeInteger(SEED)) throw new Error(`CRASH_SEED must be a whole number, not ${process.env.CRASH_SEED}`)
 console.log(`crash test seed ${SEED} (repeat with CRASH_SEED=${SEED})`)
 
-
 const pragmasSeen: { synchronous: number; journal: string }[] = []
 
 function runChild(dataDir: string, prefix: string, killAfterMs: number): Promise<string[]> {
@@ -30,7 +29,8 @@ function runChild(dataDir: string, prefix: string, killAfterMs: number): Promise
       const lines = buffer.split('\n')
       buffer = lines.pop() ?? ''
       for (const line of lines) {
-        if (line.startsWith('pragmas ')) pragmasSeen.push(JSON.parse(line.slice('pragmas '.length)) as { synchronous: number; journal: string })
+        if (line.startsWith('pragmas '))
+          pragmasSeen.push(JSON.parse(line.slice('pragmas '.length)) as { synchronous: number; journal: string })
         else if (line === 'ready' && !timer) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
         else if (line.startsWith('committed ')) committed.push(line.slice('committed '.length))
       }
@@ -63,7 +63,9 @@ describe(`crash safety (seed ${SEED}; repeat with CRASH_SEED=${SEED})`, () => {
         const missing = allCommitted.filter((n) => !names.has(n))
         expect(missing, `round ${round}: committed but missing`).toEqual([])
         // Nothing half-written: every row is complete.
-        expect(raw.prepare("SELECT count(*) FROM players WHERE name_key <> lower(name) OR created_at = ''").pluck().get()).toBe(0)
+        expect(
+          raw.prepare("SELECT count(*) FROM players WHERE name_key <> lower(name) OR created_at = ''").pluck().get(),
+        ).toBe(0)
       } finally {
         raw.close()
       }

@@ -12,10 +12,21 @@ describe('device clock across restarts', () => {
   afterEach(() => t.cleanup())
   const open = (at: string) => {
     let ms = Date.parse(at)
-    return createCore({ dataDir: t.dir, mode: 'web', version: '0.0.0-test', clock: () => new Date((ms += 1)), log: () => {}, autoBackup: false })
+    return createCore({
+      dataDir: t.dir,
+      mode: 'web',
+      version: '0.0.0-test',
+      clock: () => new Date((ms += 1)),
+      log: () => {},
+      autoBackup: false,
+    })
   }
   const own = (core: ReturnType<typeof open>) =>
-    core.db.prepare("SELECT device_seq, hlc FROM events WHERE device_id = (SELECT value FROM meta WHERE key = 'device_id') ORDER BY device_seq").all() as { device_seq: number; hlc: string }[]
+    core.db
+      .prepare(
+        "SELECT device_seq, hlc FROM events WHERE device_id = (SELECT value FROM meta WHERE key = 'device_id') ORDER BY device_seq",
+      )
+      .all() as { device_seq: number; hlc: string }[]
 
   it('after a restart with the clock an hour back, new stamps still come after the old ones', async () => {
     let core = open('2026-12-01T20:00:00.000Z')

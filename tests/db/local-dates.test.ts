@@ -24,23 +24,40 @@ async function call<T>(channel: string, input: unknown): Promise<T> {
 /** A two-game Seven Eight Nine match started at `utc` where the offset is `utcOffset` (undefined: the computer's). */
 async function senAt(utc: string, utcOffset: number | undefined, players = [ana, bo]): Promise<string> {
   now = Date.parse(utc)
-  const m = await call<{ id: string }>('matches:create', { gameId: 'seven-eight-nine', playerIds: players, ...(utcOffset === undefined ? {} : { utcOffset }) })
-  for (const action of [{ type: 'dealt-win', seats: [0] }, { type: 'next-game' }, { type: 'dealt-win', seats: [1] }]) await call('matches:apply', { id: m.id, action })
+  const m = await call<{ id: string }>('matches:create', {
+    gameId: 'seven-eight-nine',
+    playerIds: players,
+    ...(utcOffset === undefined ? {} : { utcOffset }),
+  })
+  for (const action of [{ type: 'dealt-win', seats: [0] }, { type: 'next-game' }, { type: 'dealt-win', seats: [1] }])
+    await call('matches:apply', { id: m.id, action })
   await call('matches:close', { id: m.id, status: 'finished' })
   return m.id
 }
 
 /** The cells of one CSV line (quoted cells may hold commas and doubled quotes). */
-const cellsOf = (line: string): string[] => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => (m[1] ?? '').replace(/^"|"$/g, '').replace(/""/g, '"'))
+const cellsOf = (line: string): string[] =>
+  [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) =>
+    (m[1] ?? '').replace(/^"|"$/g, '').replace(/""/g, '"'),
+  )
 const list = (f: Record<string, unknown>): Promise<MatchSummary[]> => call<MatchSummary[]>('matches:list', f)
-const rounds = (o: StatsOverview, name: string): number => (o.players.find((p) => p.name === name) as PlayerStats | undefined)?.games[0]?.rounds ?? 0
-const matchesOf = (o: StatsOverview, name: string): number => (o.players.find((p) => p.name === name) as PlayerStats | undefined)?.matches ?? 0
+const rounds = (o: StatsOverview, name: string): number =>
+  (o.players.find((p) => p.name === name) as PlayerStats | undefined)?.games[0]?.rounds ?? 0
+const matchesOf = (o: StatsOverview, name: string): number =>
+  (o.players.find((p) => p.name === name) as PlayerStats | undefined)?.matches ?? 0
 
 beforeEach(async () => {
   const t = tempDir()
   cleanup = t.cleanup
   now = Date.parse('2026-06-01T12:00:00.000Z')
-  core = createCore({ dataDir: t.dir, mode: 'web', version: '0.0.0-test', clock: () => new Date((now += 1000)), log: () => {}, autoBackup: false })
+  core = createCore({
+    dataDir: t.dir,
+    mode: 'web',
+    version: '0.0.0-test',
+    clock: () => new Date((now += 1000)),
+    log: () => {},
+    autoBackup: false,
+  })
   ana = (await call<{ id: string }>('players:create', { name: 'Ana' })).id
   bo = (await call<{ id: string }>('players:create', { name: 'Bo' })).id
 })
@@ -63,7 +80,9 @@ describe('local dates', () => {
     const fri = await call<StatsOverview>('stats:overview', { fromDate: '2026-11-27', toDate: '2026-11-27' })
     expect([matchesOf(fri, 'Ana'), rounds(fri, 'Ana')]).toEqual([0, 0])
     // The per-day summary is keyed by the local day.
-    expect(core.db.prepare('SELECT DISTINCT day FROM stat_player_game_day WHERE rounds > 0').pluck().all()).toEqual(['2026-11-26'])
+    expect(core.db.prepare('SELECT DISTINCT day FROM stat_player_game_day WHERE rounds > 0').pluck().all()).toEqual([
+      '2026-11-26',
+    ])
     // The CSV export carries the local date (and the offset) beside the UTC times.
     const csv = await call<{ content: string }>('transfer:export-csv', { table: 'matches' })
     const [head, line] = csv.content.trim().split('\r\n')
@@ -73,10 +92,21 @@ describe('local dates', () => {
     expect(cells[cols.indexOf('utc_offset')]).toBe('-480')
     const roundsCsv = await call<{ content: string }>('transfer:export-csv', { table: 'rounds' })
     const rh = cellsOf(roundsCsv.content.split('\r\n')[0] ?? '')
-    expect(roundsCsv.content.trim().split('\r\n').slice(1).map((l) => cellsOf(l).at(-1))).toEqual(['2026-11-26', '2026-11-26', '2026-11-26', '2026-11-26'])
+    expect(
+      roundsCsv.content
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => cellsOf(l).at(-1)),
+    ).toEqual(['2026-11-26', '2026-11-26', '2026-11-26', '2026-11-26'])
     expect(rh.at(-1)).toBe('local_date')
     // Head-to-head takes the same bounds.
-    const h = await call<{ lines: { matches: number }[] }>('stats:head-to-head', { a: ana, b: bo, fromDate: '2026-11-26', toDate: '2026-11-26' })
+    const h = await call<{ lines: { matches: number }[] }>('stats:head-to-head', {
+      a: ana,
+      b: bo,
+      fromDate: '2026-11-26',
+      toDate: '2026-11-26',
+    })
     expect(h.lines[0]?.matches).toBe(1)
   })
 
@@ -84,11 +114,15 @@ describe('local dates', () => {
     // New York (UTC-5): 18:00 and 20:30 on Tuesday 3 Nov 2026; the second is Wednesday in UTC.
     const a = await senAt('2026-11-03T23:00:00.000Z', -300)
     const b = await senAt('2026-11-04T01:30:00.000Z', -300)
-    expect((await list({ fromDate: '2026-11-03', toDate: '2026-11-03' })).map((m) => m.id).sort()).toEqual([a, b].sort())
+    expect((await list({ fromDate: '2026-11-03', toDate: '2026-11-03' })).map((m) => m.id).sort()).toEqual(
+      [a, b].sort(),
+    )
     expect(await list({ fromDate: '2026-11-04', toDate: '2026-11-04' })).toEqual([])
     const night = await call<StatsOverview>('stats:overview', { fromDate: '2026-11-03', toDate: '2026-11-03' })
     expect([matchesOf(night, 'Bo'), rounds(night, 'Bo')]).toEqual([2, 4])
-    expect(core.db.prepare('SELECT DISTINCT day FROM stat_player_game_day WHERE rounds > 0').pluck().all()).toEqual(['2026-11-03'])
+    expect(core.db.prepare('SELECT DISTINCT day FROM stat_player_game_day WHERE rounds > 0').pluck().all()).toEqual([
+      '2026-11-03',
+    ])
   })
 
   it('a daylight-saving change: two matches at different offsets each keep their own local date and month', async () => {
@@ -108,7 +142,7 @@ describe('local dates', () => {
     expect(matchesOf(oct, 'Ana')).toBe(1)
   })
 
-  it('without an offset from the page, the match takes the computer\'s offset at its start', async () => {
+  it("without an offset from the page, the match takes the computer's offset at its start", async () => {
     const tz = process.env.TZ
     process.env.TZ = 'America/Los_Angeles'
     try {

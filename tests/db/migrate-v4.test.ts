@@ -19,14 +19,19 @@ afterEach(() => {
 })
 
 const DEV = '0190f5c2-0000-7000-8000-00000000d001'
-const hlc = (iso: string, counter: number) => `${String(Date.parse(iso)).padStart(15, '0')}.${String(counter).padStart(6, '0')}.${DEV}`
+const hlc = (iso: string, counter: number) =>
+  `${String(Date.parse(iso)).padStart(15, '0')}.${String(counter).padStart(6, '0')}.${DEV}`
 const round = (declarer: number, totals: number[]) => JSON.stringify({ type: 'round', declarer, totals })
 
 /** What the app of that version wrote: rows, seats and the per-match log (device numbers with gaps, as it made them). */
 function writeLegacyFile(dir: string, version: number): string {
   const file = join(dir, 'ninekeeper.sqlite')
   const { db } = openDatabase(file, { migrations: MIGRATIONS.slice(0, version) })
-  const P = ['0190f5c2-0001-7000-8000-000000000001', '0190f5c2-0002-7000-8000-000000000002', '0190f5c2-0003-7000-8000-000000000003']
+  const P = [
+    '0190f5c2-0001-7000-8000-000000000001',
+    '0190f5c2-0002-7000-8000-000000000002',
+    '0190f5c2-0003-7000-8000-000000000003',
+  ]
   const M = ['0190f5c2-0010-7000-8000-000000000010', '0190f5c2-0011-7000-8000-000000000011']
   const E = (n: number) => `0190f5c2-01${String(n).padStart(2, '0')}-7000-8000-0000000001${String(n).padStart(2, '0')}`
   db.exec(`
@@ -59,7 +64,14 @@ async function call<T>(core: ReturnType<typeof createCore>, channel: string, inp
 
 function open(dir: string) {
   let t = Date.parse('2026-11-30T12:00:00.000Z')
-  const core = createCore({ dataDir: dir, mode: 'web', version: 'test', clock: () => new Date((t += 1000)), log: () => {}, autoBackup: false })
+  const core = createCore({
+    dataDir: dir,
+    mode: 'web',
+    version: 'test',
+    clock: () => new Date((t += 1000)),
+    log: () => {},
+    autoBackup: false,
+  })
   cleanups.push(() => core.close())
   return core
 }
@@ -80,14 +92,27 @@ describe('upgrading to the event log', () => {
         ['Bo', null, false, 2],
         ['Cy', null, true, 1],
       ])
-      const [m0, m1] = (await call<{ id: string }[]>(core, 'matches:list', {})).map((m) => m.id).reverse() as [string, string]
+      const [m0, m1] = (await call<{ id: string }[]>(core, 'matches:list', {})).map((m) => m.id).reverse() as [
+        string,
+        string,
+      ]
       const finished = await call<MatchView>(core, 'matches:get', { id: m0 })
       // Round 2 as corrected (12, 5); round 3 undone; closed by hand.
       expect(finished.status).toBe('finished')
-      expect(finished.actions.map((a) => a.action)).toEqual([JSON.parse(round(0, [3, 10])), JSON.parse(round(1, [12, 5]))])
+      expect(finished.actions.map((a) => a.action)).toEqual([
+        JSON.parse(round(0, [3, 10])),
+        JSON.parse(round(1, [12, 5])),
+      ])
       expect(finished.undo).toBe('Reopen the match')
       const history = await call<MatchHistoryEntry[]>(core, 'matches:history', { id: m0 })
-      expect(history.map((h) => h.description)).toEqual(['Deal 1', 'Deal 2', 'Deal 2 corrected', 'Deal 3', 'Undid Deal 3', 'Match finished by hand'])
+      expect(history.map((h) => h.description)).toEqual([
+        'Deal 1',
+        'Deal 2',
+        'Deal 2 corrected',
+        'Deal 3',
+        'Undid Deal 3',
+        'Match finished by hand',
+      ])
       const open1 = await call<MatchView>(core, 'matches:get', { id: m1 })
       expect(open1.status).toBe('in-progress')
       expect(open1.actions).toHaveLength(1)
@@ -98,7 +123,11 @@ describe('upgrading to the event log', () => {
       expect(ana?.games[0]?.rating).not.toBeNull()
 
       // Per-device numbers: 1, 2, 3 … with no gap for every device; the old counter is gone.
-      const seqs = core.db.prepare('SELECT device_id, group_concat(device_seq) AS s FROM (SELECT * FROM events ORDER BY device_id, device_seq) GROUP BY device_id').all() as { s: string }[]
+      const seqs = core.db
+        .prepare(
+          'SELECT device_id, group_concat(device_seq) AS s FROM (SELECT * FROM events ORDER BY device_id, device_seq) GROUP BY device_id',
+        )
+        .all() as { s: string }[]
       for (const { s } of seqs) expect(s.split(',').map(Number)).toEqual(s.split(',').map((_, i) => i + 1))
       expect(core.db.prepare("SELECT value FROM meta WHERE key = 'device_seq'").get()).toBeUndefined()
 

@@ -74,7 +74,10 @@ describe.runIf(POSIX)('private data folder and files', () => {
     db.prepare("INSERT INTO meta (key, value) VALUES ('k', 'v')").run()
     db.close()
     const extra: Migration = { name: 'add a table', up: (d) => d.exec('CREATE TABLE extra (x)') }
-    const opened = openDatabase(file, { migrations: [...MIGRATIONS, extra], now: () => new Date('2026-11-30T10:00:00Z') })
+    const opened = openDatabase(file, {
+      migrations: [...MIGRATIONS, extra],
+      now: () => new Date('2026-11-30T10:00:00Z'),
+    })
     opened.db.close()
     const names = readdirSync(join(dir, 'backups'))
     expect(names).toEqual([`ninekeeper.v${MIGRATIONS.length}.before-migration.2026-11-30T10-00-00-000Z.sqlite`])

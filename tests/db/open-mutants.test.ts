@@ -7,7 +7,19 @@
  */
 import Database from 'better-sqlite3'
 import { createHash } from 'node:crypto'
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DatabaseTooNewError } from '../../src/core/db/migrate'
@@ -129,7 +141,9 @@ describe('the native binding', () => {
   const missing = '/nonexistent/ninekeeper/better_sqlite3.node'
 
   it('is used for a new file', () => {
-    expect(openError(join(folder(), 'ninekeeper.sqlite'), { nativeBinding: missing }).message).toMatch(/Cannot find module/)
+    expect(openError(join(folder(), 'ninekeeper.sqlite'), { nativeBinding: missing }).message).toMatch(
+      /Cannot find module/,
+    )
   })
 
   it('is used for the read-only look at an existing file too (before anything else reads it)', () => {
@@ -215,19 +229,22 @@ describe('a file that cannot be written (checked before SQLite opens it)', () =>
     expect(sha(file)).toBe(before)
   })
 
-  it.for(['', '-wal', '-shm', '-journal'])('refuses when the data file%s cannot be written, naming it', (suffix, ctx) => {
-    const { dir, file } = existing()
-    const path = `${file}${suffix}`
-    if (!existsSync(path)) writeFileSync(path, '')
-    const undo = denyWrite(path)
-    if (!undo) return ctx.skip()
-    cleanups.push(undo)
-    const e = openError(file)
-    expect(e).toBeInstanceOf(DatabaseOpenError)
-    expect(e.code).toBe('read-only')
-    expect(e.message).toContain(`cannot write to ${path},`)
-    expect(readdirSync(dir)).not.toContain('backups')
-  })
+  it.for(['', '-wal', '-shm', '-journal'])(
+    'refuses when the data file%s cannot be written, naming it',
+    (suffix, ctx) => {
+      const { dir, file } = existing()
+      const path = `${file}${suffix}`
+      if (!existsSync(path)) writeFileSync(path, '')
+      const undo = denyWrite(path)
+      if (!undo) return ctx.skip()
+      cleanups.push(undo)
+      const e = openError(file)
+      expect(e).toBeInstanceOf(DatabaseOpenError)
+      expect(e.code).toBe('read-only')
+      expect(e.message).toContain(`cannot write to ${path},`)
+      expect(readdirSync(dir)).not.toContain('backups')
+    },
+  )
 
   it('does not migrate, and leaves no .partial, when the pre-migration copy cannot be created', (ctx) => {
     const { dir, file } = existing()

@@ -32,7 +32,9 @@ describe('openDatabase', () => {
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000)
     expect(db.pragma('application_id', { simple: true })).toBe(APPLICATION_ID)
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all()
-    expect(tables).toEqual(expect.arrayContaining(['events', 'players', 'matches', 'match_seats', 'round_results', 'meta']))
+    expect(tables).toEqual(
+      expect.arrayContaining(['events', 'players', 'matches', 'match_seats', 'round_results', 'meta']),
+    )
     expect(tables).not.toContain('match_events')
     db.close()
   })
@@ -40,7 +42,11 @@ describe('openDatabase', () => {
   it('reopens an existing file without migrating again and keeps its data, still with synchronous=FULL', () => {
     const file = dbFile()
     const first = openDatabase(file)
-    first.db.prepare("INSERT INTO players (id, name, name_key, created_at, updated_at, canonical_id) VALUES ('p1', 'Ana', 'ana', 'now', 'now', 'p1')").run()
+    first.db
+      .prepare(
+        "INSERT INTO players (id, name, name_key, created_at, updated_at, canonical_id) VALUES ('p1', 'Ana', 'ana', 'now', 'now', 'p1')",
+      )
+      .run()
     first.db.close()
     const again = openDatabase(file)
     expect(again.migration).toEqual({ from: LATEST_VERSION, to: LATEST_VERSION, applied: [] })
@@ -62,9 +68,11 @@ describe('openDatabase', () => {
     expect(() => openDatabase(file)).toThrow(DatabaseTooNewError)
     expect(() => openDatabase(file)).toThrow(/newer version of Ninekeeper/)
     expect(sha(file)).toBe(before)
-    expect(readdirSync(join(file, '..')).filter((n) => n !== 'ninekeeper.sqlite-shm' && n !== 'ninekeeper.sqlite-wal').sort()).toEqual(
-      entriesBefore.filter((n) => n !== 'ninekeeper.sqlite-shm' && n !== 'ninekeeper.sqlite-wal'),
-    )
+    expect(
+      readdirSync(join(file, '..'))
+        .filter((n) => n !== 'ninekeeper.sqlite-shm' && n !== 'ninekeeper.sqlite-wal')
+        .sort(),
+    ).toEqual(entriesBefore.filter((n) => n !== 'ninekeeper.sqlite-shm' && n !== 'ninekeeper.sqlite-wal'))
   })
 
   it('rolls a failing migration step back completely and keeps the previous version', () => {
@@ -74,7 +82,9 @@ describe('openDatabase', () => {
       name: 'half-done step',
       up(db) {
         db.exec('CREATE TABLE half_done (x INTEGER)')
-        db.exec("INSERT INTO players (id, name, name_key, created_at, updated_at, canonical_id) VALUES ('p9', 'Zed', 'zed', 'now', 'now', 'p9')")
+        db.exec(
+          "INSERT INTO players (id, name, name_key, created_at, updated_at, canonical_id) VALUES ('p9', 'Zed', 'zed', 'now', 'now', 'p9')",
+        )
         throw new Error('boom in step 2')
       },
     }
@@ -89,10 +99,15 @@ describe('openDatabase', () => {
   it('copies the file before migrating an existing database, and the copy is the old version', () => {
     const file = dbFile()
     const { db } = openDatabase(file)
-    db.prepare("INSERT INTO players (id, name, name_key, created_at, updated_at, canonical_id) VALUES ('p1', 'Ana', 'ana', 'now', 'now', 'p1')").run()
+    db.prepare(
+      "INSERT INTO players (id, name, name_key, created_at, updated_at, canonical_id) VALUES ('p1', 'Ana', 'ana', 'now', 'now', 'p1')",
+    ).run()
     db.close()
     const extra: Migration = { name: 'add notes', up: (d) => d.exec('ALTER TABLE players ADD COLUMN notes TEXT') }
-    const opened = openDatabase(file, { migrations: [...MIGRATIONS, extra], now: () => new Date('2026-11-30T10:00:00Z') })
+    const opened = openDatabase(file, {
+      migrations: [...MIGRATIONS, extra],
+      now: () => new Date('2026-11-30T10:00:00Z'),
+    })
     expect(opened.migration.applied).toEqual(['add notes'])
     expect(opened.backupFile).not.toBeNull()
     expect(existsSync(opened.backupFile as string)).toBe(true)
@@ -122,9 +137,16 @@ describe('openDatabase', () => {
       expect(opened.db.pragma('integrity_check', { simple: true })).toBe('ok')
       expect(opened.db.pragma('foreign_key_check')).toEqual([])
       // Rows became events; the projections are rebuilt from them when the app opens the file.
-      expect(opened.db.prepare("SELECT payload FROM events WHERE kind = 'player.created'").pluck().all()).toEqual(['{"name":"Ana","color":"#d7263d"}'])
-      expect(JSON.parse(opened.db.prepare("SELECT payload FROM events WHERE kind = 'match.started'").pluck().get() as string).seats).toEqual([{ playerId: 'p1', color: null }])
-      expect(opened.db.prepare("SELECT value FROM meta WHERE key = 'projections_rebuild_needed'").pluck().get()).toBe('1')
+      expect(opened.db.prepare("SELECT payload FROM events WHERE kind = 'player.created'").pluck().all()).toEqual([
+        '{"name":"Ana","color":"#d7263d"}',
+      ])
+      expect(
+        JSON.parse(opened.db.prepare("SELECT payload FROM events WHERE kind = 'match.started'").pluck().get() as string)
+          .seats,
+      ).toEqual([{ playerId: 'p1', color: null }])
+      expect(opened.db.prepare("SELECT value FROM meta WHERE key = 'projections_rebuild_needed'").pluck().get()).toBe(
+        '1',
+      )
       opened.db.close()
     }
   })
@@ -152,7 +174,7 @@ describe('openDatabase', () => {
     const file = dbFile()
     const { db } = openDatabase(file)
     db.exec(`INSERT INTO events VALUES ('e1', 'dev', 1, 'hlc', 'match.action', 1, 'm1', '{}')`)
-    expect(() => db.exec("UPDATE events SET payload = '{\"x\":1}'")).toThrow(/append-only/)
+    expect(() => db.exec('UPDATE events SET payload = \'{"x":1}\'')).toThrow(/append-only/)
     expect(() => db.exec('DELETE FROM events')).toThrow(/append-only/)
     expect(db.prepare('SELECT payload FROM events').pluck().get()).toBe('{}')
     db.close()

@@ -14,19 +14,34 @@ const RAW_PAIRS = `
   SELECT x.player_id, x.game_id, y.player_id AS opponent_id, count(*) AS matches, sum(x.placement < y.placement) AS ahead, sum(y.placement < x.placement) AS behind
   FROM match_results x JOIN match_results y ON y.match_id = x.match_id AND y.seat <> x.seat AND y.player_id <> x.player_id
   GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`
-const KEPT = 'SELECT player_id, game_id, opponent_id, matches, ahead, behind FROM stat_player_opponent WHERE matches <> 0 ORDER BY 1, 2, 3'
+const KEPT =
+  'SELECT player_id, game_id, opponent_id, matches, ahead, behind FROM stat_player_opponent WHERE matches <> 0 ORDER BY 1, 2, 3'
 
 type Op = { kind: 'match' | 'round' | 'correct' | 'undo' | 'abandon' | 'merge'; a: number; b: number }
 const op = fc.noBias(
   fc.record({
-    kind: fc.constantFrom<Op['kind']>('match', 'round', 'round', 'round', 'round', 'correct', 'undo', 'abandon', 'merge'),
+    kind: fc.constantFrom<Op['kind']>(
+      'match',
+      'round',
+      'round',
+      'round',
+      'round',
+      'correct',
+      'undo',
+      'abandon',
+      'merge',
+    ),
     a: fc.nat(1000),
     b: fc.nat(1000),
   }),
 )
 const points = (seats: number, a: number, b: number) => {
   const out = b % seats
-  return { type: 'round', wentOut: out, points: Array.from({ length: seats }, (_, s) => (s === out ? 0 : 3 + ((a + s * 7) % 17))) }
+  return {
+    type: 'round',
+    wentOut: out,
+    points: Array.from({ length: seats }, (_, s) => (s === out ? 0 : 3 + ((a + s * 7) % 17))),
+  }
 }
 
 describe('records against opponents', () => {
@@ -42,15 +57,21 @@ describe('records against opponents', () => {
         }
         try {
           const ids: string[] = []
-          for (const name of ['Ana', 'Bo', 'Cy', 'Di', 'Eve']) ids.push((await call<{ id: string }>('players:create', { name }))!.id)
+          for (const name of ['Ana', 'Bo', 'Cy', 'Di', 'Eve'])
+            ids.push((await call<{ id: string }>('players:create', { name }))!.id)
           const matches: string[] = []
           for (const o of ops) {
             const m = matches[o.a % Math.max(1, matches.length)]
-            const live = (await call<{ id: string; archived: boolean; mergedInto?: string | null }[]>('players:list', {})) ?? []
+            const live =
+              (await call<{ id: string; archived: boolean; mergedInto?: string | null }[]>('players:list', {})) ?? []
             if (o.kind === 'match' || !m) {
               const seated = live.slice(o.a % 3, (o.a % 3) + 2 + (o.b % 3)).map((p) => p.id)
               if (seated.length < 2) continue
-              const v = await call<MatchView>('matches:create', { gameId: 'wild-nine', playerIds: seated, options: { houseRules: { cutoff: 30 } } })
+              const v = await call<MatchView>('matches:create', {
+                gameId: 'wild-nine',
+                playerIds: seated,
+                options: { houseRules: { cutoff: 30 } },
+              })
               if (v) matches.push(v.id)
               continue
             }
@@ -74,7 +95,11 @@ describe('records against opponents', () => {
           for (const p of ids) {
             const r = await core.dispatch('stats:player', { playerId: p })
             if (!r.ok) continue
-            const page = (r.value as { profile: { opponents: { playerId: string; matches: number; ahead: number; behind: number }[] } }).profile
+            const page = (
+              r.value as {
+                profile: { opponents: { playerId: string; matches: number; ahead: number; behind: number }[] }
+              }
+            ).profile
             const raw = core.db
               .prepare(
                 `SELECT y.player_id AS playerId, count(*) AS matches, sum(x.placement < y.placement) AS ahead, sum(y.placement < x.placement) AS behind
@@ -83,7 +108,9 @@ describe('records against opponents', () => {
               )
               .all(p) as { playerId: string; matches: number; ahead: number; behind: number }[]
             const norm = (xs: { playerId: string; matches: number; ahead: number; behind: number }[]) =>
-              xs.map(({ playerId, matches, ahead, behind }) => ({ playerId, matches, ahead, behind })).sort((a, b) => a.playerId.localeCompare(b.playerId))
+              xs
+                .map(({ playerId, matches, ahead, behind }) => ({ playerId, matches, ahead, behind }))
+                .sort((a, b) => a.playerId.localeCompare(b.playerId))
             expect(norm(page.opponents)).toEqual(norm(raw))
           }
         } finally {

@@ -16,18 +16,28 @@ const ROOT = resolve(__dirname, '../..')
 const AS_ROOT = process.getuid?.() === 0
 const NOBODY = 65534
 /** As root, the check needs `nobody` to be able to run this checkout (not so under a 0700 home). */
-const RUNNABLE = !AS_ROOT || spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(join(ROOT, 'node_modules/tsx/package.json'))})`], { uid: NOBODY, gid: NOBODY }).status === 0
+const RUNNABLE =
+  !AS_ROOT ||
+  spawnSync(
+    process.execPath,
+    ['-e', `require('fs').accessSync(${JSON.stringify(join(ROOT, 'node_modules/tsx/package.json'))})`],
+    { uid: NOBODY, gid: NOBODY },
+  ).status === 0
 if (!RUNNABLE) console.warn(`read-only test skipped: user nobody cannot read ${ROOT}`)
 
 function runBridge(dataDir: string): Promise<{ code: number | null; out: string; err: string; ms: number }> {
   return new Promise((done) => {
     const t0 = Date.now()
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/web/cli.ts'), '--port', '0', '--data-dir', dataDir], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, HOME: '/tmp', TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') },
-      ...(AS_ROOT ? { uid: NOBODY, gid: NOBODY } : {}),
-    })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'src/web/cli.ts'), '--port', '0', '--data-dir', dataDir],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, HOME: '/tmp', TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') },
+        ...(AS_ROOT ? { uid: NOBODY, gid: NOBODY } : {}),
+      },
+    )
     let out = ''
     let err = ''
     child.stdout.on('data', (c: Buffer) => {

@@ -33,7 +33,9 @@ describe('summaries after a rename', () => {
   })
 
   it('renameInText rewrites whole names only, in one pass', () => {
-    expect(renameInText('Bob wins with 51; Bo 2nd.', ['Bob', 'Bo'], ['Robert', 'Bo'])).toBe('Robert wins with 51; Bo 2nd.')
+    expect(renameInText('Bob wins with 51; Bo 2nd.', ['Bob', 'Bo'], ['Robert', 'Bo'])).toBe(
+      'Robert wins with 51; Bo 2nd.',
+    )
     expect(renameInText('Bo beats Bob.', ['Bo', 'Bob'], ['Bob', 'Rob'])).toBe('Bob beats Rob.')
     expect(renameInText('Zoë wins.', ['Zoë'], ['Zoe'])).toBe('Zoe wins.')
     expect(renameInText('Anna wins.', ['Ann'], ['Annie'])).toBe('Anna wins.')

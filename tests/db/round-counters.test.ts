@@ -15,7 +15,9 @@ import { tempCore } from '../helpers/tmp'
 
 describe('round counters: the projector and the schema-5 SQL rules agree', () => {
   const db = new Database(':memory:')
-  const sql = db.prepare(`SELECT ${STAT_EVENTS_V5('r').join(', ')} FROM (SELECT ? AS game_id, ? AS details_json) r`).raw()
+  const sql = db
+    .prepare(`SELECT ${STAT_EVENTS_V5('r').join(', ')} FROM (SELECT ? AS game_id, ? AS details_json) r`)
+    .raw()
   const value = fc.oneof(fc.boolean(), fc.integer({ min: 0, max: 9 }), fc.constant(null))
   const details = fc.record(
     {
@@ -48,7 +50,9 @@ describe('round counters: the projector and the schema-5 SQL rules agree', () =>
   it('by hand: an Ennea call that made a line and lost cubes; a Seven Eight Nine tiebreaker win after a Block', () => {
     expect(roundCounters('ennea', { linesMade: 2, calledEnnea: true, loss: 3 })).toEqual([2, 1, 1, 1, 0, 0])
     expect(roundCounters('ennea', { linesMade: 0, calledEnnea: false, loss: 3 })).toEqual([0, 0, 0, 0, 0, 0])
-    expect(roundCounters('seven-eight-nine', { result: 'win', ending: 'tiebreaker', blocked: true })).toEqual([0, 0, 1, 0, 0, 0])
+    expect(roundCounters('seven-eight-nine', { result: 'win', ending: 'tiebreaker', blocked: true })).toEqual([
+      0, 0, 1, 0, 0, 0,
+    ])
     expect(roundCounters('wild-nine', { ninesLeft: 2, wentOut: false, deadlock: true })).toEqual([2, 0, 1, 0, 0, 0])
   })
 
@@ -58,12 +62,16 @@ describe('round counters: the projector and the schema-5 SQL rules agree', () =>
     const setOffset = db.prepare("INSERT INTO matches VALUES ('m', ?)")
     const clear = db.prepare('DELETE FROM matches')
     fc.assert(
-      fc.property(fc.integer({ min: Date.parse('2020-01-01'), max: Date.parse('2030-01-01') }), fc.integer({ min: -840, max: 840 }), (t, offset) => {
-        clear.run()
-        setOffset.run(offset)
-        const iso = new Date(t).toISOString()
-        expect(localDateOf(iso, offset)).toBe(day.get(iso))
-      }),
+      fc.property(
+        fc.integer({ min: Date.parse('2020-01-01'), max: Date.parse('2030-01-01') }),
+        fc.integer({ min: -840, max: 840 }),
+        (t, offset) => {
+          clear.run()
+          setOffset.run(offset)
+          const iso = new Date(t).toISOString()
+          expect(localDateOf(iso, offset)).toBe(day.get(iso))
+        },
+      ),
       { numRuns: 500 },
     )
   })
@@ -81,24 +89,50 @@ describe('summaries follow the round rows written', () => {
     if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
     return r.value as T
   }
-  const round = (i: number) => ({ type: 'round', wentOut: i % 3, points: [0, 1, 2].map((k) => (k === i % 3 ? 0 : 1 + ((i + k) % 4))) })
+  const round = (i: number) => ({
+    type: 'round',
+    wentOut: i % 3,
+    points: [0, 1, 2].map((k) => (k === i % 3 ? 0 : 1 + ((i + k) % 4))),
+  })
   /** The summaries as the round rows say (what a full recount gives). */
   const recount = () => ({
-    game: core.db.prepare('SELECT player_id, game_id, count(*) AS rounds, sum(score) AS s, sum(won_round) AS w, sum(e1) AS e1, sum(e2) AS e2, sum(e3) AS e3 FROM round_results GROUP BY 1, 2 ORDER BY 1, 2').all(),
-    day: core.db.prepare('SELECT day, player_id, game_id, count(*) AS rounds, sum(score) AS s FROM round_results GROUP BY 1, 2, 3 ORDER BY 1, 2, 3').all(),
+    game: core.db
+      .prepare(
+        'SELECT player_id, game_id, count(*) AS rounds, sum(score) AS s, sum(won_round) AS w, sum(e1) AS e1, sum(e2) AS e2, sum(e3) AS e3 FROM round_results GROUP BY 1, 2 ORDER BY 1, 2',
+      )
+      .all(),
+    day: core.db
+      .prepare(
+        'SELECT day, player_id, game_id, count(*) AS rounds, sum(score) AS s FROM round_results GROUP BY 1, 2, 3 ORDER BY 1, 2, 3',
+      )
+      .all(),
   })
   const kept = () => ({
-    game: core.db.prepare('SELECT player_id, game_id, rounds, score_sum AS s, rounds_won AS w, e1, e2, e3 FROM stat_player_game WHERE rounds <> 0 ORDER BY 1, 2').all(),
-    day: core.db.prepare('SELECT day, player_id, game_id, rounds, score_sum AS s FROM stat_player_game_day WHERE rounds <> 0 ORDER BY 1, 2, 3').all(),
+    game: core.db
+      .prepare(
+        'SELECT player_id, game_id, rounds, score_sum AS s, rounds_won AS w, e1, e2, e3 FROM stat_player_game WHERE rounds <> 0 ORDER BY 1, 2',
+      )
+      .all(),
+    day: core.db
+      .prepare(
+        'SELECT day, player_id, game_id, rounds, score_sum AS s FROM stat_player_game_day WHERE rounds <> 0 ORDER BY 1, 2, 3',
+      )
+      .all(),
   })
 
   it('rounds entered, corrected and undone; a write that fails part-way adds nothing, not even later', async () => {
     const ids: string[] = []
     for (const name of ['Ann', 'Bo', 'Cy']) ids.push((await call<{ id: string }>('players:create', { name })).id)
-    const m = await call<{ id: string }>('matches:create', { gameId: 'wild-nine', playerIds: ids, options: { houseRules: { cutoff: 10000 } } })
+    const m = await call<{ id: string }>('matches:create', {
+      gameId: 'wild-nine',
+      playerIds: ids,
+      options: { houseRules: { cutoff: 10000 } },
+    })
     for (let i = 0; i < 5; i++) await call('matches:apply', { id: m.id, action: round(i) })
     // The third seat's row of the next round cannot be written: the write fails after two rows went in.
-    core.db.exec("CREATE TRIGGER fail_third BEFORE INSERT ON round_results WHEN NEW.seat = 2 BEGIN SELECT RAISE(ABORT, 'disk says no'); END")
+    core.db.exec(
+      "CREATE TRIGGER fail_third BEFORE INSERT ON round_results WHEN NEW.seat = 2 BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
+    )
     const failed = await core.dispatch('matches:apply', { id: m.id, action: round(5) })
     expect(failed.ok).toBe(false)
     core.db.exec('DROP TRIGGER fail_third')

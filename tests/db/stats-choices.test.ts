@@ -20,9 +20,18 @@ async function call<T>(channel: string, input: unknown): Promise<T> {
 }
 
 /** A Seven Eight Nine match at `utc` (UTC offset 0); `games` lists the dealt-win seat of each game. */
-async function sen(utc: string, names: [string, string], games: number[], close: 'finished' | 'abandoned' | null): Promise<string> {
+async function sen(
+  utc: string,
+  names: [string, string],
+  games: number[],
+  close: 'finished' | 'abandoned' | null,
+): Promise<string> {
   now = Math.max(now, Date.parse(utc))
-  const m = await call<{ id: string }>('matches:create', { gameId: 'seven-eight-nine', playerIds: names.map((n) => id[n]), utcOffset: 0 })
+  const m = await call<{ id: string }>('matches:create', {
+    gameId: 'seven-eight-nine',
+    playerIds: names.map((n) => id[n]),
+    utcOffset: 0,
+  })
   for (const [i, seat] of games.entries()) {
     if (i > 0) await call('matches:apply', { id: m.id, action: { type: 'next-game' } })
     await call('matches:apply', { id: m.id, action: { type: 'dealt-win', seats: [seat] } })
@@ -38,8 +47,16 @@ beforeEach(async () => {
   const t = tempDir()
   cleanup = t.cleanup
   now = Date.parse('2026-10-01T12:00:00.000Z')
-  core = createCore({ dataDir: t.dir, mode: 'web', version: '0.0.0-test', clock: () => new Date((now += 1000)), log: () => {}, autoBackup: false })
-  for (const n of ['Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Fy']) id[n] = (await call<{ id: string }>('players:create', { name: n })).id
+  core = createCore({
+    dataDir: t.dir,
+    mode: 'web',
+    version: '0.0.0-test',
+    clock: () => new Date((now += 1000)),
+    log: () => {},
+    autoBackup: false,
+  })
+  for (const n of ['Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Fy'])
+    id[n] = (await call<{ id: string }>('players:create', { name: n })).id
   // M1 Nov, finished: Ana wins game 1, Bo game 2 -> 1-1, a shared win.
   await sen('2026-11-05T19:00:00.000Z', ['Ana', 'Bo'], [0, 1], 'finished')
   // M2 Nov, abandoned after Ana won its one game; M3 in progress, Cy won its one game.
@@ -64,12 +81,24 @@ describe('stats choices, hand-computed', () => {
     const def = await call<StatsOverview>('stats:overview', {})
     expect(def.choices).toEqual({ roundsOf: 'finished', sharedWin: 'whole' })
     // Ana: finished M1 has 2 games (won 1, a dealt win); M2 (abandoned) and M3 (in progress) left out.
-    expect(game(def, 'Ana')).toMatchObject({ matches: 1, rounds: 2, roundsWon: 1, avgRoundScore: 0.5, events: { dealtWins: 1 } })
+    expect(game(def, 'Ana')).toMatchObject({
+      matches: 1,
+      rounds: 2,
+      roundsWon: 1,
+      avgRoundScore: 0.5,
+      events: { dealtWins: 1 },
+    })
     expect(game(def, 'Cy')).toMatchObject({ matches: 2, rounds: 2, roundsWon: 2, events: { dealtWins: 2 } })
     const all = await call<StatsOverview>('stats:overview', { roundsOf: 'all' })
     expect(all.choices?.roundsOf).toBe('all')
     // Ana also: M2 (1 game, won) and M3 (1 game, lost) -> 4 games, 2 won.
-    expect(game(all, 'Ana')).toMatchObject({ matches: 1, rounds: 4, roundsWon: 2, avgRoundScore: 0.5, events: { dealtWins: 2 } })
+    expect(game(all, 'Ana')).toMatchObject({
+      matches: 1,
+      rounds: 4,
+      roundsWon: 2,
+      avgRoundScore: 0.5,
+      events: { dealtWins: 2 },
+    })
     expect(game(all, 'Cy')).toMatchObject({ rounds: 3, roundsWon: 3, events: { dealtWins: 3 } })
     // The same choice over a span (per-day summary, and raw rows).
     const days = await call<StatsOverview>('stats:overview', { fromDate: '2026-11-01', toDate: '2026-11-30' })
@@ -88,7 +117,7 @@ describe('stats choices, hand-computed', () => {
     expect(split.players.find((p) => p.name === 'Bo')?.wins).toBe(0.5)
   })
 
-  it('finished matches per month follow the player filter; wins per month show the chosen game\'s top five', async () => {
+  it("finished matches per month follow the player filter; wins per month show the chosen game's top five", async () => {
     const everyone = await call<MonthlyResults>('stats:monthly', {})
     expect(everyone.months).toEqual(['2026-11', '2026-12'])
     expect(everyone.games).toEqual([
@@ -106,14 +135,23 @@ describe('stats choices, hand-computed', () => {
     // Game Nine: its own top players, not the all-games top five.
     const nine = await call<MonthlyResults>('stats:monthly', { gameId: 'nine' })
     expect(nine.months).toEqual(['2026-12'])
-    expect(nine.players.map((p) => [p.name, p.wins])).toEqual([['Ed', [1]], ['Fy', [0]]])
+    expect(nine.players.map((p) => [p.name, p.wins])).toEqual([
+      ['Ed', [1]],
+      ['Fy', [0]],
+    ])
   })
 
   it('a player profile: form, best and worst game, nemesis and favourite opponent', async () => {
     const cy = (await call<PlayerStats>('stats:player', { playerId: id.Cy })).profile
     // Cy's finished matches, newest first: M5 (beat Ed), M4 (beat Di); M3 is still in progress.
-    expect(cy?.form.map((f) => [f.localDate, f.won, f.placement, f.seats])).toEqual([['2026-12-03', true, 1, 2], ['2026-11-20', true, 1, 2]])
-    expect(cy?.opponents.map((o) => [o.name, o.matches, o.ahead, o.behind])).toEqual([['Di', 1, 1, 0], ['Ed', 1, 1, 0]])
+    expect(cy?.form.map((f) => [f.localDate, f.won, f.placement, f.seats])).toEqual([
+      ['2026-12-03', true, 1, 2],
+      ['2026-11-20', true, 1, 2],
+    ])
+    expect(cy?.opponents.map((o) => [o.name, o.matches, o.ahead, o.behind])).toEqual([
+      ['Di', 1, 1, 0],
+      ['Ed', 1, 1, 0],
+    ])
     expect(cy?.favourite?.name).toBe('Di')
     expect(cy?.nemesis).toBeNull()
     expect([cy?.bestGame, cy?.worstGame]).toEqual(['seven-eight-nine', null])

@@ -32,9 +32,20 @@ async function call<T>(channel: string, input: unknown): Promise<T> {
  * `offset`; each game is dealt-won by the given seats ([0, 1]: a draw) `gapHours` after the last,
  * so a night runs past local and UTC midnight. Closed as `status` (or left in progress).
  */
-async function sen(start: string, offset: number, players: [string, string], games: number[][], gapHours: number, status: 'finished' | 'abandoned' | null): Promise<void> {
+async function sen(
+  start: string,
+  offset: number,
+  players: [string, string],
+  games: number[][],
+  gapHours: number,
+  status: 'finished' | 'abandoned' | null,
+): Promise<void> {
   now = Date.parse(start)
-  const m = await call<{ id: string }>('matches:create', { gameId: 'seven-eight-nine', playerIds: players.map((p) => ids[p]), utcOffset: offset })
+  const m = await call<{ id: string }>('matches:create', {
+    gameId: 'seven-eight-nine',
+    playerIds: players.map((p) => ids[p]),
+    utcOffset: offset,
+  })
   for (const [i, seats] of games.entries()) {
     if (i > 0) await call('matches:apply', { id: m.id, action: { type: 'next-game' } })
     now += gapHours * 3_600_000
@@ -43,24 +54,58 @@ async function sen(start: string, offset: number, players: [string, string], gam
   if (status) await call('matches:close', { id: m.id, status })
 }
 
-type Totals = { matches: number; wins: number; sharedWins: number; placementSum: number; rounds: number; scoreSum: number; roundsWon: number; events: number[] }
+type Totals = {
+  matches: number
+  wins: number
+  sharedWins: number
+  placementSum: number
+  rounds: number
+  scoreSum: number
+  roundsWon: number
+  events: number[]
+}
 
 /** The overview's numbers worked out plainly: every raw row read, filtered in JavaScript, summed. */
-function fromRawRows(f: StatsFilter): Map<string, { games: Map<GameId, Totals>; streak: { current: number; longest: number } }> {
+function fromRawRows(
+  f: StatsFilter,
+): Map<string, { games: Map<GameId, Totals>; streak: { current: number; longest: number } }> {
   const inSpan = (utc: string, offset: number): boolean =>
-    (!f.from || utc >= f.from) && (!f.to || utc < f.to) && (!f.fromDate || localDateOf(utc, offset) >= f.fromDate) && (!f.toDate || localDateOf(utc, offset) <= f.toDate)
+    (!f.from || utc >= f.from) &&
+    (!f.to || utc < f.to) &&
+    (!f.fromDate || localDateOf(utc, offset) >= f.fromDate) &&
+    (!f.toDate || localDateOf(utc, offset) <= f.toDate)
   const chosen = (p: string): boolean => !f.playerIds?.length || f.playerIds.includes(p)
   const out = new Map<string, { games: Map<GameId, Totals>; streak: { current: number; longest: number } }>()
   const totals = (p: string, g: GameId): Totals => {
     const entry = out.get(p) ?? { games: new Map(), streak: { current: 0, longest: 0 } }
     out.set(p, entry)
-    const t = entry.games.get(g) ?? { matches: 0, wins: 0, sharedWins: 0, placementSum: 0, rounds: 0, scoreSum: 0, roundsWon: 0, events: [0, 0, 0, 0, 0, 0] }
+    const t = entry.games.get(g) ?? {
+      matches: 0,
+      wins: 0,
+      sharedWins: 0,
+      placementSum: 0,
+      rounds: 0,
+      scoreSum: 0,
+      roundsWon: 0,
+      events: [0, 0, 0, 0, 0, 0],
+    }
     entry.games.set(g, t)
     return t
   }
   const results = core.db
-    .prepare('SELECT x.*, m.utc_offset FROM match_results x JOIN matches m ON m.id = x.match_id ORDER BY x.player_id, x.finished_at, x.match_id')
-    .all() as { match_id: string; player_id: string; game_id: GameId; finished_at: string; won: number; shared: number; placement: number; utc_offset: number }[]
+    .prepare(
+      'SELECT x.*, m.utc_offset FROM match_results x JOIN matches m ON m.id = x.match_id ORDER BY x.player_id, x.finished_at, x.match_id',
+    )
+    .all() as {
+    match_id: string
+    player_id: string
+    game_id: GameId
+    finished_at: string
+    won: number
+    shared: number
+    placement: number
+    utc_offset: number
+  }[]
   const winners = new Map<string, number>()
   for (const r of results) if (r.won) winners.set(r.match_id, (winners.get(r.match_id) ?? 0) + 1)
   const runs = new Map<string, boolean[]>()
@@ -83,7 +128,9 @@ function fromRawRows(f: StatsFilter): Map<string, { games: Map<GameId, Totals>; 
   }
   const ev = STAT_EVENT_SQL('r')
   const rounds = core.db
-    .prepare(`SELECT r.player_id, r.game_id, r.played_at, r.score, r.won_round, m.utc_offset, m.status, ${ev.map((x, i) => `${x} AS ev${i}`).join(', ')} FROM round_results r JOIN matches m ON m.id = r.match_id`)
+    .prepare(
+      `SELECT r.player_id, r.game_id, r.played_at, r.score, r.won_round, m.utc_offset, m.status, ${ev.map((x, i) => `${x} AS ev${i}`).join(', ')} FROM round_results r JOIN matches m ON m.id = r.match_id`,
+    )
     .all() as Record<string, unknown>[]
   for (const r of rounds) {
     if (!inSpan(r.played_at as string, r.utc_offset as number) || !chosen(r.player_id as string)) continue
@@ -110,7 +157,16 @@ function fromOverview(o: StatsOverview): Record<string, unknown> {
       games: Object.fromEntries(
         p.games.map((g) => [
           g.gameId,
-          { matches: g.matches, wins: round9(g.wins), sharedWins: g.sharedWins, avgPlacement: round9(g.avgPlacement), rounds: g.rounds, roundsWon: g.roundsWon, avgRoundScore: round9(g.avgRoundScore), events: g.events },
+          {
+            matches: g.matches,
+            wins: round9(g.wins),
+            sharedWins: g.sharedWins,
+            avgPlacement: round9(g.avgPlacement),
+            rounds: g.rounds,
+            roundsWon: g.roundsWon,
+            avgRoundScore: round9(g.avgRoundScore),
+            events: g.events,
+          },
         ]),
       ),
     }
@@ -155,7 +211,14 @@ beforeAll(async () => {
   const t = tempDir()
   cleanup = t.cleanup
   now = Date.parse('2026-03-01T12:00:00.000Z')
-  core = createCore({ dataDir: t.dir, mode: 'web', version: '0.0.0-test', clock: () => new Date((now += 1000)), log: () => {}, autoBackup: false })
+  core = createCore({
+    dataDir: t.dir,
+    mode: 'web',
+    version: '0.0.0-test',
+    clock: () => new Date((now += 1000)),
+    log: () => {},
+    autoBackup: false,
+  })
   for (const name of ['Ana', 'Bo', 'Cy', 'Di']) ids[name] = (await call<{ id: string }>('players:create', { name })).id
   // Game nights from 8 to 11 March in offsets from -14 h to +14 h, each running past midnight (local or UTC).
   await sen('2026-03-08T20:00:00.000Z', -840, ['Ana', 'Bo'], [[0], [1], [0]], 2, 'finished')
@@ -175,7 +238,9 @@ afterAll(() => {
 
 describe('stats over a span', () => {
   it('the history is what the test means: rounds on many local days, some a UTC day off, unfinished matches too', () => {
-    const rows = core.db.prepare('SELECT r.played_at, m.utc_offset, m.status FROM round_results r JOIN matches m ON m.id = r.match_id').all() as { played_at: string; utc_offset: number; status: string }[]
+    const rows = core.db
+      .prepare('SELECT r.played_at, m.utc_offset, m.status FROM round_results r JOIN matches m ON m.id = r.match_id')
+      .all() as { played_at: string; utc_offset: number; status: string }[]
     const days = new Set(rows.map((r) => localDateOf(r.played_at, r.utc_offset)))
     expect(days.size).toBeGreaterThanOrEqual(4)
     expect(rows.some((r) => localDateOf(r.played_at, r.utc_offset) !== r.played_at.slice(0, 10))).toBe(true)
@@ -184,14 +249,20 @@ describe('stats over a span', () => {
   })
 
   it('equals the overview worked out from the raw rows, for every span, game, player choice and club choice', async () => {
-    const times = (core.db.prepare('SELECT DISTINCT played_at FROM round_results UNION SELECT finished_at FROM match_results').pluck().all() as string[]).sort()
+    const times = (
+      core.db
+        .prepare('SELECT DISTINCT played_at FROM round_results UNION SELECT finished_at FROM match_results')
+        .pluck()
+        .all() as string[]
+    ).sort()
     // Instants: each round's and result's own time, a millisecond after it, and every 7 hours across the nights.
     const instants = new Set<string>()
     for (const t of times) {
       instants.add(t)
       instants.add(new Date(Date.parse(t) + 1).toISOString())
     }
-    for (let t = Date.parse('2026-03-07T00:00:00.000Z'); t < Date.parse('2026-03-13T00:00:00.000Z'); t += 7 * 3_600_000) instants.add(new Date(t).toISOString())
+    for (let t = Date.parse('2026-03-07T00:00:00.000Z'); t < Date.parse('2026-03-13T00:00:00.000Z'); t += 7 * 3_600_000)
+      instants.add(new Date(t).toISOString())
     const list = [...instants].sort()
     const days = ['2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12']
     const filters: StatsFilter[] = []
@@ -202,9 +273,17 @@ describe('stats over a span', () => {
       filters.push({ from, to, roundsOf: i % 2 ? 'all' : 'finished', sharedWin: i % 3 ? 'whole' : 'split' })
       filters.push({ from, toDate: days[i % days.length] as string })
     }
-    for (const fromDate of days) for (const toDate of days) if (fromDate <= toDate) filters.push({ fromDate, toDate }, { fromDate, toDate, from: list[days.indexOf(toDate) * 3] as string })
+    for (const fromDate of days)
+      for (const toDate of days)
+        if (fromDate <= toDate)
+          filters.push({ fromDate, toDate }, { fromDate, toDate, from: list[days.indexOf(toDate) * 3] as string })
     for (const [i, f] of [...filters].entries()) {
-      if (i % 3 === 0) filters.push({ ...f, gameId: 'seven-eight-nine' }, { ...f, playerIds: [ids.Ana as string, ids.Di as string] }, { ...f, gameId: 'nine' })
+      if (i % 3 === 0)
+        filters.push(
+          { ...f, gameId: 'seven-eight-nine' },
+          { ...f, playerIds: [ids.Ana as string, ids.Di as string] },
+          { ...f, gameId: 'nine' },
+        )
     }
     expect(filters.length).toBeGreaterThan(200)
     for (const f of filters) {
@@ -215,13 +294,28 @@ describe('stats over a span', () => {
   })
 
   it('summaryDays: whole local days inside an instant span, the raw edges only where an instant bounds them', () => {
-    expect(summaryDays({ fromDate: '2026-03-08', toDate: '2026-03-10' })).toEqual({ summary: { from: '2026-03-08', to: '2026-03-10' }, raw: [] })
-    expect(summaryDays({ from: '2026-03-08T13:00:00.000Z' })).toEqual({ summary: { from: '2026-03-10' }, raw: [{ before: '2026-03-10', beforeUtc: '2026-03-11' }] })
-    expect(summaryDays({ to: '2026-03-08T13:00:00.000Z' })).toEqual({ summary: { to: '2026-03-06' }, raw: [{ after: '2026-03-06', afterUtc: '2026-03-06' }] })
+    expect(summaryDays({ fromDate: '2026-03-08', toDate: '2026-03-10' })).toEqual({
+      summary: { from: '2026-03-08', to: '2026-03-10' },
+      raw: [],
+    })
+    expect(summaryDays({ from: '2026-03-08T13:00:00.000Z' })).toEqual({
+      summary: { from: '2026-03-10' },
+      raw: [{ before: '2026-03-10', beforeUtc: '2026-03-11' }],
+    })
+    expect(summaryDays({ to: '2026-03-08T13:00:00.000Z' })).toEqual({
+      summary: { to: '2026-03-06' },
+      raw: [{ after: '2026-03-06', afterUtc: '2026-03-06' }],
+    })
     // A local date past the instant's edge makes the edge whole days already.
-    expect(summaryDays({ from: '2026-03-08T13:00:00.000Z', fromDate: '2026-03-12' })).toEqual({ summary: { from: '2026-03-12' }, raw: [] })
+    expect(summaryDays({ from: '2026-03-08T13:00:00.000Z', fromDate: '2026-03-12' })).toEqual({
+      summary: { from: '2026-03-12' },
+      raw: [],
+    })
     // Shorter than the edges: all raw.
-    expect(summaryDays({ from: '2026-03-08T13:00:00.000Z', to: '2026-03-10T00:00:00.000Z' })).toEqual({ summary: null, raw: [{}] })
+    expect(summaryDays({ from: '2026-03-08T13:00:00.000Z', to: '2026-03-10T00:00:00.000Z' })).toEqual({
+      summary: null,
+      raw: [{}],
+    })
     expect(addDays('2026-03-08', 2)).toBe('2026-03-10')
   })
 
@@ -236,7 +330,9 @@ describe('stats over a span', () => {
       expect(after.players.every((p) => p.games.every((g) => g.rounds === 0))).toBe(true)
     } finally {
       const cols = Object.keys(saved[0] ?? {})
-      const ins = core.db.prepare(`INSERT INTO stat_player_game_day (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`)
+      const ins = core.db.prepare(
+        `INSERT INTO stat_player_game_day (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`,
+      )
       for (const r of saved) ins.run(r)
     }
     expect(GAME_IDS).toContain('seven-eight-nine')

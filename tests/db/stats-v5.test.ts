@@ -30,7 +30,13 @@ function blockedThenTiebreak(): unknown[] {
     { type: 'declare', hand: [8, 9, 3] },
     { type: 'block', hand: [7, 9, 13] },
     ...flipDiscard(cards.slice(20)),
-    { type: 'tiebreak', hands: [[7, 9, 13], [3, 8, 9]] },
+    {
+      type: 'tiebreak',
+      hands: [
+        [7, 9, 13],
+        [3, 8, 9],
+      ],
+    },
   ]
 }
 
@@ -43,10 +49,24 @@ const GAMES: unknown[][] = [
   blockedThenTiebreak(),
   [{ type: 'flip', card: 7 }, { type: 'declare', hand: [8, 9, 3] }, { type: 'no-block' }],
   [{ type: 'flip', card: 9 }, { type: 'discard' }, { type: 'react', give: 10, show: [7, 8, 9] }],
-  [{ type: 'flip', card: 5 }, { type: 'discard' }, { type: 'flip', card: 8 }, { type: 'swap', give: 9, show: [7, 8, 9] }],
+  [
+    { type: 'flip', card: 5 },
+    { type: 'discard' },
+    { type: 'flip', card: 8 },
+    { type: 'swap', give: 9, show: [7, 8, 9] },
+  ],
   [{ type: 'dealt-win', seats: [0] }],
   [{ type: 'dealt-win', seats: [0, 1] }],
-  [...toTiebreak([8, 9, 2, 7, 9, 3]), { type: 'tiebreak', hands: [[8, 9, 2], [7, 9, 3]] }],
+  [
+    ...toTiebreak([8, 9, 2, 7, 9, 3]),
+    {
+      type: 'tiebreak',
+      hands: [
+        [8, 9, 2],
+        [7, 9, 3],
+      ],
+    },
+  ],
 ]
 
 /** The hand-computed table: each way of winning once. */
@@ -70,8 +90,10 @@ async function playSeries(): Promise<string> {
 const senEvents = (o: StatsOverview, name: string): Record<string, number> | undefined =>
   (o.players.find((p) => p.name === name) as PlayerStats).games.find((g) => g.gameId === 'seven-eight-nine')?.events
 
-const summaryRows = (db: Database): unknown[] => db.prepare('SELECT * FROM stat_player_game ORDER BY player_id, game_id').all()
-const dayRows = (db: Database): unknown[] => db.prepare('SELECT * FROM stat_player_game_day WHERE rounds <> 0 ORDER BY day, player_id, game_id').all()
+const summaryRows = (db: Database): unknown[] =>
+  db.prepare('SELECT * FROM stat_player_game ORDER BY player_id, game_id').all()
+const dayRows = (db: Database): unknown[] =>
+  db.prepare('SELECT * FROM stat_player_game_day WHERE rounds <> 0 ORDER BY day, player_id, game_id').all()
 
 beforeEach(() => {
   core = tempCore()
@@ -102,21 +124,33 @@ describe('Seven Eight Nine: each way of winning once (schema 5)', () => {
     await playSeries()
     const fresh = { summary: summaryRows(core.db), days: dayRows(core.db) }
     const matches = core.db.prepare('SELECT * FROM matches').all() as Record<string, unknown>[]
-    const rounds = core.db.prepare('SELECT * FROM round_results ORDER BY match_id, round, seat').all() as Record<string, unknown>[]
-    const ids = core.db.prepare("SELECT id FROM players WHERE name IN ('Ann', 'Bo') ORDER BY name").pluck().all() as string[]
+    const rounds = core.db.prepare('SELECT * FROM round_results ORDER BY match_id, round, seat').all() as Record<
+      string,
+      unknown
+    >[]
+    const ids = core.db
+      .prepare("SELECT id FROM players WHERE name IN ('Ann', 'Bo') ORDER BY name")
+      .pluck()
+      .all() as string[]
 
     const { dir, cleanup } = tempDir()
     try {
       const file = join(dir, 'old.sqlite')
       const old = openDatabase(file, { migrations: MIGRATIONS.slice(0, 4) })
-      const v4Columns = (old.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('matches') as string[])
-      const insMatch = old.db.prepare(`INSERT INTO matches (${v4Columns.join(', ')}) VALUES (${v4Columns.map((c) => `@${c}`).join(', ')})`)
+      const v4Columns = old.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('matches') as string[]
+      const insMatch = old.db.prepare(
+        `INSERT INTO matches (${v4Columns.join(', ')}) VALUES (${v4Columns.map((c) => `@${c}`).join(', ')})`,
+      )
       for (const m of matches) insMatch.run(Object.fromEntries(v4Columns.map((c) => [c, m[c]])))
       const rc = old.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('round_results') as string[]
-      const insRound = old.db.prepare(`INSERT INTO round_results (${rc.join(', ')}) VALUES (${rc.map((c) => `@${c}`).join(', ')})`)
+      const insRound = old.db.prepare(
+        `INSERT INTO round_results (${rc.join(', ')}) VALUES (${rc.map((c) => `@${c}`).join(', ')})`,
+      )
       for (const r of rounds) insRound.run(Object.fromEntries(rc.map((c) => [c, r[c]])))
       // Schema 4's counters: Bo's "wins by Block" = his React win + his win in the blocked game.
-      const bo = old.db.prepare("SELECT e1, e2, e3, e4 FROM stat_player_game WHERE player_id = ? AND game_id = 'seven-eight-nine'").get(ids[1]) as Record<string, number>
+      const bo = old.db
+        .prepare("SELECT e1, e2, e3, e4 FROM stat_player_game WHERE player_id = ? AND game_id = 'seven-eight-nine'")
+        .get(ids[1]) as Record<string, number>
       expect(bo).toEqual({ e1: 1, e2: 2, e3: 1, e4: 1 })
       old.db.close()
 

@@ -28,7 +28,12 @@ describe('writeTransaction', () => {
   })
 
   it('keeps what an accepted write wrote, and rolls back on a throw', () => {
-    expect(writeTransaction(core.db, () => (core.db.prepare("INSERT INTO meta (key, value) VALUES ('kept', '1')").run(), ok(1)))).toEqual({ ok: true, value: 1 })
+    expect(
+      writeTransaction(
+        core.db,
+        () => (core.db.prepare("INSERT INTO meta (key, value) VALUES ('kept', '1')").run(), ok(1)),
+      ),
+    ).toEqual({ ok: true, value: 1 })
     expect(core.db.prepare("SELECT value FROM meta WHERE key = 'kept'").pluck().get()).toBe('1')
     expect(() =>
       writeTransaction(core.db, () => {
@@ -42,11 +47,27 @@ describe('writeTransaction', () => {
 
 describe('payload shape, deep inside free-form fields', () => {
   it.each([
-    ['matches:apply', `{"id": "${ID}", "action": {"type": "round", "__proto__": {"polluted": true}}}`, 'action.__proto__'],
+    [
+      'matches:apply',
+      `{"id": "${ID}", "action": {"type": "round", "__proto__": {"polluted": true}}}`,
+      'action.__proto__',
+    ],
     ['matches:apply', `{"id": "${ID}", "action": [{"constructor": {"prototype": 1}}]}`, 'action[0].constructor'],
-    ['matches:correct', `{"id": "${ID}", "eventId": "${ID}", "action": {"a": {"b": {"prototype": 1}}}}`, 'action.a.b.prototype'],
-    ['matches:create', `{"gameId": "nine", "playerIds": ["${ID}"], "options": {"houseRules": {"__proto__": 1}}}`, 'options.houseRules.__proto__'],
-    ['matches:create', `{"gameId": "nine", "playerIds": ["${ID}"], "options": {"houseRules": {"constructor": "x"}}}`, 'options.houseRules.constructor'],
+    [
+      'matches:correct',
+      `{"id": "${ID}", "eventId": "${ID}", "action": {"a": {"b": {"prototype": 1}}}}`,
+      'action.a.b.prototype',
+    ],
+    [
+      'matches:create',
+      `{"gameId": "nine", "playerIds": ["${ID}"], "options": {"houseRules": {"__proto__": 1}}}`,
+      'options.houseRules.__proto__',
+    ],
+    [
+      'matches:create',
+      `{"gameId": "nine", "playerIds": ["${ID}"], "options": {"houseRules": {"constructor": "x"}}}`,
+      'options.houseRules.constructor',
+    ],
   ])('%s refuses %s as invalid-input at %s', async (channel, json, field) => {
     const before = snapshot(core.db)
     const r = await core.dispatch(channel, JSON.parse(json))

@@ -20,7 +20,9 @@ export function newDataDir(): string {
 
 export async function startApp(dataDir: string): Promise<RunningApp> {
   if (!existsSync(WEB_ENTRY)) throw new Error('out/main/web.js is missing: run `npm run build` first (npm test does).')
-  const child: ChildProcess = spawn(process.execPath, [WEB_ENTRY, '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child: ChildProcess = spawn(process.execPath, [WEB_ENTRY, '--port', '0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const url = await new Promise<string>((resolveUrl, reject) => {
     let out = ''
     let err = ''
@@ -62,18 +64,40 @@ export function watchConsole(page: Page): string[] {
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 
 /** Runs axe-core in the page (injected through the DevTools protocol, so the page's CSP still holds). */
-export async function axeScan(page: Page): Promise<{ id: string; impact: string | null; help: string; nodes: string[] }[]> {
+export async function axeScan(
+  page: Page,
+): Promise<{ id: string; impact: string | null; help: string; nodes: string[] }[]> {
   await page.evaluate(AXE_SOURCE)
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe
-    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } })
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }))
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{
+            violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]
+          }>
+        }
+      }
+    ).axe
+    const r = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    })
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    }))
   })
   return violations
 }
 
 /** The axe findings that fail a test: those of serious or critical impact. */
-export async function seriousViolations(page: Page): Promise<{ id: string; impact: string | null; help: string; nodes: string[] }[]> {
+export async function seriousViolations(
+  page: Page,
+): Promise<{ id: string; impact: string | null; help: string; nodes: string[] }[]> {
   return (await axeScan(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')
 }
 
@@ -81,7 +105,11 @@ export async function seriousViolations(page: Page): Promise<{ id: string; impac
 export async function apiCall<T = unknown>(page: Page, channel: string, payload: unknown): Promise<T> {
   const result = await page.evaluate(
     async ([ch, body]) => {
-      const res = await fetch(`/api/${ch}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+      const res = await fetch(`/api/${ch}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      })
       return (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } }
     },
     [channel, payload] as const,
@@ -91,7 +119,12 @@ export async function apiCall<T = unknown>(page: Page, channel: string, payload:
 }
 
 /** Creates players (by name) and a match through the API; returns the match id. Page must be open on the app. */
-export async function seedMatch(page: Page, gameId: string, names: string[], options: Record<string, unknown> = {}): Promise<string> {
+export async function seedMatch(
+  page: Page,
+  gameId: string,
+  names: string[],
+  options: Record<string, unknown> = {},
+): Promise<string> {
   const existing = await apiCall<{ id: string; name: string }[]>(page, 'players:list', { includeArchived: true })
   const ids: string[] = []
   for (const name of names) {

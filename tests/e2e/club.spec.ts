@@ -28,7 +28,10 @@ test.afterEach(async () => {
   if (hubDir) rmSync(hubDir, { recursive: true, force: true })
 })
 
-async function laptop(browser: Browser, colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; app: RunningApp; problems: string[] }> {
+async function laptop(
+  browser: Browser,
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<{ page: Page; app: RunningApp; problems: string[] }> {
   const app = await startApp(newDataDir())
   apps.push(app)
   // Each laptop its own browser context: the bridges share the host 127.0.0.1, and cookies ignore ports.
@@ -49,7 +52,9 @@ async function clubCode(page: Page): Promise<string> {
   return ((await page.getByTestId('club-code').textContent()) ?? '').replace(/\s+/g, '')
 }
 
-test('club: create on one laptop, join from another with the code, a player syncs across; a wrong code is refused next to its field', async ({ browser }, testInfo) => {
+test('club: create on one laptop, join from another with the code, a player syncs across; a wrong code is refused next to its field', async ({
+  browser,
+}, testInfo) => {
   hubDir = mkdtempSync(join(tmpdir(), 'ninekeeper-e2e-hub-'))
   // A dynamic import: the hub script has a top-level await (its command line), which require() cannot load.
   const { startHub } = await import('../../scripts/hub.mjs')
@@ -70,7 +75,9 @@ test('club: create on one laptop, join from another with the code, a player sync
   // A hub address that is not one is refused next to that field; nothing is created.
   await create.getByLabel('Hub address').fill('192.168.1.20 port 8800')
   await create.getByRole('button', { name: 'Create the club' }).click()
-  await expect(create.getByRole('alert')).toHaveText('The hub address must look like http://192.168.1.20:8800 (or a Turso Cloud libsql:// address).')
+  await expect(create.getByRole('alert')).toHaveText(
+    'The hub address must look like http://192.168.1.20:8800 (or a Turso Cloud libsql:// address).',
+  )
   await expect(create.getByLabel('Hub address')).toHaveAttribute('aria-invalid', 'true')
   await expect(create.getByLabel('Hub address')).toHaveAttribute('aria-describedby', 'club-create-hub-error')
   expect((await apiCall<{ club: unknown }>(a.page, 'sync:status', {})).club).toBeNull()
@@ -104,7 +111,9 @@ test('club: create on one laptop, join from another with the code, a player sync
   await joinForm.getByLabel('Hub address').fill(hub.url)
   await joinForm.getByLabel('Club code').fill(typo)
   await joinForm.getByRole('button', { name: 'Join the club' }).click()
-  await expect(joinForm.getByRole('alert')).toHaveText('That club code has a typing mistake (its check letters do not match). Copy it again.')
+  await expect(joinForm.getByRole('alert')).toHaveText(
+    'That club code has a typing mistake (its check letters do not match). Copy it again.',
+  )
   await expect(joinForm.getByLabel('Club code')).toHaveAttribute('aria-invalid', 'true')
   await expect(joinForm.getByLabel('Hub address')).not.toHaveAttribute('aria-invalid', 'true')
   expect(await seriousViolations(b.page)).toEqual([])
@@ -146,7 +155,16 @@ test('club: create on one laptop, join from another with the code, a player sync
   const clubId = (await apiCall<{ club: { id: string } }>(a.page, 'sync:status', {})).club.id
   const intruderDir = mkdtempSync(join(tmpdir(), 'ninekeeper-e2e-intruder-'))
   const intruder = await tursoTransport.open({ dir: intruderDir, url: hub.url, clientName: 'intruder' })
-  const forged = { id: randomUUID(), device_id: 'intruder-laptop', device_seq: 1, hlc: '2026-12-01T00:00:00.000Z-0000-intruder', kind: 'player.created', v: 1, subject: randomUUID(), payload: '{"name":"Mallory"}' }
+  const forged = {
+    id: randomUUID(),
+    device_id: 'intruder-laptop',
+    device_seq: 1,
+    hlc: '2026-12-01T00:00:00.000Z-0000-intruder',
+    kind: 'player.created',
+    v: 1,
+    subject: randomUUID(),
+    payload: '{"name":"Mallory"}',
+  }
   await intruder.insert([toWire(randomBytes(16), clubId, forged)])
   await intruder.push()
   await intruder.close()
@@ -157,7 +175,9 @@ test('club: create on one laptop, join from another with the code, a player sync
   await expect(refused).toHaveCount(1)
   await expect(refused).toContainText('intruder-laptop')
   await expect(refused).toContainText('its signature does not match the club key')
-  expect((await apiCall<{ name: string }[]>(a.page, 'players:list', { includeArchived: true })).map((p) => p.name)).not.toContain('Mallory')
+  expect(
+    (await apiCall<{ name: string }[]>(a.page, 'players:list', { includeArchived: true })).map((p) => p.name),
+  ).not.toContain('Mallory')
   await a.page.screenshot({ path: testInfo.outputPath('club-refused.png'), fullPage: true })
 
   // Settings → Club asks for the status every 2 s while shown (the header's indicator every 5 s); nothing while
@@ -215,16 +235,30 @@ test('club: create on one laptop, join from another with the code, a player sync
   await expect(a.page.getByTestId('club-waiting')).toHaveText('0 events')
   await b.page.getByRole('link', { name: 'Settings', exact: true }).click()
   await b.page.getByRole('button', { name: 'Sync now' }).click()
-  await expect.poll(async () => (await apiCall<{ kind: string }[]>(b.page, 'matches:history', { id: matchId }).catch(() => [])).length).toBe(1)
+  await expect
+    .poll(
+      async () =>
+        (await apiCall<{ kind: string }[]>(b.page, 'matches:history', { id: matchId }).catch(() => [])).length,
+    )
+    .toBe(1)
   const [round] = await apiCall<{ eventId: string }[]>(b.page, 'matches:history', { id: matchId })
-  await apiCall(b.page, 'matches:correct', { id: matchId, eventId: round?.eventId, action: { type: 'round', declarer: 0, totals: [4, 12] } })
+  await apiCall(b.page, 'matches:correct', {
+    id: matchId,
+    eventId: round?.eventId,
+    action: { type: 'round', declarer: 0, totals: [4, 12] },
+  })
   // Through the contract, so each sync has finished before the next starts (the page's "0 events"
   // could still be the status from before the correction).
   expect((await apiCall<{ waiting: number }>(b.page, 'sync:now', {})).waiting).toBe(0)
   await apiCall(a.page, 'sync:now', {})
-  const bLabel = (await apiCall<{ devices: { label: string; thisLaptop: boolean }[] }>(a.page, 'sync:status', {})).devices.find((d) => !d.thisLaptop)?.label
+  const bLabel = (
+    await apiCall<{ devices: { label: string; thisLaptop: boolean }[] }>(a.page, 'sync:status', {})
+  ).devices.find((d) => !d.thisLaptop)?.label
   expect(bLabel).toBeTruthy()
-  for (const [page, words] of [[a.page, `on ${bLabel}`], [b.page, 'on this laptop']] as const) {
+  for (const [page, words] of [
+    [a.page, `on ${bLabel}`],
+    [b.page, 'on this laptop'],
+  ] as const) {
     await page.evaluate((id) => (location.hash = `#/match/${encodeURIComponent(id)}`), matchId)
     await page.getByRole('button', { name: 'History' }).click()
     const correction = page.locator('.history li.correction')

@@ -12,7 +12,10 @@ const ROOT = resolve(__dirname, '../..')
 
 function missing(): string | null {
   const pathFile = join(ROOT, 'node_modules/electron/path.txt')
-  if (!existsSync(pathFile) || !existsSync(join(ROOT, 'node_modules/electron/dist', readFileSync(pathFile, 'utf8').trim()))) {
+  if (
+    !existsSync(pathFile) ||
+    !existsSync(join(ROOT, 'node_modules/electron/dist', readFileSync(pathFile, 'utf8').trim()))
+  ) {
     return 'the Electron binary is not installed (node_modules/electron/dist is missing and cannot be downloaded here)'
   }
   const abi = readFileSync(join(ROOT, 'node_modules/electron/abi_version'), 'utf8').trim()
@@ -36,8 +39,15 @@ test('the desktop window opens on the Players screen and keeps a player across a
   await win.keyboard.press('Enter')
   await expect(win.getByTestId('player-row')).toHaveCount(1)
   // No Node in the page, and the bridge offers only invoke().
-  expect(await win.evaluate(() => [typeof (globalThis as { require?: unknown }).require, typeof (globalThis as { process?: unknown }).process])).toEqual(['undefined', 'undefined'])
-  expect(await win.evaluate(() => Object.keys((window as unknown as { ninekeeper: object }).ninekeeper))).toEqual(['invoke'])
+  expect(
+    await win.evaluate(() => [
+      typeof (globalThis as { require?: unknown }).require,
+      typeof (globalThis as { process?: unknown }).process,
+    ]),
+  ).toEqual(['undefined', 'undefined'])
+  expect(await win.evaluate(() => Object.keys((window as unknown as { ninekeeper: object }).ninekeeper))).toEqual([
+    'invoke',
+  ])
   await app.close()
   app = await electron.launch({ args: [ROOT], env })
   win = await app.firstWindow()

@@ -15,7 +15,10 @@ const log = (page: Page) => page.getByTestId('round-log').locator('li')
 
 async function open(page: Page, rule = 'STRICT'): Promise<string> {
   await page.goto(app.url)
-  const id = await seedMatch(page, 'ennea', ['Ana', 'Bo', 'Cy'], { starter: 0, houseRules: { failedLineRemoval: rule } })
+  const id = await seedMatch(page, 'ennea', ['Ana', 'Bo', 'Cy'], {
+    starter: 0,
+    houseRules: { failedLineRemoval: rule },
+  })
   await page.goto(`${app.url}#/match/${id}`)
   await expect(page.getByTestId('game-message')).toHaveText('Round 1: Ana to act (9 cubes in pool).')
   return id
@@ -51,19 +54,29 @@ test('a double key press never stakes for the next player; a stale seat is refus
     },
     [id] as const,
   )
-  expect(refused).toEqual({ ok: false, error: expect.objectContaining({ message: "That was Bo's stake; it is Cy's turn now." }) })
+  expect(refused).toEqual({
+    ok: false,
+    error: expect.objectContaining({ message: "That was Bo's stake; it is Cy's turn now." }),
+  })
   await page.reload()
   await expect(log(page)).toHaveCount(2)
   expect(problems).toEqual([])
 })
 
-test('Ctrl+Z in the reveal field edits text only; unknown cards at reveal; round opened in Referee mode', async ({ page }) => {
+test('Ctrl+Z in the reveal field edits text only; unknown cards at reveal; round opened in Referee mode', async ({
+  page,
+}) => {
   test.setTimeout(90_000)
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
   const id = await open(page, 'OWNER_SEQUENTIAL')
   // Ana R1C1, Bo R2C2, Cy R1C2, Ana R1C2... then Ana calls
-  for (const [k, who] of [['1', 'Ana'], ['5', 'Bo'], ['2', 'Cy'], ['2', 'Ana']] as const) {
+  for (const [k, who] of [
+    ['1', 'Ana'],
+    ['5', 'Bo'],
+    ['2', 'Cy'],
+    ['2', 'Ana'],
+  ] as const) {
     await page.keyboard.press(k)
     await page.keyboard.press('s')
     await expect(log(page).last()).toContainText(`${who} stakes`)
@@ -72,7 +85,9 @@ test('Ctrl+Z in the reveal field edits text only; unknown cards at reveal; round
   // ---- the live round opens in Referee mode: the cubes as they lie, the match's rule ----
   await page.keyboard.press('r')
   await expect(page.getByRole('heading', { name: 'Referee', level: 1 })).toBeVisible()
-  await expect(page.getByTestId('from-match')).toHaveText(/Round 1 of the match, under the match's failed-line removal rule OWNER_SEQUENTIAL\./)
+  await expect(page.getByTestId('from-match')).toHaveText(
+    /Round 1 of the match, under the match's failed-line removal rule OWNER_SEQUENTIAL\./,
+  )
   await expect(page.getByRole('button', { name: 'R1C2 cubes: P1 P3' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'R1C1 cubes: P1' })).toBeVisible()
   await expect(page.getByLabel('R1C1 value')).toHaveValue('')
@@ -102,10 +117,14 @@ test('Ctrl+Z in the reveal field edits text only; unknown cards at reveal; round
 
   // ---- unknown cards: a card with cubes cannot stay unknown, a card without may ----
   await page.keyboard.type('?7')
-  await expect(page.getByTestId('reveal-status')).toHaveText('Enter the value of R1C1; it holds cubes, so it cannot stay unknown.')
+  await expect(page.getByTestId('reveal-status')).toHaveText(
+    'Enter the value of R1C1; it holds cubes, so it cannot stay unknown.',
+  )
   await field.fill('')
   await page.keyboard.type('27?536?89')
-  await expect(page.getByTestId('reveal-status')).toHaveText('All 9 values check out against the deck. Press Enter to resolve.')
+  await expect(page.getByTestId('reveal-status')).toHaveText(
+    'All 9 values check out against the deck. Press Enter to resolve.',
+  )
   await expect(page.getByTestId('unknown-note')).toContainText('Unknown: R1C3, R3C1 (no cubes, so allowed; EN-A21).')
   await page.screenshot({ path: '/tmp/ennea-unknown-light.png', fullPage: true })
   expect(await seriousViolations(page)).toEqual([])
@@ -139,7 +158,9 @@ test('Ctrl+Z in the reveal field edits text only; unknown cards at reveal; round
   expect(problems).toEqual([])
 })
 
-test('the table display: grid, cubes, whose turn and pools in large type; labels and cube letters at least 16 px', async ({ page }) => {
+test('the table display: grid, cubes, whose turn and pools in large type; labels and cube letters at least 16 px', async ({
+  page,
+}) => {
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
   await open(page)
@@ -151,7 +172,10 @@ test('the table display: grid, cubes, whose turn and pools in large type; labels
   }
   // in the tracker: card labels and cube letters are at least 16 px
   const px = async (selector: string) =>
-    page.locator(selector).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize))
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize))
   expect(await px('.tracker [data-cell="0"] .name')).toBeGreaterThanOrEqual(16)
   expect(await px('.tracker [data-cell="0"] .letter')).toBeGreaterThanOrEqual(16)
 
@@ -162,8 +186,15 @@ test('the table display: grid, cubes, whose turn and pools in large type; labels
   await expect(table.getByTestId('table-player-0').locator('[data-col="pool"]')).toHaveText('8')
   await expect(table.getByTestId('table-player-2').locator('[data-col="pool"]')).toHaveText('9')
   await expect(table.locator('[data-cell="4"] .letter')).toHaveText('B')
-  expect(await table.locator('[data-cell="4"] .letter').evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(24)
-  expect(await table.locator('.name').first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(19)
+  expect(
+    await table.locator('[data-cell="4"] .letter').evaluate((el) => parseFloat(getComputedStyle(el).fontSize)),
+  ).toBeGreaterThanOrEqual(24)
+  expect(
+    await table
+      .locator('.name')
+      .first()
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize)),
+  ).toBeGreaterThanOrEqual(19)
   await page.screenshot({ path: '/tmp/ennea-table-light.png' })
   expect(await seriousViolations(page)).toEqual([])
   await page.emulateMedia({ colorScheme: 'dark' })

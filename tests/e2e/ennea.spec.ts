@@ -15,7 +15,11 @@ async function act(page: Page, keys: string[], logLine: string | RegExp): Promis
   await expect(page.getByTestId('round-log').getByText(logLine)).toHaveCount(1)
 }
 
-async function expectRow(page: Page, seat: number, cols: { total: number; pool: number; aside: number; staked: number }): Promise<void> {
+async function expectRow(
+  page: Page,
+  seat: number,
+  cols: { total: number; pool: number; aside: number; staked: number },
+): Promise<void> {
   const row = cellOf(page, seat)
   await expect(row.locator('[data-col="total"]')).toHaveText(String(cols.total))
   await expect(row.locator('[data-col="pool"]')).toHaveText(String(cols.pool))
@@ -28,11 +32,15 @@ async function reveal(page: Page, digits: string): Promise<void> {
   await expect(field).toBeFocused()
   await field.fill('')
   await page.keyboard.type(digits)
-  await expect(page.getByTestId('reveal-status')).toHaveText('All 9 values check out against the deck. Press Enter to resolve.')
+  await expect(page.getByTestId('reveal-status')).toHaveText(
+    'All 9 values check out against the deck. Press Enter to resolve.',
+  )
   await page.keyboard.press('Enter')
 }
 
-test('ennea: a whole four-round game with three players, refusals, an ENNEA call, a deck error, undo and a restart', async ({ page }, testInfo) => {
+test('ennea: a whole four-round game with three players, refusals, an ENNEA call, a deck error, undo and a restart', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000)
   const dataDir = newDataDir()
   app = await startApp(dataDir)
@@ -67,7 +75,9 @@ test('ennea: a whole four-round game with three players, refusals, an ENNEA call
   // Staking her own card again is refused with the SPEC wording too.
   await page.keyboard.press('1')
   await page.keyboard.press('s')
-  await expect(page.getByTestId('refusal')).toHaveText('You already have a cube on R1C1 (max 1 of your colour per card).')
+  await expect(page.getByTestId('refusal')).toHaveText(
+    'You already have a cube on R1C1 (max 1 of your colour per card).',
+  )
   await page.getByRole('button', { name: /^Pass/ }).click()
   await expect(lastLog(page)).toHaveText('Ana passes and sets aside 2 cubes (pool 5, set aside 2, staked 2).')
   await expect(page.getByTestId('refusal')).toHaveCount(0)
@@ -75,13 +85,17 @@ test('ennea: a whole four-round game with three players, refusals, an ENNEA call
   await act(page, ['e'], 'Cy calls ENNEA! and sets aside 7 cubes (pool 0, set aside 8, staked 1).')
   await expect(page.getByTestId('final-queue')).toContainText('ENNEA called by Cy')
   await expect(page.getByTestId('final-queue')).toContainText('Ana, then Bo')
-  await expect(page.getByTestId('game-message')).toHaveText('Round 1: Cy called ENNEA; Ana takes a final Stake or Pass.')
+  await expect(page.getByTestId('game-message')).toHaveText(
+    'Round 1: Cy called ENNEA; Ana takes a final Stake or Pass.',
+  )
   await page.screenshot({ path: '/tmp/ennea-final-actions-light.png', fullPage: true })
   // No Peek and no second call after the call.
   await expect(page.getByRole('button', { name: /^Peek/ })).toBeDisabled()
   await expect(page.getByRole('button', { name: /^ENNEA/ })).toBeDisabled()
   await page.keyboard.press('e')
-  await expect(page.getByTestId('refusal')).toHaveText('ENNEA was already called this round; you get one final Stake or Pass.')
+  await expect(page.getByTestId('refusal')).toHaveText(
+    'ENNEA was already called this round; you get one final Stake or Pass.',
+  )
   await act(page, ['3', 's'], 'Final action: Ana stakes R1C3')
   await expect(page.getByTestId('final-queue')).toContainText('Bo')
   await page.keyboard.press('a')
@@ -169,7 +183,9 @@ test('ennea: a whole four-round game with three players, refusals, an ENNEA call
   await page.keyboard.type('913')
   await page.keyboard.press('f')
   await expect(page.getByLabel('Card values, R1C1 to R3C3')).toHaveValue('913')
-  await expect(page.getByTestId('fill-hint')).toHaveText('Type each card in its place; once 8 are in, the app fills the last one.')
+  await expect(page.getByTestId('fill-hint')).toHaveText(
+    'Type each card in its place; once 8 are in, the app fills the last one.',
+  )
   await expect(page.getByRole('button', { name: /^Fill the last card/ })).toHaveCount(0)
   await page.getByLabel('Card values, R1C1 to R3C3').fill('')
   // 8 cards typed in their places: the last one is known, and its place is R3C3
@@ -177,14 +193,18 @@ test('ennea: a whole four-round game with three players, refusals, an ENNEA call
   await expect(page.getByRole('button', { name: 'Fill the last card: R3C3 = 9 (F)' })).toBeVisible()
   await page.keyboard.press('f')
   await expect(page.getByLabel('Card values, R1C1 to R3C3')).toHaveValue('123467899')
-  await expect(page.getByTestId('reveal-status')).toHaveText('All 9 values check out against the deck. Press Enter to resolve.')
+  await expect(page.getByTestId('reveal-status')).toHaveText(
+    'All 9 values check out against the deck. Press Enter to resolve.',
+  )
   await page.emulateMedia({ colorScheme: 'dark' })
   await page.screenshot({ path: '/tmp/ennea-reveal4-dark.png', fullPage: true })
   await page.keyboard.press('Enter')
 
   // ---- The end: Bo and Cy tie on 6; Bo's later ENNEA call (round 2) wins ----
   await expect(page.getByRole('heading', { name: 'Game over' })).toBeVisible()
-  await expect(page.getByTestId('winners')).toHaveText('Bo wins with 6 cubes, tie broken by the latest ENNEA call (round 2).')
+  await expect(page.getByTestId('winners')).toHaveText(
+    'Bo wins with 6 cubes, tie broken by the latest ENNEA call (round 2).',
+  )
   await expect(page.getByTestId('standing').first()).toContainText('Bo')
   await expect(page.getByRole('heading', { name: 'Round 4 resolution' })).toBeVisible()
   await page.getByRole('button', { name: 'Round 1', exact: true }).click()
@@ -195,7 +215,9 @@ test('ennea: a whole four-round game with three players, refusals, an ENNEA call
   expect(problems).toEqual([])
 })
 
-test('ennea: four players, a full card refused in the SPEC words, a peek chosen with the arrow keys', async ({ page }) => {
+test('ennea: four players, a full card refused in the SPEC words, a peek chosen with the arrow keys', async ({
+  page,
+}) => {
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
   await page.goto(app.url)

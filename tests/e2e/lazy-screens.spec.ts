@@ -11,9 +11,12 @@ test.afterEach(async () => {
   await app?.stop()
 })
 
-const SCREEN = /\/assets\/(NewMatchScreen|MatchesScreen|MatchScreen|StatsScreen|RefereeScreen|SettingsScreen|RulesScreen|chart)-[\w-]+\.js$/
+const SCREEN =
+  /\/assets\/(NewMatchScreen|MatchesScreen|MatchScreen|StatsScreen|RefereeScreen|SettingsScreen|RulesScreen|chart)-[\w-]+\.js$/
 
-test('the start screen fetches no other screen; each arrives when opened, and focus moves to its heading', async ({ page }) => {
+test('the start screen fetches no other screen; each arrives when opened, and focus moves to its heading', async ({
+  page,
+}) => {
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
   const fetched: string[] = []

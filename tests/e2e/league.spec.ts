@@ -9,13 +9,25 @@ test.afterEach(async () => {
 /** Three finished Nine matches: a 2-player, a 4-player and a 3-player table (lower totals place higher). */
 async function seed(page: Page): Promise<void> {
   const plays: [string[], number[]][] = [
-    [['Ana', 'Bo'], [2, 9]],
-    [['Cy', 'Di', 'Ana', 'Bo'], [1, 2, 3, 4]],
-    [['Bo', 'Cy', 'Di'], [1, 5, 7]],
+    [
+      ['Ana', 'Bo'],
+      [2, 9],
+    ],
+    [
+      ['Cy', 'Di', 'Ana', 'Bo'],
+      [1, 2, 3, 4],
+    ],
+    [
+      ['Bo', 'Cy', 'Di'],
+      [1, 5, 7],
+    ],
   ]
   for (const [names, totals] of plays) {
     const id = await seedMatch(page, 'nine', names)
-    await apiCall(page, 'matches:apply', { id, action: { type: 'round', declarer: totals.indexOf(Math.min(...totals)), totals } })
+    await apiCall(page, 'matches:apply', {
+      id,
+      action: { type: 'round', declarer: totals.indexOf(Math.min(...totals)), totals },
+    })
     await apiCall(page, 'matches:close', { id, status: 'finished' })
   }
 }

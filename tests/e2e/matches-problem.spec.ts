@@ -13,10 +13,21 @@ test.afterEach(async () => {
 interface ExportFile {
   format: 'ninekeeper-export'
   version: number
-  events: { id: string; deviceId: string; deviceSeq: number; hlc: string; kind: string; v: number; subject: string; payload: unknown }[]
+  events: {
+    id: string
+    deviceId: string
+    deviceSeq: number
+    hlc: string
+    kind: string
+    v: number
+    subject: string
+    payload: unknown
+  }[]
 }
 
-test('a match whose log does not replay says why, on its Matches row and as a banner in the match', async ({ page }, testInfo) => {
+test('a match whose log does not replay says why, on its Matches row and as a banner in the match', async ({
+  page,
+}, testInfo) => {
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
   await page.goto(app.url)
@@ -29,7 +40,9 @@ test('a match whose log does not replay says why, on its Matches row and as a ba
   await apiCall(page, 'matches:apply', { id: fine, action: { type: 'round', declarer: 0, totals: [3, 12] } })
 
   // Another laptop's export carries one more entry for that match: Ana discarding again, out of turn.
-  const exported = JSON.parse((await apiCall<{ content: string }>(page, 'transfer:export-json', {})).content) as ExportFile
+  const exported = JSON.parse(
+    (await apiCall<{ content: string }>(page, 'transfer:export-json', {})).content,
+  ) as ExportFile
   expect(exported).toMatchObject({ format: 'ninekeeper-export', version: 2 })
   const last = exported.events.filter((e) => e.subject === id).at(-1)
   const lastWall = parseHlc(last?.hlc ?? '')?.wall ?? 0
@@ -60,7 +73,9 @@ test('a match whose log does not replay says why, on its Matches row and as a ba
   await expect(notes).toContainText(`Does not replay in full: ${broken.problem as string}`)
   await expect(notes).toContainText(`(recorded under rules engine version ${broken.engineVersion})`)
   const link = page.getByRole('link', { name: 'Seven Eight Nine' })
-  await expect(link).toHaveAccessibleDescription(new RegExp(`Does not replay in full: ${escapeRe(broken.problem as string)}`))
+  await expect(link).toHaveAccessibleDescription(
+    new RegExp(`Does not replay in full: ${escapeRe(broken.problem as string)}`),
+  )
   await expect(page.getByRole('link', { name: 'Nine', exact: true })).not.toHaveAttribute('aria-describedby')
   await page.screenshot({ path: testInfo.outputPath('matches-problem-light.png'), fullPage: true })
   expect(await seriousViolations(page)).toEqual([])

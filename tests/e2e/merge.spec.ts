@@ -19,16 +19,22 @@ async function start(): Promise<RunningApp> {
 /** A finished Nine match: one round where seat 0 declares with the lower total (so seat 0 wins). */
 async function playNine(page: Page, names: string[]): Promise<string> {
   const id = await seedMatch(page, 'nine', names)
-  await apiCall(page, 'matches:apply', { id, action: { type: 'round', declarer: 0, totals: names.map((_, i) => (i === 0 ? 3 : 12)) } })
+  await apiCall(page, 'matches:apply', {
+    id,
+    action: { type: 'round', declarer: 0, totals: names.map((_, i) => (i === 0 ? 3 : 12)) },
+  })
   await apiCall(page, 'matches:close', { id, status: 'finished' })
   return id
 }
 
 const roster = (page: Page) => apiCall<Player[]>(page, 'players:list', { includeArchived: true })
-const statsOf = async (page: Page, id: string) => (await apiCall<StatsOverview>(page, 'stats:overview', {})).players.find((p) => p.playerId === id)
+const statsOf = async (page: Page, id: string) =>
+  (await apiCall<StatsOverview>(page, 'stats:overview', {})).players.find((p) => p.playerId === id)
 const dialog = (page: Page) => page.getByRole('dialog', { name: /^Merge .* into…$/ })
 
-test('two Zoes after an import: the roster tells them apart; merge with a preview, by keyboard only; stats follow', async ({ page }, testInfo) => {
+test('two Zoes after an import: the roster tells them apart; merge with a preview, by keyboard only; stats follow', async ({
+  page,
+}, testInfo) => {
   const problems = watchConsole(page)
 
   // Laptop B: Zoe beats Cy. Its export is what the club brings to laptop A.
@@ -69,7 +75,9 @@ test('two Zoes after an import: the roster tells them apart; merge with a previe
   await page.goto(`${a.url}#/matches`)
   const filterOptions = page.getByLabel('Player').getByRole('option')
   await expect(filterOptions).toHaveCount(5)
-  expect((await filterOptions.allTextContents()).sort()).toEqual(['Anyone', 'Bo', 'Cy', `Zoe (${addedA})`, `Zoe (${addedB})`].sort())
+  expect((await filterOptions.allTextContents()).sort()).toEqual(
+    ['Anyone', 'Bo', 'Cy', `Zoe (${addedA})`, `Zoe (${addedB})`].sort(),
+  )
   await page.goto(`${a.url}#/players`)
 
   // Keyboard only: open the dialog, choose with the arrow keys, read the preview, confirm.
@@ -105,7 +113,9 @@ test('two Zoes after an import: the roster tells them apart; merge with a previe
   await expect(dialog(page)).toBeHidden()
 
   // The roster refreshed: B's Zoe left, A's Zoe holds both matches; the message says so, politely.
-  await expect(page.getByRole('status').filter({ hasText: 'Merged Zoe into Zoe: 1 match moved; Zoe now has 2 matches.' })).toHaveCount(1)
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Merged Zoe into Zoe: 1 match moved; Zoe now has 2 matches.' }),
+  ).toHaveCount(1)
   await expect(page.getByTestId('player-row')).toHaveCount(3)
   await expect(rowB).toHaveCount(0)
   await expect(rowA.locator('.meta')).toContainText('2 matches')
@@ -123,7 +133,9 @@ test('two Zoes after an import: the roster tells them apart; merge with a previe
   expect(problems).toEqual([])
 })
 
-test('merge: Cancel and Escape change nothing; an error from the main side shows next to the list', async ({ page }) => {
+test('merge: Cancel and Escape change nothing; an error from the main side shows next to the list', async ({
+  page,
+}) => {
   const problems = watchConsole(page)
   const app = await start()
   await page.goto(app.url)
@@ -139,7 +151,9 @@ test('merge: Cancel and Escape change nothing; an error from the main side shows
   await page.getByRole('button', { name: 'Merge Ana into…' }).click()
   const list = dialog(page).getByRole('listbox', { name: 'Merge into' })
   await list.selectOption({ label: 'Bo · 1 match' })
-  await expect(dialog(page).getByTestId('merge-preview')).toContainText('1 match of Ana will count for Bo; Ana leaves the roster. In 1 match both sat at the table')
+  await expect(dialog(page).getByTestId('merge-preview')).toContainText(
+    '1 match of Ana will count for Bo; Ana leaves the roster. In 1 match both sat at the table',
+  )
   await dialog(page).getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog(page)).toBeHidden()
   await expect(page.getByRole('button', { name: 'Merge Ana into…' })).toBeFocused()

@@ -7,7 +7,9 @@ test.afterEach(async () => {
   await app?.stop()
 })
 
-test('new match: game, players with an inline add, seat order, first dealer and house rules are stored', async ({ page }, testInfo) => {
+test('new match: game, players with an inline add, seat order, first dealer and house rules are stored', async ({
+  page,
+}, testInfo) => {
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
   await page.goto(app.url)
@@ -47,7 +49,10 @@ test('new match: game, players with an inline add, seat order, first dealer and 
   const id = decodeURIComponent(page.url().split('#/match/')[1] ?? '')
   const match = await apiCall<MatchView>(page, 'matches:get', { id })
   expect(match.seats.map((s) => s.name)).toEqual(['Cy', 'Ana', 'Bo'])
-  expect(match.config).toMatchObject({ firstDealer: 2, houseRules: { overNineDeclaration: 'REJECT', result: 'LOWEST_WINS' } })
+  expect(match.config).toMatchObject({
+    firstDealer: 2,
+    houseRules: { overNineDeclaration: 'REJECT', result: 'LOWEST_WINS' },
+  })
 
   // The Matches list shows it; filters narrow it down.
   await page.getByRole('link', { name: 'Matches' }).click()

@@ -22,7 +22,9 @@ async function discard(page: Page, values: string, refused = false): Promise<voi
   if (!refused) await expect(field).toHaveCount(0)
 }
 
-test('nine: a whole match tracked turn by turn, by keyboard only: take, discard, snap, declare, reveal, the 99 limit', async ({ page }, testInfo) => {
+test('nine: a whole match tracked turn by turn, by keyboard only: take, discard, snap, declare, reveal, the 99 limit', async ({
+  page,
+}, testInfo) => {
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
   await page.goto(app.url)
@@ -130,7 +132,9 @@ test('nine: a whole match tracked turn by turn, by keyboard only: take, discard,
   expect(problems).toEqual([])
 })
 
-test('nine tracking: the Snap source and Snap after run house rules, and a void deal when the draw pile runs out', async ({ page }, testInfo) => {
+test('nine tracking: the Snap source and Snap after run house rules, and a void deal when the draw pile runs out', async ({
+  page,
+}, testInfo) => {
   app = await startApp(newDataDir())
   await page.goto(app.url)
   // Default rules: taking the top discard and discarding its value gives no snap.
@@ -143,7 +147,10 @@ test('nine tracking: the Snap source and Snap after run house rules, and a void 
   await expect(page.getByRole('button', { name: /snaps/ })).toHaveCount(0)
 
   // ANY_TAKEN_CARD and ANY_RUN_VALUE: the same take offers the snap; after a run a value is asked.
-  const loose = await seedMatch(page, 'nine', ['Ana', 'Bo'], { firstDealer: 1, houseRules: { snapSource: 'ANY_TAKEN_CARD', snapAfterRun: 'ANY_RUN_VALUE' } })
+  const loose = await seedMatch(page, 'nine', ['Ana', 'Bo'], {
+    firstDealer: 1,
+    houseRules: { snapSource: 'ANY_TAKEN_CARD', snapAfterRun: 'ANY_RUN_VALUE' },
+  })
   await apiCall(page, 'matches:apply', { id: loose, action: { type: 'deal', top: 6 } })
   await page.goto(`${app.url}#/match/${loose}`)
   await expect(state(page)).toHaveText('Ana to take a card.')
@@ -163,7 +170,10 @@ test('nine tracking: the Snap source and Snap after run house rules, and a void 
   expect(await seriousViolations(page)).toEqual([])
 
   // VOID_ROUND: the draw pile is run down (through the API), then the last take voids the deal.
-  const voiding = await seedMatch(page, 'nine', ['Ana', 'Bo'], { firstDealer: 1, houseRules: { emptyDrawPile: 'VOID_ROUND' } })
+  const voiding = await seedMatch(page, 'nine', ['Ana', 'Bo'], {
+    firstDealer: 1,
+    houseRules: { emptyDrawPile: 'VOID_ROUND' },
+  })
   await apiCall(page, 'matches:apply', { id: voiding, action: { type: 'deal' } })
   for (let i = 0; i < 43; i++) {
     await apiCall(page, 'matches:apply', { id: voiding, action: { type: 'take', source: 'draw' } })

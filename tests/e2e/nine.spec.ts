@@ -12,7 +12,12 @@ const grandTotals = (page: Page) => page.getByTestId('grand-total').locator('.to
 const rowTotals = (page: Page, i: number) => rows(page).nth(i).getByTestId('cell-total').allTextContents()
 
 /** Fills a deal: the declarer, then each seat's cards (or totals, in that mode). */
-async function fillDeal(page: Page, declarer: string, hands: Record<string, string>, mode: 'cards' | 'totals' = 'cards'): Promise<void> {
+async function fillDeal(
+  page: Page,
+  declarer: string,
+  hands: Record<string, string>,
+  mode: 'cards' | 'totals' = 'cards',
+): Promise<void> {
   const f = form(page)
   await f.getByRole('radio', { name: declarer, exact: true }).check()
   await f.getByRole('radio', { name: mode === 'cards' ? 'Card values' : 'Hand totals' }).check()
@@ -24,7 +29,9 @@ async function fillDeal(page: Page, declarer: string, hands: Record<string, stri
 const field = (page: Page, name: string, mode: 'cards' | 'totals' = 'cards') =>
   form(page).getByLabel(new RegExp(`^${name}’s ${mode === 'cards' ? 'cards' : 'hand total'}`))
 
-test('nine: a whole match with a 90 → 45 reset, the over-nine prompt, an undo and two losers at 99', async ({ page }, testInfo) => {
+test('nine: a whole match with a 90 → 45 reset, the over-nine prompt, an undo and two losers at 99', async ({
+  page,
+}, testInfo) => {
   const dataDir = newDataDir()
   app = await startApp(dataDir)
   const problems = watchConsole(page)
@@ -41,7 +48,9 @@ test('nine: a whole match with a 90 → 45 reset, the over-nine prompt, an undo 
   await expect(field(page, 'Bo')).toHaveAttribute('aria-invalid', 'true')
   await field(page, 'Bo').fill('13 13 12')
   const preview = page.getByTestId('round-preview')
-  await expect(preview).toContainText('Ana declared NINE with 3; Bo has 38, Cy has 40: all higher, so Ana wins the round.')
+  await expect(preview).toContainText(
+    'Ana declared NINE with 3; Bo has 38, Cy has 40: all higher, so Ana wins the round.',
+  )
   await field(page, 'Bo').press('Enter')
   await expect(rows(page)).toHaveCount(1)
   expect(await rowTotals(page, 0)).toEqual(['0', '38', '40'])
@@ -61,7 +70,9 @@ test('nine: a whole match with a 90 → 45 reset, the over-nine prompt, an undo 
   // Deal 3: Bo declares with 11. The NI-V7 prompt; Enter does not score it; confirming does.
   await fillDeal(page, 'Bo', { Ana: '3', Bo: '5 6', Cy: '7 7' })
   const prompt = page.getByTestId('over-nine')
-  await expect(prompt).toContainText('Bo declared NINE with 11. NINE needs 9 or less. Fix the entry, or score it as a failed declaration (Bo +25, others 0)?')
+  await expect(prompt).toContainText(
+    'Bo declared NINE with 11. NINE needs 9 or less. Fix the entry, or score it as a failed declaration (Bo +25, others 0)?',
+  )
   await field(page, 'Cy').press('Enter')
   await expect(rows(page)).toHaveCount(2)
   await expect(prompt).toBeFocused()
@@ -90,7 +101,11 @@ test('nine: a whole match with a 90 → 45 reset, the over-nine prompt, an undo 
   const end = page.getByTestId('match-end')
   await expect(end.getByRole('heading', { name: 'Ana wins' })).toBeVisible()
   await expect(end).toContainText('The game is over: Bo reached 99 and Cy reached 99. Ana wins with 0.')
-  await expect(end.getByRole('listitem')).toHaveText([/1\.\s*Ana\s*0\s*winner/, /2\.\s*Bo\s*99\s*lost/, /2\.\s*Cy\s*99\s*lost/])
+  await expect(end.getByRole('listitem')).toHaveText([
+    /1\.\s*Ana\s*0\s*winner/,
+    /2\.\s*Bo\s*99\s*lost/,
+    /2\.\s*Cy\s*99\s*lost/,
+  ])
   await expect(page.getByTestId('grand-total').nth(1)).toContainText('lost')
   await expect(page.getByTestId('grand-total').nth(2)).toContainText('lost')
   await expect(form(page)).toHaveCount(0)
@@ -104,7 +119,9 @@ test('nine: a whole match with a 90 → 45 reset, the over-nine prompt, an undo 
   await expect(form(page).getByRole('heading', { name: 'Edit deal 2' })).toBeVisible()
   await expect(field(page, 'Bo')).toHaveValue('13 13 13 13')
   await field(page, 'Bo').fill('13 13 13 12')
-  await expect(form(page).getByText('That change makes deal 4 invalid: The game is over: Bo reached 114.')).toBeVisible()
+  await expect(
+    form(page).getByText('That change makes deal 4 invalid: The game is over: Bo reached 114.'),
+  ).toBeVisible()
   await field(page, 'Bo').press('Escape')
   await expect(form(page)).toHaveCount(0)
 
@@ -170,7 +187,9 @@ test('nine: a deal entered by keyboard only, with the live preview, in the dark 
   await page.keyboard.type('4')
   await page.keyboard.press('Tab')
   await page.keyboard.type('5 5')
-  await expect(page.getByTestId('round-preview')).toContainText('Bo declared NINE with 4; Ana has 13, Cy has 10: all higher, so Bo wins the round.')
+  await expect(page.getByTestId('round-preview')).toContainText(
+    'Bo declared NINE with 4; Ana has 13, Cy has 10: all higher, so Bo wins the round.',
+  )
   await page.screenshot({ path: testInfo.outputPath('nine-entry-dark.png'), fullPage: true })
   expect(await seriousViolations(page)).toEqual([])
   await page.keyboard.press('Enter')

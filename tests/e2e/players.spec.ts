@@ -14,11 +14,18 @@ const visibleNames = (page: Page) => rows(page).locator('.name').allTextContents
 
 async function addPlayer(page: Page, name: string, colour?: string): Promise<void> {
   await page.getByLabel('Name', { exact: true }).first().fill(name)
-  if (colour) await page.getByRole('radiogroup', { name: /Cube colour/ }).or(page.getByRole('group', { name: /Cube colour/ })).getByLabel(colour).check()
+  if (colour)
+    await page
+      .getByRole('radiogroup', { name: /Cube colour/ })
+      .or(page.getByRole('group', { name: /Cube colour/ }))
+      .getByLabel(colour)
+      .check()
   await page.keyboard.press('Enter')
 }
 
-test('players: add, rename, archive, refuse a duplicate, and survive reload and restart', async ({ page }, testInfo) => {
+test('players: add, rename, archive, refuse a duplicate, and survive reload and restart', async ({
+  page,
+}, testInfo) => {
   const dataDir = newDataDir()
   app = await startApp(dataDir)
   const problems = watchConsole(page)
@@ -50,7 +57,9 @@ test('players: add, rename, archive, refuse a duplicate, and survive reload and 
   // A duplicate name (ignoring case) is refused next to the field, and nothing is saved.
   await addPlayer(page, 'ANA')
   const nameField = page.getByLabel('Name', { exact: true }).first()
-  await expect(page.getByRole('alert')).toHaveText('There is already a player called “Ana”. Names must differ, ignoring case.')
+  await expect(page.getByRole('alert')).toHaveText(
+    'There is already a player called “Ana”. Names must differ, ignoring case.',
+  )
   await expect(nameField).toHaveAttribute('aria-invalid', 'true')
   await expect(nameField).toHaveAttribute('aria-describedby', 'new-player-error')
   await expect.poll(() => visibleNames(page)).toEqual(['Ana', 'Bob', 'Carl'])
@@ -82,7 +91,9 @@ test('players: add, rename, archive, refuse a duplicate, and survive reload and 
   expect(problems).toEqual([])
 })
 
-test('delete asks for confirmation; the shell is keyboard navigable; settings shows the data file', async ({ page }) => {
+test('delete asks for confirmation; the shell is keyboard navigable; settings shows the data file', async ({
+  page,
+}) => {
   const dataDir = newDataDir()
   app = await startApp(dataDir)
   const problems = watchConsole(page)
@@ -131,7 +142,9 @@ test('delete asks for confirmation; the shell is keyboard navigable; settings sh
   expect(problems).toEqual([])
 })
 
-test('players who share a name after an import are told apart, even when added in the same second', async ({ page }) => {
+test('players who share a name after an import are told apart, even when added in the same second', async ({
+  page,
+}) => {
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
   await page.goto(app.url)
@@ -142,10 +155,24 @@ test('players who share a name after an import are told apart, even when added i
   const wall = Date.parse('2026-03-14T19:30:05.100Z')
   const created = (name: string, ms: number) => {
     const deviceId = randomUUID()
-    return { id: randomUUID(), deviceId, deviceSeq: 1, hlc: formatHlc(wall + ms, 0, deviceId), kind: 'player.created', v: 1, subject: randomUUID(), payload: { name, color: null } }
+    return {
+      id: randomUUID(),
+      deviceId,
+      deviceSeq: 1,
+      hlc: formatHlc(wall + ms, 0, deviceId),
+      kind: 'player.created',
+      v: 1,
+      subject: randomUUID(),
+      payload: { name, color: null },
+    }
   }
   const events = [created('Lea', 0), created('Lea', 300), created('ANA', 500)]
-  await importThroughSettings(page, app.url, JSON.stringify({ format: 'ninekeeper-export', version: 2, events }), 'two-leas.json')
+  await importThroughSettings(
+    page,
+    app.url,
+    JSON.stringify({ format: 'ninekeeper-export', version: 2, events }),
+    'two-leas.json',
+  )
   await page.goto(`${app.url}#/players`)
   await expect.poll(async () => (await visibleNames(page)).sort()).toEqual(['ANA', 'Ana', 'Lea', 'Lea'])
 

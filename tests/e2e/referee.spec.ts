@@ -14,7 +14,14 @@ async function typeGrid(page: Page, digits: string): Promise<void> {
   await page.keyboard.type(digits)
 }
 
-async function expectTotals(page: Page, seat: number, strict: string, owner: string, shared: string, differs: boolean): Promise<void> {
+async function expectTotals(
+  page: Page,
+  seat: number,
+  strict: string,
+  owner: string,
+  shared: string,
+  differs: boolean,
+): Promise<void> {
   const row = compareRow(page, seat)
   await expect(row.locator('[data-rule="STRICT"] .total')).toHaveText(strict)
   await expect(row.locator('[data-rule="OWNER_SEQUENTIAL"] .total')).toHaveText(owner)
@@ -22,7 +29,10 @@ async function expectTotals(page: Page, seat: number, strict: string, owner: str
   await expect(row).toHaveAttribute('data-differs', String(differs))
 }
 
-test('referee: EN-G08 and EN-G15 under all three rules, impossible boards, a question, and a board code round trip', async ({ page, context }) => {
+test('referee: EN-G08 and EN-G15 under all three rules, impossible boards, a question, and a board code round trip', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000)
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
@@ -52,13 +62,17 @@ test('referee: EN-G08 and EN-G15 under all three rules, impossible boards, a que
   await expect(steps).toContainText('Row 1: 2 + 3 = 5 ✗ removes R1C1.')
   await expect(steps).toContainText('Column 2: 3 + 4 = 7 ✗ removes R1C2.')
   await page.getByLabel('Failed-line removal rule for the steps').selectOption('OWNER_SEQUENTIAL')
-  await expect(steps).toContainText('Column 2: 3 + 4 = 7 ✗ removes nothing: its only unprotected cube is already removed (R1C2 for Row 1).')
+  await expect(steps).toContainText(
+    'Column 2: 3 + 4 = 7 ✗ removes nothing: its only unprotected cube is already removed (R1C2 for Row 1).',
+  )
   await page.getByLabel('Failed-line removal rule for the steps').selectOption('SHARED')
   await expect(steps).toContainText('settled by R1C2, already removed for Row 1')
   await page.getByRole('button', { name: 'Next step' }).click()
   await expect(page.getByTestId('step-title')).toHaveText('Step 4 of 4: Minimum loss and result')
   await expect(steps).toContainText('Loss 1: 9 → 8 cubes.')
-  await expect(page.getByTestId('step-seat').nth(1)).toContainText('No 9-line this round: minimum loss of 1 cube (EN-R21)')
+  await expect(page.getByTestId('step-seat').nth(1)).toContainText(
+    'No 9-line this round: minimum loss of 1 cube (EN-R21)',
+  )
   await page.screenshot({ path: '/tmp/referee-g08-light.png', fullPage: true })
   expect(await seriousViolations(page)).toEqual([])
 
@@ -106,7 +120,9 @@ test('referee: EN-G08 and EN-G15 under all three rules, impossible boards, a que
   await page.keyboard.press('Delete')
   await expect(corner).toHaveAccessibleName('R3C3 cubes: none')
   await page.getByLabel('R1C1 value').fill('0')
-  await expect(page.getByTestId('board-error')).toHaveText('R1C1: Ennea uses only Ace–9. Enter 1–9 (Ace = 1); 10, J, Q, K and 0 are not in the deck.')
+  await expect(page.getByTestId('board-error')).toHaveText(
+    'R1C1: Ennea uses only Ace–9. Enter 1–9 (Ace = 1); 10, J, Q, K and 0 are not in the deck.',
+  )
   await page.getByLabel('R1C1 value').fill('2')
   await page.getByRole('radio', { name: '2' }).check()
   await expectTotals(page, 0, '7', '8', '8', true)
@@ -161,7 +177,9 @@ test('referee: EN-G08 and EN-G15 under all three rules, impossible boards, a que
   expect(problems).toEqual([])
 })
 
-test('referee: both lines through a hidden card, impossible earlier cards, only valid boards get a code, old and wrong codes', async ({ page }) => {
+test('referee: both lines through a hidden card, impossible earlier cards, only valid boards get a code, old and wrong codes', async ({
+  page,
+}) => {
   test.setTimeout(60_000)
   app = await startApp(newDataDir())
   const problems = watchConsole(page)

@@ -18,7 +18,9 @@ async function expectNoSeriousViolations(page: Page, what: string): Promise<void
   await page.emulateMedia({ colorScheme: 'light' })
 }
 
-test('rules: the overview, per-game tabs, search as you type, deep links, and axe in light and dark', async ({ page }, testInfo) => {
+test('rules: the overview, per-game tabs, search as you type, deep links, and axe in light and dark', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000)
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
@@ -29,7 +31,10 @@ test('rules: the overview, per-game tabs, search as you type, deep links, and ax
   await page.keyboard.press('Alt+7')
   await expect(page).toHaveURL(/#\/rules$/)
   await expect(page.getByRole('heading', { name: 'Rules', level: 1 })).toBeFocused()
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
   await expect(tab(page, 'Overview')).toHaveAttribute('aria-selected', 'true')
   await expect(panel(page).getByRole('heading', { name: 'Rules of the four games', level: 2 })).toBeVisible()
   await expect(panel(page).getByRole('row', { name: /sen\.declareGap/ })).toContainText('SE-A3')
@@ -60,7 +65,9 @@ test('rules: the overview, per-game tabs, search as you type, deep links, and ax
   const search = page.getByLabel('Search the rules')
   await search.click()
   await page.keyboard.type('99')
-  await expect(page.getByTestId('rules-status')).toHaveText(/^0 rules in Ennea match “99”; \d+ more in other games \(see the tabs\)\.$/)
+  await expect(page.getByTestId('rules-status')).toHaveText(
+    /^0 rules in Ennea match “99”; \d+ more in other games \(see the tabs\)\.$/,
+  )
   await expect(hits(page)).toHaveCount(0)
   await expect(tab(page, 'Nine').getByTestId('tab-count')).not.toHaveText(/^0/)
   await tab(page, 'Nine').click()

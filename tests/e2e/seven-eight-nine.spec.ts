@@ -78,7 +78,9 @@ test('a game won by Declare, with the checkers, errors in the engine words, keys
   // Refusals come from the engine, next to the field (SE-V5).
   await page.keyboard.type('7 8 J')
   await page.keyboard.press('Enter')
-  await expect(page.locator('#sen-declare-error')).toHaveText('J (11) is only 2 ranks from 9. A Declare needs 3 or more.')
+  await expect(page.locator('#sen-declare-error')).toHaveText(
+    'J (11) is only 2 ranks from 9. A Declare needs 3 or more.',
+  )
   await expect(declareField).toHaveAttribute('aria-invalid', 'true')
   await declareField.fill('7 8 10')
   await page.keyboard.press('Enter')
@@ -98,14 +100,20 @@ test('a game won by Declare, with the checkers, errors in the engine words, keys
   // The checkers answer at any time and change nothing.
   await page.getByLabel('Your hand').first().fill('7 8 J')
   await page.getByRole('button', { name: 'Check Declare' }).click()
-  await expect(page.getByTestId('answer-declare')).toHaveText('No: J (11) is only 2 ranks from 9. A Declare needs 3 or more.')
+  await expect(page.getByTestId('answer-declare')).toHaveText(
+    'No: J (11) is only 2 ranks from 9. A Declare needs 3 or more.',
+  )
   await page.getByLabel('Your hand').first().fill('8 9 A')
   await page.getByLabel('Flipped card').fill('7')
   await page.getByLabel('Flipped card').press('Enter')
-  await expect(page.getByTestId('answer-declare')).toHaveText('Yes: the blocker A (1) is 6 ranks from the flipped 7 (a Declare needs 3).')
+  await expect(page.getByTestId('answer-declare')).toHaveText(
+    'Yes: the blocker A (1) is 6 ranks from the flipped 7 (a Declare needs 3).',
+  )
   await page.getByLabel("Opponent's revealed hand").fill('9 9 2')
   await page.getByLabel("Opponent's revealed hand").press('Enter')
-  await expect(page.getByTestId('answer-block')).toHaveText('No: A Block needs two different cards of 7, 8, 9; 9 + 9 is not enough.')
+  await expect(page.getByTestId('answer-block')).toHaveText(
+    'No: A Block needs two different cards of 7, 8, 9; 9 + 9 is not enough.',
+  )
   await page.getByLabel("Opponent's revealed hand").fill('7 9 K')
   await page.getByRole('button', { name: 'Check Block' }).click()
   await expect(page.getByTestId('answer-block')).toHaveText('Yes: this hand blocks the Declare.')
@@ -124,7 +132,9 @@ test('a game won by Declare, with the checkers, errors in the engine words, keys
   // A Block that does not qualify is refused next to the field; then N: no block, Ana wins.
   await page.getByLabel('Bo reveals').fill('9 9 2')
   await page.getByLabel('Bo reveals').press('Enter')
-  await expect(page.locator('#sen-block-error')).toHaveText('A Block needs two different cards of 7, 8, 9; 9 + 9 is not enough.')
+  await expect(page.locator('#sen-block-error')).toHaveText(
+    'A Block needs two different cards of 7, 8, 9; 9 + 9 is not enough.',
+  )
   await page.getByLabel('Bo reveals').fill('')
   await page.keyboard.press('n')
   await expect(result(page)).toContainText('Win by Declare: Ana')
@@ -158,7 +168,9 @@ test('a game won by Declare, with the checkers, errors in the engine words, keys
   expect(problems).toEqual([])
 })
 
-test('a Block locks the reshuffle, an empty pile goes to the tiebreaker; an unblocked game offers the one reshuffle', async ({ page }) => {
+test('a Block locks the reshuffle, an empty pile goes to the tiebreaker; an unblocked game offers the one reshuffle', async ({
+  page,
+}) => {
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
   const id = await openMatch(page, { starter: 0, target: 3 })
@@ -174,7 +186,9 @@ test('a Block locks the reshuffle, an empty pile goes to the tiebreaker; an unbl
   await expect(page.getByLabel('Bo reveals')).toBeFocused()
   await page.keyboard.type('7 9 K')
   await page.keyboard.press('Enter')
-  await expect(page.getByTestId('reshuffle-note')).toHaveText('No reshuffle after a Block: the remaining deck is the final deck, then the tiebreaker.')
+  await expect(page.getByTestId('reshuffle-note')).toHaveText(
+    'No reshuffle after a Block: the remaining deck is the final deck, then the tiebreaker.',
+  )
   await expect(page.getByTestId('piles')).toContainText('Locked')
   await expect(drawCount(page)).toHaveText('45')
   await expect(discardCount(page)).toHaveText('1')
@@ -189,7 +203,9 @@ test('a Block locks the reshuffle, an empty pile goes to the tiebreaker; an unbl
   await page.reload()
   await expect(drawCount(page)).toHaveText('0')
   await expect(discardCount(page)).toHaveText('46')
-  await expect(page.getByTestId('reshuffle-note')).toHaveText('No reshuffle after a Block: the draw pile is empty, so the tiebreaker decides.')
+  await expect(page.getByTestId('reshuffle-note')).toHaveText(
+    'No reshuffle after a Block: the draw pile is empty, so the tiebreaker decides.',
+  )
   await expect(page.getByRole('button', { name: /Reshuffle/ })).toHaveCount(0)
   await expect(page.getByTestId('tiebreak-why')).toContainText('No reshuffle after a Block')
   // Ana's known hand (3, 8, 9) has nothing next to the K on top, so no React is offered or announced.
@@ -205,9 +221,13 @@ test('a Block locks the reshuffle, an empty pile goes to the tiebreaker; an unbl
   await page.keyboard.press('Tab')
   await page.keyboard.type('7 9 Q')
   // the preview asks the engine: hands it would refuse get its reason, never a winner
-  await expect(page.getByTestId('tiebreak-preview')).toHaveText("Not accepted: Bo's hand is known to be 7, 9, K; the hand entered is 7, 9, Q.")
+  await expect(page.getByTestId('tiebreak-preview')).toHaveText(
+    "Not accepted: Bo's hand is known to be 7, 9, K; the hand entered is 7, 9, Q.",
+  )
   await page.keyboard.press('Enter')
-  await expect(page.locator('#sen-tb1-error')).toHaveText("Bo's hand is known to be 7, 9, K; the hand entered is 7, 9, Q.")
+  await expect(page.locator('#sen-tb1-error')).toHaveText(
+    "Bo's hand is known to be 7, 9, K; the hand entered is 7, 9, Q.",
+  )
   await expect(page.getByLabel("Bo's hand")).toHaveAttribute('aria-invalid', 'true')
   await page.getByLabel("Bo's hand").fill('7 9 K')
   await expect(page.getByTestId('tiebreak-preview')).toHaveText(
@@ -225,7 +245,9 @@ test('a Block locks the reshuffle, an empty pile goes to the tiebreaker; an unbl
   await flipAndDiscardByApi(page, id, deckWithout([1, 2, 3, 4, 5, 6]))
   await page.reload()
   await expect(drawCount(page)).toHaveText('0')
-  await expect(page.getByTestId('reshuffle-note')).toHaveText('The draw pile is empty: the discard pile becomes the new draw pile (once).')
+  await expect(page.getByTestId('reshuffle-note')).toHaveText(
+    'The draw pile is empty: the discard pile becomes the new draw pile (once).',
+  )
   await expect(page.getByRole('button', { name: /Reshuffle/ })).toBeVisible()
   await page.emulateMedia({ colorScheme: 'dark' })
   await shot(page, 'reshuffle-dark')
@@ -233,7 +255,9 @@ test('a Block locks the reshuffle, an empty pile goes to the tiebreaker; an unbl
   await page.keyboard.press('s')
   await expect(drawCount(page)).toHaveText('46')
   await expect(discardCount(page)).toHaveText('0')
-  await expect(page.getByTestId('reshuffle-note')).toHaveText('The reshuffle has been used: when the draw pile runs out, the tiebreaker decides.')
+  await expect(page.getByTestId('reshuffle-note')).toHaveText(
+    'The reshuffle has been used: when the draw pile runs out, the tiebreaker decides.',
+  )
   await expect(page.getByLabel('Bo flips')).toBeFocused()
   // Inside the field Ctrl+Z only edits text; Esc leaves the field, then Ctrl+Z undoes the reshuffle.
   await page.keyboard.press('Control+z')
@@ -313,7 +337,9 @@ test('a match to three wins (swap, React, Declare) survives a server restart', a
   await expect(page.getByLabel('Swap: give up')).toBeFocused()
   await page.keyboard.type('5')
   await page.keyboard.press('Control+Enter')
-  await expect(page.locator('#sen-swap-error')).toHaveText('A swap gives up a card that matches or is next to the flipped 9; 5 is neither.')
+  await expect(page.locator('#sen-swap-error')).toHaveText(
+    'A swap gives up a card that matches or is next to the flipped 9; 5 is neither.',
+  )
   await page.getByLabel('Swap: give up').fill('10')
   await page.keyboard.press('Control+Enter')
   await expect(result(page)).toContainText('Win by swap: Ana')
@@ -397,7 +423,9 @@ test('the table display and a pile-count correction that is logged and undone', 
   await expect(table.getByTestId('sen-table-discard')).toHaveText('2')
   await expect(table.getByTestId('sen-table-reshuffle')).toHaveText('Available')
   await expect(table.getByTestId('sen-table-seat-0')).toContainText('0')
-  expect(await table.getByTestId('sen-table-draw').evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(48)
+  expect(
+    await table.getByTestId('sen-table-draw').evaluate((el) => parseFloat(getComputedStyle(el).fontSize)),
+  ).toBeGreaterThanOrEqual(48)
   await page.screenshot({ path: '/tmp/sen-table-light.png' })
   expect(await seriousViolations(page)).toEqual([])
   await page.emulateMedia({ colorScheme: 'dark' })
@@ -427,8 +455,12 @@ test('the table display and a pile-count correction that is logged and undone', 
   await pile.fill('41')
   await page.keyboard.press('Enter')
   await expect(drawCount(page)).toHaveText('41')
-  await expect(page.getByTestId('pile-sum')).toContainText('draw 41 + discard 2 + 6 = 49 (the table’s count, corrected; a full deck is 52)')
-  await expect(page.locator('.log-list li').last()).toHaveText("Pile count corrected: the table's draw pile has 41 cards, not 44 (discard pile 2).")
+  await expect(page.getByTestId('pile-sum')).toContainText(
+    'draw 41 + discard 2 + 6 = 49 (the table’s count, corrected; a full deck is 52)',
+  )
+  await expect(page.locator('.log-list li').last()).toHaveText(
+    "Pile count corrected: the table's draw pile has 41 cards, not 44 (discard pile 2).",
+  )
   await expect(page.getByLabel('Ana flips')).toBeFocused()
   await page.screenshot({ path: '/tmp/sen-corrected-light.png', fullPage: true })
   expect(await seriousViolations(page)).toEqual([])

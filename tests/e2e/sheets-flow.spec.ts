@@ -10,13 +10,18 @@ test.afterEach(async () => {
 const form = (page: Page) => page.getByTestId('round-form')
 const rows = (page: Page) => page.getByTestId('sheet-row')
 
-test('wild nine tracking: Enter in Drawn card draws, an unplayable drawn card is kept by itself, the result form knows the outcome and where the seen card went', async ({ page }, testInfo) => {
+test('wild nine tracking: Enter in Drawn card draws, an unplayable drawn card is kept by itself, the result form knows the outcome and where the seen card went', async ({
+  page,
+}, testInfo) => {
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
   await page.goto(app.url)
   const id = await seedMatch(page, 'wild-nine', ['Ana', 'Ben'], { firstDealer: 1 })
   // A round already under way: Ana holds 2 cards, Ben 1, top 2♣.
-  await apiCall(page, 'matches:apply', { id, action: { type: 'start-round', upcard: '2C', position: { handSizes: [2, 1], stock: 30, discard: 19, toAct: 0 } } })
+  await apiCall(page, 'matches:apply', {
+    id,
+    action: { type: 'start-round', upcard: '2C', position: { handSizes: [2, 1], stock: 30, discard: 19, toAct: 0 } },
+  })
   await page.goto(`${app.url}#/match/${id}`)
   const state = page.getByTestId('tracking-state')
   await expect(state).toContainText('Ana to play')
@@ -47,7 +52,9 @@ test('wild nine tracking: Enter in Drawn card draws, an unplayable drawn card is
   expect(problems).toEqual([])
 })
 
-test('wild nine: under "a round ends only when no stock can be formed" the result form offers no deadlock', async ({ page }) => {
+test('wild nine: under "a round ends only when no stock can be formed" the result form offers no deadlock', async ({
+  page,
+}) => {
   app = await startApp(newDataDir())
   await page.goto(app.url)
   const strict = await seedMatch(page, 'wild-nine', ['Ana', 'Ben'], { houseRules: { deadlock: 'NO_STOCK_ONLY' } })
@@ -59,7 +66,9 @@ test('wild nine: under "a round ends only when no stock can be formed" the resul
   await expect(form(page).getByRole('radio', { name: /Deadlock/ })).toHaveCount(1)
 })
 
-test('new match: Add and seat on a full table says what happened; Seven Eight Nine keeps 2 and says so; the Cutoff error gives its real range', async ({ page }, testInfo) => {
+test('new match: Add and seat on a full table says what happened; Seven Eight Nine keeps 2 and says so; the Cutoff error gives its real range', async ({
+  page,
+}, testInfo) => {
   app = await startApp(newDataDir())
   await page.goto(app.url)
   const names = ['Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal']
@@ -71,7 +80,9 @@ test('new match: Add and seat on a full table says what happened; Seven Eight Ni
   const notice = page.getByTestId('setup-notice')
   await page.getByRole('textbox', { name: 'New player' }).fill('Ivy')
   await page.getByRole('button', { name: 'Add and seat' }).click()
-  await expect(notice).toHaveText('Added Ivy to the players, but not seated: the table is full (8 players for Nine). Unseat someone to seat them.')
+  await expect(notice).toHaveText(
+    'Added Ivy to the players, but not seated: the table is full (8 players for Nine). Unseat someone to seat them.',
+  )
   await expect(page.getByTestId('seat')).toHaveCount(8)
   expect(await seriousViolations(page)).toEqual([])
   await page.emulateMedia({ colorScheme: 'dark' })
@@ -79,7 +90,9 @@ test('new match: Add and seat on a full table says what happened; Seven Eight Ni
   await page.emulateMedia({ colorScheme: 'light' })
 
   await page.getByRole('radio', { name: /^Seven Eight Nine/ }).check()
-  await expect(notice).toHaveText('Seven Eight Nine seats at most 2: kept Ana and Bo (the first 2 seats); Cy, Di, Ed, Flo, Gus and Hal are no longer seated.')
+  await expect(notice).toHaveText(
+    'Seven Eight Nine seats at most 2: kept Ana and Bo (the first 2 seats); Cy, Di, Ed, Flo, Gus and Hal are no longer seated.',
+  )
   await expect(page.getByTestId('seat')).toHaveText([/Ana/, /Bo/])
 
   await page.getByRole('radio', { name: /^Wild Nine/ }).check()
@@ -94,17 +107,25 @@ test('new match: Add and seat on a full table says what happened; Seven Eight Ni
   await expect(page).toHaveURL(/#\/match\//)
 })
 
-test('a finished Wild Nine match: Rematch (same players, seats and rules, the next dealer) and Share the result as a PNG image', async ({ page }, testInfo) => {
+test('a finished Wild Nine match: Rematch (same players, seats and rules, the next dealer) and Share the result as a PNG image', async ({
+  page,
+}, testInfo) => {
   app = await startApp(newDataDir())
   await page.goto(app.url)
-  const id = await seedMatch(page, 'wild-nine', ['Ana', 'Bo', 'Cy'], { firstDealer: 1, houseRules: { cutoff: 50, drawnCardPlay: 'MANDATORY' } })
+  const id = await seedMatch(page, 'wild-nine', ['Ana', 'Bo', 'Cy'], {
+    firstDealer: 1,
+    houseRules: { cutoff: 50, drawnCardPlay: 'MANDATORY' },
+  })
   await apiCall(page, 'matches:apply', { id, action: { type: 'round', wentOut: 0, points: [0, 60, 12] } })
   await page.goto(`${app.url}#/match/${id}`)
   const end = page.getByTestId('match-end')
   await expect(end.getByRole('heading', { name: 'Ana wins' })).toBeVisible()
 
   // Share the result: a PNG drawn in the page, the sheet's size (3 players → 2 × 650 px wide).
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Share the result (PNG)' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Share the result (PNG)' }).click(),
+  ])
   expect(download.suggestedFilename()).toMatch(/^wild-nine-\d{4}-\d{2}-\d{2}\.png$/)
   const path = await download.path()
   const { readFileSync } = await import('node:fs')
@@ -126,7 +147,11 @@ test('a finished Wild Nine match: Rematch (same players, seats and rules, the ne
   await expect(page.getByTestId('deal-info')).toContainText('Cutoff 50.')
   await expect(page.getByTestId('seat-head')).toHaveText([/Ana/, /Bo/, /Cy/])
   const newId = /#\/match\/([^/?#]+)/.exec(page.url())?.[1] ?? ''
-  const view = await apiCall<{ config: { houseRules: Record<string, unknown>; firstDealer: number } }>(page, 'matches:get', { id: newId })
+  const view = await apiCall<{ config: { houseRules: Record<string, unknown>; firstDealer: number } }>(
+    page,
+    'matches:get',
+    { id: newId },
+  )
   expect(view.config.firstDealer).toBe(2)
   expect(view.config.houseRules).toMatchObject({ cutoff: 50, drawnCardPlay: 'MANDATORY' })
 })

@@ -22,7 +22,9 @@ async function pointsRound(page: Page, out: string, points: Record<string, numbe
   await f.getByLabel(`${Object.keys(points).at(-1)}’s penalty`).press('Enter')
 }
 
-test('sheets: Ctrl+Z in a field edits text only; outside it undoes a round whose values can be put back; Abandon asks', async ({ page }, testInfo) => {
+test('sheets: Ctrl+Z in a field edits text only; outside it undoes a round whose values can be put back; Abandon asks', async ({
+  page,
+}, testInfo) => {
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
   await page.goto(app.url)
@@ -107,7 +109,10 @@ test('sheets: Ctrl+Z in a field edits text only; outside it undoes a round whose
   expect(problems).toEqual([])
 })
 
-test('sheets: a form left open in a second window does not record its round: the write is refused and the current sheet shown', async ({ page, context }) => {
+test('sheets: a form left open in a second window does not record its round: the write is refused and the current sheet shown', async ({
+  page,
+  context,
+}) => {
   app = await startApp(newDataDir())
   await page.goto(app.url)
   const id = await seedMatch(page, 'wild-nine', ['Ana', 'Bo', 'Cy'], { firstDealer: 0 })
@@ -119,7 +124,13 @@ test('sheets: a form left open in a second window does not record its round: the
   await expect(rows(page)).toHaveCount(1)
   // The second window still shows round 1's form; its round is refused, not recorded as round 2.
   await pointsRound(other, 'Ana', { Bo: 5, Cy: 7 })
-  await expect(other.getByText('This match changed in another window or on another computer — here is the current sheet. Nothing was saved.').first()).toBeVisible()
+  await expect(
+    other
+      .getByText(
+        'This match changed in another window or on another computer — here is the current sheet. Nothing was saved.',
+      )
+      .first(),
+  ).toBeVisible()
   await expect(rows(other)).toHaveCount(1)
   expect(await rowTotals(other, 0)).toEqual(['10', '12', '0'])
   await page.reload()
@@ -156,7 +167,9 @@ const WEB_ENTRY = join(ROOT, process.env.NINEKEEPER_OUT_DIR ?? 'out', 'main/web.
 
 /** The web bridge on a fixed port, as after a restart of `npm run web -- --port N`. */
 async function startOnPort(dataDir: string, port: number): Promise<RunningApp> {
-  const child = spawn(process.execPath, [WEB_ENTRY, '--port', String(port), '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [WEB_ENTRY, '--port', String(port), '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const url = await new Promise<string>((ok, fail) => {
     let out = ''
     const timer = setTimeout(() => fail(new Error(`no start: ${out}`)), 15_000)
@@ -183,7 +196,9 @@ async function startOnPort(dataDir: string, port: number): Promise<RunningApp> {
   }
 }
 
-test('sheets: after a restart of the service the page reconnects and keeps the deal being typed, also across a reload', async ({ page }) => {
+test('sheets: after a restart of the service the page reconnects and keeps the deal being typed, also across a reload', async ({
+  page,
+}) => {
   const dataDir = newDataDir()
   const port = await freePort()
   app = await startOnPort(dataDir, port)
@@ -206,10 +221,14 @@ test('sheets: after a restart of the service the page reconnects and keeps the d
   } else {
     // Otherwise the new address is opened in the same tab, and the typed deal is still there.
     await expect(rows(page)).toHaveCount(0)
-    await expect(form(page).getByText('What you typed is kept in this tab and comes back when the page is opened again.')).toBeVisible()
+    await expect(
+      form(page).getByText('What you typed is kept in this tab and comes back when the page is opened again.'),
+    ).toBeVisible()
     await page.goto(`${app.url}#/match/${id}`)
     await expect(form(page).getByLabel(/^Cy’s cards/)).toHaveValue('10 10')
-    await form(page).getByLabel(/^Cy’s cards/).press('Enter')
+    await form(page)
+      .getByLabel(/^Cy’s cards/)
+      .press('Enter')
     await expect(rows(page)).toHaveCount(1)
   }
   expect(await rowTotals(page, 0)).toEqual(['0', '38', '20'])
@@ -225,9 +244,15 @@ test('sheets: after a restart of the service the page reconnects and keeps the d
   await expect(form(page).getByRole('radio', { name: 'Cy', exact: true })).toBeChecked()
   await expect(form(page).getByLabel(/^Ana’s cards/)).toHaveValue('4 5')
   // Once entered, the draft is gone: a reload shows an empty form for deal 3.
-  await form(page).getByLabel(/^Bo’s cards/).fill('9 9')
-  await form(page).getByLabel(/^Cy’s cards/).fill('1')
-  await form(page).getByLabel(/^Cy’s cards/).press('Enter')
+  await form(page)
+    .getByLabel(/^Bo’s cards/)
+    .fill('9 9')
+  await form(page)
+    .getByLabel(/^Cy’s cards/)
+    .fill('1')
+  await form(page)
+    .getByLabel(/^Cy’s cards/)
+    .press('Enter')
   await expect(rows(page)).toHaveCount(2)
   await page.reload()
   await expect(form(page).getByRole('heading', { name: 'Deal 3' })).toBeVisible()

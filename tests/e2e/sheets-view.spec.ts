@@ -13,9 +13,15 @@ const rows = (page: Page) => page.getByTestId('sheet-row')
 const LONG = 'Maximiliana Wolkenstein-Fürstenberg III.' // 40 characters
 const COLORS = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#46f0f0', '#f032e6', '#808000']
 
-async function seed(page: Page, gameId: string, names: string[], options: Record<string, unknown> = {}): Promise<string> {
+async function seed(
+  page: Page,
+  gameId: string,
+  names: string[],
+  options: Record<string, unknown> = {},
+): Promise<string> {
   const ids: string[] = []
-  for (const [i, name] of names.entries()) ids.push((await apiCall<{ id: string }>(page, 'players:create', { name, color: COLORS[i] })).id)
+  for (const [i, name] of names.entries())
+    ids.push((await apiCall<{ id: string }>(page, 'players:create', { name, color: COLORS[i] })).id)
   return (await apiCall<{ id: string }>(page, 'matches:create', { gameId, playerIds: ids, options })).id
 }
 
@@ -25,7 +31,9 @@ async function inView(page: Page, testId: string): Promise<boolean> {
   return box !== null && box.y >= 0 && box.y + box.height <= 800
 }
 
-test('sheets at 1280×800: 8 Nine players with a 40-character name, standings in view while typing, colours, no sideways scroll, the table display', async ({ page }, testInfo) => {
+test('sheets at 1280×800: 8 Nine players with a 40-character name, standings in view while typing, colours, no sideways scroll, the table display', async ({
+  page,
+}, testInfo) => {
   expect(LONG.length).toBe(40)
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
@@ -36,7 +44,10 @@ test('sheets at 1280×800: 8 Nine players with a 40-character name, standings in
   await expect(page.getByRole('heading', { name: 'Nine', level: 1 })).toBeVisible()
 
   // Two deals, typed to the last seat's field: the standings stay in view the whole time.
-  for (const [deal, declarer] of [[1, 'Bo'], [2, 'Cy']] as const) {
+  for (const [deal, declarer] of [
+    [1, 'Bo'],
+    [2, 'Cy'],
+  ] as const) {
     const f = form(page)
     await f.getByRole('radio', { name: declarer, exact: true }).check()
     for (const [s, n] of names.entries()) {
@@ -59,7 +70,10 @@ test('sheets at 1280×800: 8 Nine players with a 40-character name, standings in
   await expect(standings.nth(7)).toContainText('81 to 99')
   // Roster colours on the standings and the sheet's columns.
   await expect(standings.nth(2).locator('.swatch')).toHaveCSS('background-color', 'rgb(67, 99, 216)')
-  await expect(page.getByTestId('seat-head').nth(2).locator('.swatch')).toHaveCSS('background-color', 'rgb(67, 99, 216)')
+  await expect(page.getByTestId('seat-head').nth(2).locator('.swatch')).toHaveCSS(
+    'background-color',
+    'rgb(67, 99, 216)',
+  )
   // Nothing scrolls the page sideways at 1280 px.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
   await page.screenshot({ path: testInfo.outputPath('nine-8-players.png') })
@@ -104,7 +118,9 @@ test('sheets at 1280×800: 8 Nine players with a 40-character name, standings in
   expect(problems).toEqual([])
 })
 
-test('sheets: the winner on the table display is marked apart from the dealer; Wild Nine standings show the gap to the cutoff', async ({ page }, testInfo) => {
+test('sheets: the winner on the table display is marked apart from the dealer; Wild Nine standings show the gap to the cutoff', async ({
+  page,
+}, testInfo) => {
   app = await startApp(newDataDir())
   await page.goto(app.url)
   const id = await seed(page, 'wild-nine', ['Ana', 'Bo', 'Cy'], { firstDealer: 0 })

@@ -9,15 +9,41 @@ test.afterEach(async () => {
 /** A small club history through the API: Nine matches among four players, one left in progress. */
 async function seedHistory(page: Page): Promise<void> {
   const plays: [string[], [number, number[]][]][] = [
-    [['Ana', 'Bo', 'Cy'], [[0, [3, 10, 12]], [1, [8, 5, 5]]]],
-    [['Ana', 'Bo'], [[0, [3, 10]], [1, [10, 4]]]],
-    [['Bo', 'Cy', 'Di'], [[0, [3, 10, 20]], [2, [12, 9, 4]]]],
+    [
+      ['Ana', 'Bo', 'Cy'],
+      [
+        [0, [3, 10, 12]],
+        [1, [8, 5, 5]],
+      ],
+    ],
+    [
+      ['Ana', 'Bo'],
+      [
+        [0, [3, 10]],
+        [1, [10, 4]],
+      ],
+    ],
+    [
+      ['Bo', 'Cy', 'Di'],
+      [
+        [0, [3, 10, 20]],
+        [2, [12, 9, 4]],
+      ],
+    ],
     [['Ana', 'Di'], [[1, [11, 2]]]],
-    [['Ana', 'Bo', 'Di'], [[0, [1, 9, 14]], [0, [2, 30, 8]], [1, [20, 3, 9]]]],
+    [
+      ['Ana', 'Bo', 'Di'],
+      [
+        [0, [1, 9, 14]],
+        [0, [2, 30, 8]],
+        [1, [20, 3, 9]],
+      ],
+    ],
   ]
   for (const [names, rounds] of plays) {
     const id = await seedMatch(page, 'nine', names)
-    for (const [declarer, totals] of rounds) await apiCall(page, 'matches:apply', { id, action: { type: 'round', declarer, totals } })
+    for (const [declarer, totals] of rounds)
+      await apiCall(page, 'matches:apply', { id, action: { type: 'round', declarer, totals } })
     await apiCall(page, 'matches:close', { id, status: 'finished' })
   }
   const open = await seedMatch(page, 'nine', ['Cy', 'Ana'])
@@ -28,7 +54,9 @@ async function noSeriousA11y(page: Page): Promise<void> {
   expect(await seriousViolations(page)).toEqual([])
 }
 
-test('stats: players, leaderboard, rule events, head-to-head, charts and history for a seeded club', async ({ page }, testInfo) => {
+test('stats: players, leaderboard, rule events, head-to-head, charts and history for a seeded club', async ({
+  page,
+}, testInfo) => {
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
   await page.setViewportSize({ width: 1280, height: 800 })
@@ -83,7 +111,12 @@ test('stats: players, leaderboard, rule events, head-to-head, charts and history
   const h2h = page.getByTestId('h2h')
   await expect(h2h.getByRole('row', { name: /^All games/ })).toBeVisible()
   // Together in M1, M2 and M5.
-  await expect(h2h.getByRole('row', { name: /^All games/ }).getByRole('cell').nth(0)).toHaveText('3')
+  await expect(
+    h2h
+      .getByRole('row', { name: /^All games/ })
+      .getByRole('cell')
+      .nth(0),
+  ).toHaveText('3')
   await noSeriousA11y(page)
 
   await tab('History').click()
@@ -136,7 +169,9 @@ test('stats: players, leaderboard, rule events, head-to-head, charts and history
   expect(problems).toEqual([])
 })
 
-test('stats: every tab fits a 1280×800 laptop (no page taller than two screens), and a player profile from the Players screen', async ({ page }, testInfo) => {
+test('stats: every tab fits a 1280×800 laptop (no page taller than two screens), and a player profile from the Players screen', async ({
+  page,
+}, testInfo) => {
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
   await page.setViewportSize({ width: 1280, height: 800 })
@@ -148,11 +183,20 @@ test('stats: every tab fits a 1280×800 laptop (no page taller than two screens)
   const roster = await apiCall<{ id: string; name: string }[]>(page, 'players:list', {})
   const idOf = (n: string): string => (roster.find((p) => p.name === n) as { id: string }).id
   for (let i = 0; i < 40; i++) {
-    const seat = [names[i % 12], names[(i * 5 + 1) % 12], names[(i * 7 + 2) % 12]].filter((x, j, a) => a.indexOf(x) === j) as string[]
+    const seat = [names[i % 12], names[(i * 5 + 1) % 12], names[(i * 7 + 2) % 12]].filter(
+      (x, j, a) => a.indexOf(x) === j,
+    ) as string[]
     const ids = seat.map(idOf)
     if (i % 4 === 0) ids.push(sam1.id)
     const m = await apiCall<{ id: string }>(page, 'matches:create', { gameId: 'nine', playerIds: ids, utcOffset: -480 })
-    await apiCall(page, 'matches:apply', { id: m.id, action: { type: 'round', declarer: i % ids.length, totals: ids.map((_, j) => (j === i % ids.length ? 2 : 10 + j)) } })
+    await apiCall(page, 'matches:apply', {
+      id: m.id,
+      action: {
+        type: 'round',
+        declarer: i % ids.length,
+        totals: ids.map((_, j) => (j === i % ids.length ? 2 : 10 + j)),
+      },
+    })
     await apiCall(page, 'matches:close', { id: m.id, status: 'finished' })
   }
 
@@ -203,7 +247,9 @@ test('settings: back up now, export, and importing the same export changes nothi
   await seedHistory(page)
   await page.goto(`${app.url}#/settings`)
   await page.getByRole('button', { name: 'Back up now' }).click()
-  await expect(page.getByRole('status').filter({ hasText: /Backed up to ninekeeper\..*\.manual\.sqlite/ })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: /Backed up to ninekeeper\..*\.manual\.sqlite/ }),
+  ).toBeVisible()
   await expect(page.getByTestId('backups').getByRole('row')).toHaveCount(2)
 
   const download = page.waitForEvent('download')
@@ -213,7 +259,9 @@ test('settings: back up now, export, and importing the same export changes nothi
   await page.getByLabel('Import a Ninekeeper JSON export…').setInputFiles(path)
   await expect(page.getByRole('status').filter({ hasText: /0 players, 0 matches and 0 entries added/ })).toBeVisible()
 
-  await page.getByLabel('Import a Ninekeeper JSON export…').setInputFiles({ name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{"not": "ours"}') })
+  await page
+    .getByLabel('Import a Ninekeeper JSON export…')
+    .setInputFiles({ name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{"not": "ours"}') })
   await expect(page.getByRole('alert')).toContainText('not a Ninekeeper export')
   await page.screenshot({ path: testInfo.outputPath('settings-light.png'), fullPage: true })
   await noSeriousA11y(page)

@@ -6,7 +6,9 @@ test.afterEach(async () => {
   await app?.stop()
 })
 
-test('wild nine: a round tracked card by card, with the active suit after a 9, an illegal card, a draw, undo and the table display', async ({ page }, testInfo) => {
+test('wild nine: a round tracked card by card, with the active suit after a 9, an illegal card, a draw, undo and the table display', async ({
+  page,
+}, testInfo) => {
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
   await page.goto(app.url)

@@ -20,7 +20,9 @@ async function pointsRound(page: Page, out: string, points: Record<string, numbe
   await f.getByLabel(`${Object.keys(points).at(-1)}’s penalty`).press('Enter')
 }
 
-test('wild nine: WN-G15 by points, undo, an edit that changes the winner, and a restart', async ({ page }, testInfo) => {
+test('wild nine: WN-G15 by points, undo, an edit that changes the winner, and a restart', async ({
+  page,
+}, testInfo) => {
   const dataDir = newDataDir()
   app = await startApp(dataDir)
   const problems = watchConsole(page)
@@ -76,7 +78,11 @@ test('wild nine: WN-G15 by points, undo, an edit that changes the winner, and a 
   const end = page.getByTestId('match-end')
   await expect(end.getByRole('heading', { name: 'Cy wins' })).toBeVisible()
   await expect(end).toContainText('The match ended: Ana reached 104. Cy wins with 36.')
-  await expect(end.getByRole('list', { name: 'Final ranking' }).getByRole('listitem')).toHaveText([/1\.\s*Cy\s*36/, /2\.\s*Bo\s*53/, /3\.\s*Ana\s*104/])
+  await expect(end.getByRole('list', { name: 'Final ranking' }).getByRole('listitem')).toHaveText([
+    /1\.\s*Cy\s*36/,
+    /2\.\s*Bo\s*53/,
+    /3\.\s*Ana\s*104/,
+  ])
   await expect(form(page)).toHaveCount(0)
   await expect(page.getByTestId('deal-info')).toHaveCount(0)
 
@@ -130,7 +136,10 @@ test('wild nine: WN-G15 by points, undo, an edit that changes the winner, and a 
   await expect(page.getByTestId('match-end').getByRole('heading', { name: 'Bo wins' })).toBeVisible()
 
   // Download CSV: the file is the sheet.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ])
   expect(download.suggestedFilename()).toMatch(/^wild-nine-\d{4}-\d{2}-\d{2}\.csv$/)
   const csvPath = testInfo.outputPath('sheet.csv')
   await download.saveAs(csvPath)
@@ -153,7 +162,9 @@ test('wild nine: WN-G15 by points, undo, an edit that changes the winner, and a 
   expect(problems).toEqual([])
 })
 
-test('wild nine: a round by cards with a duplicate card, the card grid by keyboard, and a deadlock', async ({ page }, testInfo) => {
+test('wild nine: a round by cards with a duplicate card, the card grid by keyboard, and a deadlock', async ({
+  page,
+}, testInfo) => {
   app = await startApp(newDataDir())
   const problems = watchConsole(page)
   await page.goto(app.url)

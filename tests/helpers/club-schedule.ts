@@ -11,7 +11,10 @@ import { eventIds } from '../../src/core/services/digest'
 import { digest, laptop, link, type Laptop, type Link, type TestHub } from './club'
 import { may, NAMES, opArbitrary, step, type Op } from './random-ops'
 
-export const Schedule = fc.array(opArbitrary(['sync', 'sync', 'sync', 'offline', 'online', 'online', 'hub-restart']), { minLength: 6, maxLength: 18 })
+export const Schedule = fc.array(opArbitrary(['sync', 'sync', 'sync', 'offline', 'online', 'online', 'hub-restart']), {
+  minLength: 6,
+  maxLength: 18,
+})
 
 export interface ScheduleResult {
   /** Same event ids and same projection digests on the three laptops. */
@@ -62,7 +65,13 @@ export async function runSchedule(hub: TestHub, ops: Op[]): Promise<ScheduleResu
     const converged = ds.every((d) => JSON.stringify(d) === JSON.stringify(first))
     const waiting: number[] = []
     for (const l of ls) waiting.push((await l.call<SyncStatus>('sync:status')).waiting)
-    return { converged, lost: [...acknowledged].filter((id) => !have.has(id)).length, states, waiting, events: first.events.length }
+    return {
+      converged,
+      lost: [...acknowledged].filter((id) => !have.has(id)).length,
+      states,
+      waiting,
+      events: first.events.length,
+    }
   } finally {
     for (const l of ls) {
       await l.shutdown()

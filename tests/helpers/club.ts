@@ -56,7 +56,11 @@ export interface Laptop extends Core {
 
 let clock = Date.parse('2026-11-30T18:00:00.000Z')
 
-export function laptop(name: string, dir = mkdtempSync(join(tmpdir(), `ninekeeper-${name}-`)), timing: { intervalMs?: number; timeoutMs?: number } = {}): Laptop {
+export function laptop(
+  name: string,
+  dir = mkdtempSync(join(tmpdir(), `ninekeeper-${name}-`)),
+  timing: { intervalMs?: number; timeoutMs?: number } = {},
+): Laptop {
   const core = createCore({
     dataDir: dir,
     mode: 'web',

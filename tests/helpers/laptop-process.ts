@@ -9,7 +9,14 @@ import { createInterface } from 'node:readline'
 import { createCore } from '../../src/core/core'
 
 const [dir, label] = process.argv.slice(2) as [string, string]
-const core = createCore({ dataDir: dir, mode: 'web', version: '0.0.0-test', log: () => {}, autoBackup: false, sync: { intervalMs: 3_600_000, timeoutMs: 5_000, label } })
+const core = createCore({
+  dataDir: dir,
+  mode: 'web',
+  version: '0.0.0-test',
+  log: () => {},
+  autoBackup: false,
+  sync: { intervalMs: 3_600_000, timeoutMs: 5_000, label },
+})
 
 async function play(rounds: number): Promise<unknown> {
   const ids: string[] = []
@@ -18,12 +25,19 @@ async function play(rounds: number): Promise<unknown> {
     if (!r.ok) return r
     ids.push((r.value as { id: string }).id)
   }
-  const m = await core.dispatch('matches:create', { gameId: 'wild-nine', playerIds: ids, options: { houseRules: { cutoff: 10000 } } })
+  const m = await core.dispatch('matches:create', {
+    gameId: 'wild-nine',
+    playerIds: ids,
+    options: { houseRules: { cutoff: 10000 } },
+  })
   if (!m.ok) return m
   const id = (m.value as { id: string }).id
   for (let i = 0; i < rounds; i++) {
     const w = i % 3
-    const r = await core.dispatch('matches:apply', { id, action: { type: 'round', wentOut: w, points: [0, 1, 2].map((k) => (k === w ? 0 : 1 + ((i + k) % 4))) } })
+    const r = await core.dispatch('matches:apply', {
+      id,
+      action: { type: 'round', wentOut: w, points: [0, 1, 2].map((k) => (k === w ? 0 : 1 + ((i + k) % 4))) },
+    })
     if (!r.ok) return r
   }
   return { ok: true, value: { id } }

@@ -30,7 +30,14 @@ export function useLaptops(): { laptop: (i: number, dir?: string) => Laptop; clo
       d = t.dir
     }
     let t = Date.parse('2026-11-30T18:00:00.000Z') + i * 137
-    const core = createCore({ dataDir: d, mode: 'web', version: 'test', clock: () => new Date((t += 250 + i)), log: () => {}, autoBackup: false })
+    const core = createCore({
+      dataDir: d,
+      mode: 'web',
+      version: 'test',
+      clock: () => new Date((t += 250 + i)),
+      log: () => {},
+      autoBackup: false,
+    })
     cleanups.unshift(() => core.db.open && core.close())
     return Object.assign(core, { dir: d })
   }
@@ -44,12 +51,18 @@ export async function importEvents(to: Laptop, events: unknown[]): Promise<void>
   const begin = await may<{ uploadId: string }>(to, 'upload:begin', { purpose: 'import', size: bytes.length })
   if (!begin) throw new Error('upload refused')
   const chunk = 900 * 1024
-  for (let i = 0, n = 0; i < bytes.length; i += chunk, n++) await may(to, 'upload:chunk', { uploadId: begin.uploadId, index: n, data: bytes.subarray(i, i + chunk).toString('base64') })
+  for (let i = 0, n = 0; i < bytes.length; i += chunk, n++)
+    await may(to, 'upload:chunk', {
+      uploadId: begin.uploadId,
+      index: n,
+      data: bytes.subarray(i, i + chunk).toString('base64'),
+    })
   const r = await to.dispatch('transfer:import', { uploadId: begin.uploadId })
   if (!r.ok) throw new Error(`import: ${r.error.message}`)
 }
 
-export const allEvents = (l: Laptop) => (l.db.prepare('SELECT * FROM events ORDER BY hlc, id').all() as EventRow[]).map(toEvent)
+export const allEvents = (l: Laptop) =>
+  (l.db.prepare('SELECT * FROM events ORDER BY hlc, id').all() as EventRow[]).map(toEvent)
 
 /** The 'exchange' operation: a laptop sends all its events to another. */
 export async function exchange(ls: Laptop[], l: Laptop, o: Op): Promise<void> {
@@ -78,13 +91,15 @@ export async function checkLogProperties(p: {
     // Each laptop starts with its own table: three players and a match (names overlap across laptops).
     for (const [i, l] of ls.entries()) {
       const ids: string[] = []
-      for (const name of [NAMES[i], NAMES[i + 1], NAMES[i + 2]]) ids.push(((await may<Player>(l, 'players:create', { name })) as Player).id)
+      for (const name of [NAMES[i], NAMES[i + 1], NAMES[i + 2]])
+        ids.push(((await may<Player>(l, 'players:create', { name })) as Player).id)
       await may(l, 'matches:create', { gameId: 'nine', playerIds: ids })
     }
     for (const o of p.ops) await step(ls, o, (l, op) => p.other(ls, l, op))
     const made = ls.map((l) => l.db.prepare('SELECT count(*) FROM events').pluck().get() as number)
     // Everyone sends everything to everyone, twice.
-    for (let pass = 0; pass < 2; pass++) for (const from of ls) for (const to of ls) if (from !== to) await importEvents(to, allEvents(from))
+    for (let pass = 0; pass < 2; pass++)
+      for (const from of ls) for (const to of ls) if (from !== to) await importEvents(to, allEvents(from))
     const ids = eventIds(ls[0]!.db)
     const rows = projectionRows(ls[0]!.db)
     for (const l of ls.slice(1)) {
@@ -98,7 +113,8 @@ export async function checkLogProperties(p: {
 
     // (b) a fresh laptop receives the same events in another order (each device's own order kept), in several files.
     const byDevice = new Map<string, ReturnType<typeof allEvents>>()
-    for (const e of allEvents(ls[0]!).sort((x, y) => x.deviceSeq - y.deviceSeq)) byDevice.set(e.deviceId, [...(byDevice.get(e.deviceId) ?? []), e])
+    for (const e of allEvents(ls[0]!).sort((x, y) => x.deviceSeq - y.deviceSeq))
+      byDevice.set(e.deviceId, [...(byDevice.get(e.deviceId) ?? []), e])
     let r = p.seed
     const rand = (k: number) => ((r = (r * 1103515245 + 12345) % 2 ** 31), r % k)
     const queues = [...byDevice.values()]
@@ -109,7 +125,8 @@ export async function checkLogProperties(p: {
     }
     const fresh = laptop(3)
     const cuts = [0, rand(order.length + 1), order.length].sort((a, b) => a - b)
-    for (let i = 0; i < cuts.length - 1; i++) if (cuts[i + 1]! > cuts[i]!) await importEvents(fresh, order.slice(cuts[i], cuts[i + 1]))
+    for (let i = 0; i < cuts.length - 1; i++)
+      if (cuts[i + 1]! > cuts[i]!) await importEvents(fresh, order.slice(cuts[i], cuts[i + 1]))
     expect(eventIds(fresh.db)).toEqual(ids)
     expect(projectionRows(fresh.db)).toEqual(rows)
 

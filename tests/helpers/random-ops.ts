@@ -25,7 +25,25 @@ export function opArbitrary(extra: readonly string[]): fc.Arbitrary<Op> {
   return fc.noBias(
     fc.record({
       laptop: fc.nat(2),
-      kind: fc.constantFrom('player', 'player', 'rename', 'color', 'archive', 'merge', 'match', 'match', 'round', 'round', 'round', 'round', 'correct', 'undo', 'redo', 'close', ...extra),
+      kind: fc.constantFrom(
+        'player',
+        'player',
+        'rename',
+        'color',
+        'archive',
+        'merge',
+        'match',
+        'match',
+        'round',
+        'round',
+        'round',
+        'round',
+        'correct',
+        'undo',
+        'redo',
+        'close',
+        ...extra,
+      ),
       a: fc.nat(1000),
       b: fc.nat(1000),
     }),
@@ -33,7 +51,11 @@ export function opArbitrary(extra: readonly string[]): fc.Arbitrary<Op> {
 }
 
 /** Runs one operation; kinds it does not know go to `other` (exchange, sync, offline …). */
-export async function step<L extends Laptopish>(ls: L[], o: Op, other: (l: L, o: Op) => Promise<void> = async () => {}): Promise<void> {
+export async function step<L extends Laptopish>(
+  ls: L[],
+  o: Op,
+  other: (l: L, o: Op) => Promise<void> = async () => {},
+): Promise<void> {
   const l = ls[o.laptop % ls.length] as L
   const players = (await may<Player[]>(l, 'players:list', { includeArchived: false })) ?? []
   const pick = <T>(xs: T[], k: number): T | undefined => xs[k % Math.max(1, xs.length)]
@@ -85,7 +107,11 @@ export async function step<L extends Laptopish>(ls: L[], o: Op, other: (l: L, o:
         if (v && e) {
           const declarer = o.b % v.seats.length
           const totals = v.seats.map((_, s) => (s === declarer ? o.b % 9 : 3 + ((o.b + s) % 15)))
-          await may(l, 'matches:correct', { id: match.id, eventId: e.eventId, action: { type: 'round', declarer, totals } })
+          await may(l, 'matches:correct', {
+            id: match.id,
+            eventId: e.eventId,
+            action: { type: 'round', declarer, totals },
+          })
         }
       }
       break
@@ -102,4 +128,3 @@ export async function step<L extends Laptopish>(ls: L[], o: Op, other: (l: L, o:
       await other(l, o)
   }
 }
-

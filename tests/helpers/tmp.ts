@@ -13,7 +13,13 @@ export function tempDir(prefix = 'ninekeeper-test-'): { dir: string; cleanup: ()
 export function tempCore(): Core & { dir: string; cleanup: () => void } {
   const { dir, cleanup } = tempDir()
   let t = Date.parse('2026-11-30T12:00:00.000Z')
-  const core = createCore({ dataDir: dir, mode: 'web', version: '0.0.0-test', clock: () => new Date((t += 1000)), log: () => {} })
+  const core = createCore({
+    dataDir: dir,
+    mode: 'web',
+    version: '0.0.0-test',
+    clock: () => new Date((t += 1000)),
+    log: () => {},
+  })
   return {
     ...core,
     dir,
@@ -26,11 +32,16 @@ export function tempCore(): Core & { dir: string; cleanup: () => void } {
 
 /** Every row of every table, in a stable order: equal snapshots mean nothing changed. */
 export function snapshot(db: Database): Record<string, unknown[]> {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[]
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .pluck()
+    .all() as string[]
   const out: Record<string, unknown[]> = {}
   for (const t of tables) {
     // A WITHOUT ROWID table (round_results) has no rowid: its primary key orders it.
-    const withoutRowid = /WITHOUT\s+ROWID/i.test(db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(t) as string)
+    const withoutRowid = /WITHOUT\s+ROWID/i.test(
+      db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(t) as string,
+    )
     out[t] = db.prepare(`SELECT * FROM "${t}" ${withoutRowid ? '' : 'ORDER BY rowid'}`).all()
   }
   out['#user_version'] = [db.pragma('user_version', { simple: true })]

@@ -23,7 +23,14 @@ function laptop(name: string, startIso = '2026-03-01T12:00:00.000Z'): Laptop {
   const t = tempDir()
   dirs.push(t.cleanup)
   const l = { name, now: Date.parse(startIso) } as Laptop
-  const core = createCore({ dataDir: t.dir, mode: 'web', version: 'test', clock: () => new Date((l.now += 1000)), log: () => {}, autoBackup: false })
+  const core = createCore({
+    dataDir: t.dir,
+    mode: 'web',
+    version: 'test',
+    clock: () => new Date((l.now += 1000)),
+    log: () => {},
+    autoBackup: false,
+  })
   Object.assign(l, core)
   open.push(l)
   return l
@@ -48,7 +55,10 @@ async function refused(l: Laptop, channel: string, input: unknown, code: string)
 async function nine(l: Laptop, utc: string, utcOffset: number, players: string[], totals: number[]): Promise<string> {
   l.now = Date.parse(utc) - 1000
   const m = await call<{ id: string }>(l, 'matches:create', { gameId: 'nine', playerIds: players, utcOffset })
-  await call(l, 'matches:apply', { id: m.id, action: { type: 'round', declarer: totals.indexOf(Math.min(...totals)), totals } })
+  await call(l, 'matches:apply', {
+    id: m.id,
+    action: { type: 'round', declarer: totals.indexOf(Math.min(...totals)), totals },
+  })
   await call(l, 'matches:close', { id: m.id, status: 'finished' })
   return m.id
 }
@@ -72,7 +82,14 @@ async function roster(l: Laptop, names: string[]): Promise<string[]> {
 describe('seasons through the contract', () => {
   it('standings from the season’s matches only (dates are local, games filtered), with refusals that change nothing', async () => {
     const a = laptop('A')
-    const [ana, bo, cy, di, ed, flo] = await roster(a, ['Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Flo']) as [string, string, string, string, string, string]
+    const [ana, bo, cy, di, ed, flo] = (await roster(a, ['Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Flo'])) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ]
     // 2 players: Ana beats Bo. 6 players: Cy, Di, Ed, Flo, Ana, Bo. 3 players: Bo, Cy, Di.
     await nine(a, '2026-03-05T19:00:00.000Z', 0, [ana, bo], [2, 9])
     await nine(a, '2026-03-05T20:00:00.000Z', 0, [ana, bo, cy, di, ed, flo], [5, 6, 1, 2, 3, 4])
@@ -109,23 +126,64 @@ describe('seasons through the contract', () => {
     expect(s.schemeText).toMatch(/10 × \(n − p\) \/ \(n − 1\)/)
 
     // The same season under 3/1/0 and for three players only (guests are opponents).
-    await call(a, 'seasons:update', { id: season.id, scheme: { kind: 'result', win: 3, draw: 1, loss: 0 }, playerIds: [ana, bo, di] })
+    await call(a, 'seasons:update', {
+      id: season.id,
+      scheme: { kind: 'result', win: 3, draw: 1, loss: 0 },
+      playerIds: [ana, bo, di],
+    })
     expect(table(await call<SeasonStandings>(a, 'seasons:standings', { id: season.id }))).toEqual([
       [1, 'Ana', 3, 2, 1],
       [2, 'Bo', 3, 3, 1],
       [3, 'Di', 0, 2, 0],
     ])
 
-    expect(await refused(a, 'seasons:create', { name: 'Bad', startDate: '2026-04-02', endDate: '2026-04-01', gameIds: null, playerIds: null, scheme: { kind: 'placement', top: 10 } }, 'invalid-dates')).toBe(
-      'The season cannot end (2026-04-01) before it starts (2026-04-02).',
+    expect(
+      await refused(
+        a,
+        'seasons:create',
+        {
+          name: 'Bad',
+          startDate: '2026-04-02',
+          endDate: '2026-04-01',
+          gameIds: null,
+          playerIds: null,
+          scheme: { kind: 'placement', top: 10 },
+        },
+        'invalid-dates',
+      ),
+    ).toBe('The season cannot end (2026-04-01) before it starts (2026-04-02).')
+    expect(
+      await refused(
+        a,
+        'seasons:create',
+        {
+          name: 'march LEAGUE',
+          startDate: '2026-04-01',
+          endDate: '2026-04-30',
+          gameIds: null,
+          playerIds: null,
+          scheme: { kind: 'placement', top: 10 },
+        },
+        'duplicate-name',
+      ),
+    ).toMatch(/already a season called “March league”/)
+    expect(await refused(a, 'seasons:update', { id: season.id, endDate: '2026-02-01' }, 'invalid-dates')).toMatch(
+      /cannot end/,
     )
-    expect(await refused(a, 'seasons:create', { name: 'march LEAGUE', startDate: '2026-04-01', endDate: '2026-04-30', gameIds: null, playerIds: null, scheme: { kind: 'placement', top: 10 } }, 'duplicate-name')).toMatch(
-      /already a season called “March league”/,
+    expect(
+      await refused(
+        a,
+        'seasons:update',
+        { id: season.id, playerIds: ['01a22ac0-b7cc-7707-8c21-a7278f6924c8'] },
+        'not-found',
+      ),
+    ).toMatch(/no longer exists/)
+    expect(await refused(a, 'seasons:standings', { id: '01a22ac0-b7cc-7707-8c21-a7278f6924c8' }, 'not-found')).toMatch(
+      /no longer exists/,
     )
-    expect(await refused(a, 'seasons:update', { id: season.id, endDate: '2026-02-01' }, 'invalid-dates')).toMatch(/cannot end/)
-    expect(await refused(a, 'seasons:update', { id: season.id, playerIds: ['01a22ac0-b7cc-7707-8c21-a7278f6924c8'] }, 'not-found')).toMatch(/no longer exists/)
-    expect(await refused(a, 'seasons:standings', { id: '01a22ac0-b7cc-7707-8c21-a7278f6924c8' }, 'not-found')).toMatch(/no longer exists/)
-    expect(await refused(a, 'nights:set-venue', { date: '2026-03-05', venue: 'x'.repeat(81) }, 'invalid-venue')).toMatch(/at most 80/)
+    expect(
+      await refused(a, 'nights:set-venue', { date: '2026-03-05', venue: 'x'.repeat(81) }, 'invalid-venue'),
+    ).toMatch(/at most 80/)
   })
 
   it('refuses to archive a season with more matches than an archive event may carry, changing nothing', async () => {
@@ -133,16 +191,36 @@ describe('seasons through the contract', () => {
     const [ana, bo] = (await roster(a, ['Ana', 'Bo'])) as [string, string]
     await nine(a, '2026-03-05T19:00:00.000Z', 0, [ana, bo], [2, 9])
     await nine(a, '2026-03-06T19:00:00.000Z', 0, [ana, bo], [2, 9])
-    const season = await call<Season>(a, 'seasons:create', { name: 'Spring', startDate: '2026-03-01', endDate: '2026-05-31', gameIds: null, playerIds: null, scheme: { kind: 'result', win: 3, draw: 1, loss: 0 } })
+    const season = await call<Season>(a, 'seasons:create', {
+      name: 'Spring',
+      startDate: '2026-03-01',
+      endDate: '2026-05-31',
+      gameIds: null,
+      playerIds: null,
+      scheme: { kind: 'result', win: 3, draw: 1, loss: 0 },
+    })
     const { ClubService } = await import('../../src/core/services/club')
     const { EventStore } = await import('../../src/core/db/repos/events')
     const { Device } = await import('../../src/core/services/device')
     const small = new ClubService(a.db, new EventStore(a.db, new Device(a.db, () => new Date(a.now))), 1)
     const before = { events: eventIds(a.db), rows: projectionRows(a.db) }
     const r = small.setSeasonArchived(season.id, true)
-    expect(r).toEqual({ ok: false, error: { code: 'too-many-matches', message: '“Spring” counts 2 matches; an archived season can keep at most 1. Split it into shorter seasons first.', field: 'id' } })
+    expect(r).toEqual({
+      ok: false,
+      error: {
+        code: 'too-many-matches',
+        message:
+          '“Spring” counts 2 matches; an archived season can keep at most 1. Split it into shorter seasons first.',
+        field: 'id',
+      },
+    })
     expect({ events: eventIds(a.db), rows: projectionRows(a.db) }).toEqual(before)
-    expect(new ClubService(a.db, new EventStore(a.db, new Device(a.db, () => new Date(a.now))), 2).setSeasonArchived(season.id, true).ok).toBe(true)
+    expect(
+      new ClubService(a.db, new EventStore(a.db, new Device(a.db, () => new Date(a.now))), 2).setSeasonArchived(
+        season.id,
+        true,
+      ).ok,
+    ).toBe(true)
   })
 
   it('follows merges: a season member merged into another player is counted as that player; deleted members drop out', async () => {
@@ -150,7 +228,14 @@ describe('seasons through the contract', () => {
     const [ana, bo, zed, gone] = (await roster(a, ['Ana', 'Bo', 'Zed', 'Gone'])) as [string, string, string, string]
     await nine(a, '2026-03-05T19:00:00.000Z', 0, [ana, bo], [2, 9])
     await nine(a, '2026-03-06T19:00:00.000Z', 0, [zed, bo], [2, 9])
-    const season = await call<Season>(a, 'seasons:create', { name: 'Spring', startDate: '2026-03-01', endDate: '2026-05-31', gameIds: null, playerIds: [ana, bo, zed, gone], scheme: { kind: 'result', win: 3, draw: 1, loss: 0 } })
+    const season = await call<Season>(a, 'seasons:create', {
+      name: 'Spring',
+      startDate: '2026-03-01',
+      endDate: '2026-05-31',
+      gameIds: null,
+      playerIds: [ana, bo, zed, gone],
+      scheme: { kind: 'result', win: 3, draw: 1, loss: 0 },
+    })
     await call(a, 'players:delete', { id: gone })
     await call(a, 'players:merge', { from: zed, into: ana })
     expect(table(await call<SeasonStandings>(a, 'seasons:standings', { id: season.id }))).toEqual([
@@ -163,7 +248,14 @@ describe('seasons through the contract', () => {
     const a = laptop('A')
     const [ana, bo] = (await roster(a, ['Ana', 'Bo'])) as [string, string]
     await nine(a, '2026-03-05T19:00:00.000Z', 0, [ana, bo], [2, 9])
-    const season = await call<Season>(a, 'seasons:create', { name: 'Spring', startDate: '2026-03-01', endDate: '2026-05-31', gameIds: null, playerIds: null, scheme: { kind: 'result', win: 3, draw: 1, loss: 0 } })
+    const season = await call<Season>(a, 'seasons:create', {
+      name: 'Spring',
+      startDate: '2026-03-01',
+      endDate: '2026-05-31',
+      gameIds: null,
+      playerIds: null,
+      scheme: { kind: 'result', win: 3, draw: 1, loss: 0 },
+    })
     const archived = await call<Season>(a, 'seasons:set-archived', { id: season.id, archived: true })
     expect(archived.archivedAt).not.toBeNull()
     // A result from the season's dates arrives after archiving (say, a late sync): the table stays final.
@@ -176,8 +268,16 @@ describe('seasons through the contract', () => {
     ])
     // A rename still shows (standings are recomputed from the frozen matches).
     await call(a, 'players:rename', { id: ana, name: 'Anastasia' })
-    expect(table(await call<SeasonStandings>(a, 'seasons:standings', { id: season.id }))[0]).toEqual([1, 'Anastasia', 3, 1, 1])
-    expect(await refused(a, 'seasons:update', { id: season.id, name: 'Other' }, 'archived')).toMatch(/is archived: its standings are final/)
+    expect(table(await call<SeasonStandings>(a, 'seasons:standings', { id: season.id }))[0]).toEqual([
+      1,
+      'Anastasia',
+      3,
+      1,
+      1,
+    ])
+    expect(await refused(a, 'seasons:update', { id: season.id, name: 'Other' }, 'archived')).toMatch(
+      /is archived: its standings are final/,
+    )
     await call(a, 'seasons:set-archived', { id: season.id, archived: false })
     expect(table(await call<SeasonStandings>(a, 'seasons:standings', { id: season.id }))).toEqual([
       [1, 'Anastasia', 3, 2, 1],
@@ -218,14 +318,24 @@ describe('game nights through the contract', () => {
       ['Cy', 2, 0],
     ])
     // Filters are by night: Friday 6 March alone is the second night (its 01:30 match is Thursday's).
-    expect((await call<NightList>(a, 'nights:list', { fromDate: '2026-03-06', toDate: '2026-03-06' })).nights.map((n) => n.matches.length)).toEqual([1])
+    expect(
+      (await call<NightList>(a, 'nights:list', { fromDate: '2026-03-06', toDate: '2026-03-06' })).nights.map(
+        (n) => n.matches.length,
+      ),
+    ).toEqual([1])
     // Berlin, the night the clocks go back (25 Oct 2026, 03:00 CEST -> 02:00 CET): 23:30 CEST, 02:30 CEST
     // and 02:30 CET an hour later are one night, Saturday's.
-    for (const [utc, offset] of [['2026-10-24T21:30:00.000Z', 120], ['2026-10-25T00:30:00.000Z', 120], ['2026-10-25T01:30:00.000Z', 60]] as const) {
+    for (const [utc, offset] of [
+      ['2026-10-24T21:30:00.000Z', 120],
+      ['2026-10-25T00:30:00.000Z', 120],
+      ['2026-10-25T01:30:00.000Z', 60],
+    ] as const) {
       await nine(a, utc, offset, [ana, bo], [1, 4])
     }
     const autumn = await call<NightList>(a, 'nights:list', { fromDate: '2026-10-24', toDate: '2026-10-25' })
-    expect(autumn.nights.map((n) => [n.date, n.matches.map((m) => m.localTime)])).toEqual([['2026-10-24', ['23:30', '02:30', '02:30']]])
+    expect(autumn.nights.map((n) => [n.date, n.matches.map((m) => m.localTime)])).toEqual([
+      ['2026-10-24', ['23:30', '02:30', '02:30']],
+    ])
     // Clearing the venue.
     await call(a, 'nights:set-venue', { date: '2026-03-05', venue: '' })
     expect((await call<NightList>(a, 'nights:list', { toDate: '2026-03-05' })).nights[0]?.venue).toBeNull()
@@ -244,7 +354,9 @@ describe('ratings through the contract', () => {
     expect(os.rows).toHaveLength(3)
     for (const r of os.rows) {
       expect(r.rating).toBeCloseTo(r.mu - 3 * r.sigma, 1)
-      expect(r.note).toMatch(/^-?\d+\.\d = μ -?\d+\.\d − 3 × σ \d+\.\d\. Only \d match(es)? of Nine: the band is still wide/)
+      expect(r.note).toMatch(
+        /^-?\d+\.\d = μ -?\d+\.\d − 3 × σ \d+\.\d\. Only \d match(es)? of Nine: the band is still wide/,
+      )
     }
     // Bo met Ana and Cy: the mean of their μ.
     const mu = (n: string): number => os.rows.find((r) => r.name === n)?.mu ?? NaN
@@ -259,7 +371,11 @@ describe('ratings through the contract', () => {
       [2, 'Bo', 1501, 2],
       [3, 'Cy', 1483, 1],
     ])
-    expect(elo.rows.map((r) => r.note.split('.')[0])).toEqual(['+16 from the 1500 start over 1 match', '+1 from the 1500 start over 2 matches', '−17 from the 1500 start over 1 match'])
+    expect(elo.rows.map((r) => r.note.split('.')[0])).toEqual([
+      '+16 from the 1500 start over 1 match',
+      '+1 from the 1500 start over 2 matches',
+      '−17 from the 1500 start over 1 match',
+    ])
   })
 })
 
@@ -269,7 +385,14 @@ describe('club data on two laptops', () => {
     const b = laptop('B', '2026-03-01T12:00:00.300Z')
     const [ana, bo] = (await roster(a, ['Ana', 'Bo'])) as [string, string]
     await nine(a, '2026-03-05T19:00:00.000Z', 0, [ana, bo], [2, 9])
-    const season = await call<Season>(a, 'seasons:create', { name: 'Spring', startDate: '2026-03-01', endDate: '2026-05-31', gameIds: null, playerIds: null, scheme: { kind: 'result', win: 3, draw: 1, loss: 0 } })
+    const season = await call<Season>(a, 'seasons:create', {
+      name: 'Spring',
+      startDate: '2026-03-01',
+      endDate: '2026-05-31',
+      gameIds: null,
+      playerIds: null,
+      scheme: { kind: 'result', win: 3, draw: 1, loss: 0 },
+    })
     await call(a, 'nights:set-venue', { date: '2026-03-05', venue: 'The Anchor' })
     const report = await send(a, b)
     expect(report.conflicts).toEqual([])

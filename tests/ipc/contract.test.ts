@@ -39,22 +39,59 @@ const CASES: Record<Channel, Case> = {
     wrong: { id: [7, null, 'nope', MB], archived: ['true', 1, null, MB] },
   },
   'players:delete': { valid: { id: ID }, required: ['id'], wrong: { id: [7, null, 'nope', MB, ['a']] } },
-  'players:merge-preview': { valid: { from: ID, into: ID2 }, required: ['from', 'into'], wrong: { from: [7, null, 'nope', MB], into: [[ID2], 'nope', MB] } },
-  'players:merge': { valid: { from: ID, into: ID2 }, required: ['from', 'into'], wrong: { from: [7, null, 'nope', MB], into: [[ID2], 'nope', MB] } },
+  'players:merge-preview': {
+    valid: { from: ID, into: ID2 },
+    required: ['from', 'into'],
+    wrong: { from: [7, null, 'nope', MB], into: [[ID2], 'nope', MB] },
+  },
+  'players:merge': {
+    valid: { from: ID, into: ID2 },
+    required: ['from', 'into'],
+    wrong: { from: [7, null, 'nope', MB], into: [[ID2], 'nope', MB] },
+  },
   'matches:create': {
-    valid: { gameId: 'nine', playerIds: [ID, ID2], options: { firstDealer: 1, houseRules: { overNineDeclaration: 'REJECT' } } },
+    valid: {
+      gameId: 'nine',
+      playerIds: [ID, ID2],
+      options: { firstDealer: 1, houseRules: { overNineDeclaration: 'REJECT' } },
+    },
     required: ['gameId', 'playerIds'],
     wrong: {
       gameId: ['chess', 9, null, MB, ['nine']],
       playerIds: ['x', [], [ID, 'nope'], Array(9).fill(ID), [MB], null],
-      options: ['fast', 1, [], { firstDealer: 'P1' }, { firstDealer: 9 }, { target: 0 }, { colours: 'red' }, { houseRules: { x: {} } }, { houseRules: { k: MB } }, { sneaky: true }],
+      options: [
+        'fast',
+        1,
+        [],
+        { firstDealer: 'P1' },
+        { firstDealer: 9 },
+        { target: 0 },
+        { colours: 'red' },
+        { houseRules: { x: {} } },
+        { houseRules: { k: MB } },
+        { sneaky: true },
+      ],
     },
   },
   'matches:get': { valid: { id: ID }, required: ['id'], wrong: { id: [7, null, 'nope', MB] } },
   'matches:list': {
-    valid: { gameId: 'wild-nine', playerId: ID, status: 'finished', from: '2026-01-01T00:00:00Z', limit: 10, offset: 0 },
+    valid: {
+      gameId: 'wild-nine',
+      playerId: ID,
+      status: 'finished',
+      from: '2026-01-01T00:00:00Z',
+      limit: 10,
+      offset: 0,
+    },
     required: [],
-    wrong: { gameId: ['chess', 1], playerId: ['nope', 1], status: ['done', 1], from: ['yesterday', 1, MB], limit: [0, 501, 1.5, '10'], offset: [-1, 'x'] },
+    wrong: {
+      gameId: ['chess', 1],
+      playerId: ['nope', 1],
+      status: ['done', 1],
+      from: ['yesterday', 1, MB],
+      limit: [0, 501, 1.5, '10'],
+      offset: [-1, 'x'],
+    },
   },
   'matches:apply': {
     valid: { id: ID, action: { type: 'round', declarer: 0, totals: [3, 12] }, expected: '000001764504000000.000000.x' },
@@ -67,13 +104,26 @@ const CASES: Record<Channel, Case> = {
     wrong: { id: [7, 'nope'], eventId: [null, 'nope', MB], action: [MB] },
   },
   'matches:undo': { valid: { id: ID }, required: ['id'], wrong: { id: [7, null, 'nope', MB], expected: [false, MB] } },
-  'matches:redo': { valid: { id: ID, expected: '' }, required: ['id'], wrong: { id: [7, null, 'nope', MB], expected: [1, {}, MB] } },
-  'matches:close': { valid: { id: ID, status: 'abandoned' }, required: ['id', 'status'], wrong: { id: ['nope'], status: ['deleted', 1, null, MB] } },
+  'matches:redo': {
+    valid: { id: ID, expected: '' },
+    required: ['id'],
+    wrong: { id: [7, null, 'nope', MB], expected: [1, {}, MB] },
+  },
+  'matches:close': {
+    valid: { id: ID, status: 'abandoned' },
+    required: ['id', 'status'],
+    wrong: { id: ['nope'], status: ['deleted', 1, null, MB] },
+  },
   'matches:history': { valid: { id: ID }, required: ['id'], wrong: { id: [7, null, 'nope', MB] } },
   'stats:overview': {
     valid: { from: '2026-01-01T00:00:00Z', to: '2026-12-31T00:00:00Z', gameId: 'nine', playerIds: [ID] },
     required: [],
-    wrong: { from: ['yesterday', 1, MB], to: [null, 5], gameId: ['chess', 1], playerIds: ['x', [ID, 'nope'], Array(51).fill(ID), null] },
+    wrong: {
+      from: ['yesterday', 1, MB],
+      to: [null, 5],
+      gameId: ['chess', 1],
+      playerIds: ['x', [ID, 'nope'], Array(51).fill(ID), null],
+    },
   },
   'stats:player': {
     valid: { playerId: ID, gameId: 'ennea' },
@@ -90,7 +140,11 @@ const CASES: Record<Channel, Case> = {
     required: ['gameId'],
     wrong: { gameId: ['chess', null, MB], playerIds: [ID, Array(13).fill(ID), ['nope'], null] },
   },
-  'stats:monthly': { valid: { gameId: 'seven-eight-nine' }, required: [], wrong: { gameId: ['chess'], from: ['x', 1], playerIds: [[7]] } },
+  'stats:monthly': {
+    valid: { gameId: 'seven-eight-nine' },
+    required: [],
+    wrong: { gameId: ['chess'], from: ['x', 1], playerIds: [[7]] },
+  },
   'stats:match-progress': { valid: { matchId: ID }, required: ['matchId'], wrong: { matchId: [7, null, 'nope', MB] } },
   'backup:info': { valid: {}, required: [], wrong: {} },
   'backup:now': { valid: {}, required: [], wrong: {} },
@@ -98,22 +152,53 @@ const CASES: Record<Channel, Case> = {
   'backup:restore': {
     valid: { name: 'ninekeeper.2026-01-01T00-00-00-000Z.manual.sqlite' },
     required: [],
-    wrong: { name: ['../ninekeeper.sqlite', '/etc/passwd', 'ninekeeper/../x.sqlite', 7, null, MB], uploadId: ['nope', 7, MB] },
+    wrong: {
+      name: ['../ninekeeper.sqlite', '/etc/passwd', 'ninekeeper/../x.sqlite', 7, null, MB],
+      uploadId: ['nope', 7, MB],
+    },
   },
   'transfer:export-json': { valid: {}, required: [], wrong: {} },
-  'transfer:export-csv': { valid: { table: 'rounds' }, required: ['table'], wrong: { table: ['events', 'sqlite_master', 1, null, MB] } },
+  'transfer:export-csv': {
+    valid: { table: 'rounds' },
+    required: ['table'],
+    wrong: { table: ['events', 'sqlite_master', 1, null, MB] },
+  },
   'transfer:export-json-file': { valid: {}, required: [], wrong: {} },
-  'transfer:save-export': { valid: { downloadId: 'a'.repeat(32) }, required: ['downloadId'], wrong: { downloadId: [7, null, 'a'.repeat(31), 'A'.repeat(32), '../x', MB] } },
+  'transfer:save-export': {
+    valid: { downloadId: 'a'.repeat(32) },
+    required: ['downloadId'],
+    wrong: { downloadId: [7, null, 'a'.repeat(31), 'A'.repeat(32), '../x', MB] },
+  },
   'transfer:import': { valid: { uploadId: ID }, required: ['uploadId'], wrong: { uploadId: [7, null, 'nope', MB] } },
   'import:external-preview': {
-    valid: { uploadId: ID, choices: { games: { Catan: 'skip', NINE: 'nine' }, players: { '12': { playerId: ID2 }, '13': { name: 'Nadia' } } } },
+    valid: {
+      uploadId: ID,
+      choices: {
+        games: { Catan: 'skip', NINE: 'nine' },
+        players: { '12': { playerId: ID2 }, '13': { name: 'Nadia' } },
+      },
+    },
     required: ['uploadId'],
-    wrong: { uploadId: [7, null, 'nope', MB], choices: ['x', [], { games: { Catan: 'chess' } }, { players: { a: { playerId: 'nope' } } }, { players: { a: { name: MB } } }, { players: { a: {} } }, { sneaky: 1 }] },
+    wrong: {
+      uploadId: [7, null, 'nope', MB],
+      choices: [
+        'x',
+        [],
+        { games: { Catan: 'chess' } },
+        { players: { a: { playerId: 'nope' } } },
+        { players: { a: { name: MB } } },
+        { players: { a: {} } },
+        { sneaky: 1 },
+      ],
+    },
   },
   'import:external-apply': {
     valid: { uploadId: ID },
     required: ['uploadId'],
-    wrong: { uploadId: [7, null, 'nope', MB], choices: ['x', { games: { Nine: 9 } }, { players: { a: { playerId: ID, name: 'x' } } }] },
+    wrong: {
+      uploadId: [7, null, 'nope', MB],
+      choices: ['x', { games: { Nine: 9 } }, { players: { a: { playerId: ID, name: 'x' } } }],
+    },
   },
   'upload:begin': {
     valid: { purpose: 'import', size: 1000 },
@@ -123,7 +208,11 @@ const CASES: Record<Channel, Case> = {
   'upload:chunk': {
     valid: { uploadId: ID, index: 0, data: 'aGVsbG8=' },
     required: ['uploadId', 'index', 'data'],
-    wrong: { uploadId: ['nope', 7], index: [-1, 1.5, '0', null], data: ['not base64!', 7, null, 'A'.repeat(1_398_108)] },
+    wrong: {
+      uploadId: ['nope', 7],
+      index: [-1, 1.5, '0', null],
+      data: ['not base64!', 7, null, 'A'.repeat(1_398_108)],
+    },
   },
   'upload:cancel': { valid: { uploadId: ID }, required: ['uploadId'], wrong: { uploadId: [7, null, 'nope', MB] } },
   'club:create': {
@@ -142,26 +231,58 @@ const CASES: Record<Channel, Case> = {
   'sync:now': { valid: {}, required: [], wrong: {} },
   'seasons:list': { valid: {}, required: [], wrong: {} },
   'seasons:create': {
-    valid: { name: 'Spring league', startDate: '2026-03-01', endDate: '2026-05-31', gameIds: ['nine'], playerIds: null, scheme: { kind: 'result', win: 3, draw: 1, loss: 0 } },
+    valid: {
+      name: 'Spring league',
+      startDate: '2026-03-01',
+      endDate: '2026-05-31',
+      gameIds: ['nine'],
+      playerIds: null,
+      scheme: { kind: 'result', win: 3, draw: 1, loss: 0 },
+    },
     required: ['name', 'startDate', 'endDate', 'gameIds', 'playerIds', 'scheme'],
     wrong: {
       name: [7, null, '', ' padded ', MB],
       startDate: ['2026-02-30', '1 March', 20260301, null, MB],
       gameIds: ['nine', ['chess'], [], ['nine', 'nine'], MB],
       playerIds: [[], ['not-a-uuid'], [ID, ID], ID, MB],
-      scheme: [null, 'result', { kind: 'result', win: 3 }, { kind: 'placement', top: 0 }, { kind: 'result', win: 3.5, draw: 1, loss: 0 }, { kind: 'elo' }, MB],
+      scheme: [
+        null,
+        'result',
+        { kind: 'result', win: 3 },
+        { kind: 'placement', top: 0 },
+        { kind: 'result', win: 3.5, draw: 1, loss: 0 },
+        { kind: 'elo' },
+        MB,
+      ],
     },
   },
   'seasons:update': {
     valid: { id: ID, name: 'Summer league' },
     required: ['id'],
-    wrong: { id: [7, null, 'x', MB], name: ['', 7, MB], endDate: ['2026-13-01', 5], scheme: [{ kind: 'placement', top: 1000 }] },
+    wrong: {
+      id: [7, null, 'x', MB],
+      name: ['', 7, MB],
+      endDate: ['2026-13-01', 5],
+      scheme: [{ kind: 'placement', top: 1000 }],
+    },
   },
-  'seasons:set-archived': { valid: { id: ID, archived: true }, required: ['id', 'archived'], wrong: { id: [7, null, MB], archived: ['yes', 1, null] } },
+  'seasons:set-archived': {
+    valid: { id: ID, archived: true },
+    required: ['id', 'archived'],
+    wrong: { id: [7, null, MB], archived: ['yes', 1, null] },
+  },
   'seasons:delete': { valid: { id: ID }, required: ['id'], wrong: { id: [7, null, 'x', MB] } },
   'seasons:standings': { valid: { id: ID }, required: ['id'], wrong: { id: [7, null, 'x', MB] } },
-  'nights:list': { valid: { fromDate: '2026-01-01', toDate: '2026-12-31', limit: 20 }, required: [], wrong: { fromDate: ['2026-02-30', 7, MB], limit: [0, 501, 1.5, 'ten'] } },
-  'nights:set-venue': { valid: { date: '2026-03-05', venue: 'The Anchor' }, required: ['date', 'venue'], wrong: { date: ['yesterday', 7, null, MB], venue: [7, {}, MB] } },
+  'nights:list': {
+    valid: { fromDate: '2026-01-01', toDate: '2026-12-31', limit: 20 },
+    required: [],
+    wrong: { fromDate: ['2026-02-30', 7, MB], limit: [0, 501, 1.5, 'ten'] },
+  },
+  'nights:set-venue': {
+    valid: { date: '2026-03-05', venue: 'The Anchor' },
+    required: ['date', 'venue'],
+    wrong: { date: ['yesterday', 7, null, MB], venue: [7, {}, MB] },
+  },
   'ratings:explain': { valid: { gameId: 'nine' }, required: ['gameId'], wrong: { gameId: ['chess', 7, null, MB] } },
   'ratings:set-system': { valid: { system: 'elo' }, required: ['system'], wrong: { system: ['glicko', 7, null, MB] } },
 }
@@ -177,11 +298,19 @@ const GENERIC: readonly { name: string; payload: (valid: Record<string, unknown>
   { name: 'an unknown extra field', payload: (valid) => ({ ...valid, isAdmin: true }), field: 'isAdmin' },
   {
     name: 'a __proto__ key (prototype pollution)',
-    payload: (valid) => JSON.parse(`{"__proto__": {"polluted": true}, ${JSON.stringify(valid).slice(1, -1) || '"z": 1'}}`),
+    payload: (valid) =>
+      JSON.parse(`{"__proto__": {"polluted": true}, ${JSON.stringify(valid).slice(1, -1) || '"z": 1'}}`),
     field: '__proto__',
   },
-  { name: 'a constructor key (prototype pollution)', payload: (valid) => ({ ...valid, constructor: { prototype: { polluted: true } } }), field: 'constructor' },
-  { name: 'an extra field nested 200 arrays deep', payload: (valid) => ({ ...valid, deep: JSON.parse('['.repeat(200) + ']'.repeat(200)) }) },
+  {
+    name: 'a constructor key (prototype pollution)',
+    payload: (valid) => ({ ...valid, constructor: { prototype: { polluted: true } } }),
+    field: 'constructor',
+  },
+  {
+    name: 'an extra field nested 200 arrays deep',
+    payload: (valid) => ({ ...valid, deep: JSON.parse('['.repeat(200) + ']'.repeat(200)) }),
+  },
 ]
 
 const shown = (v: unknown): string => {
@@ -193,17 +322,21 @@ const shown = (v: unknown): string => {
  * The matrix: every channel × every generic malformation, plus each channel's own cases from CASES (a
  * required field left out, a field of the wrong type or size). One row per refusal, each with its name.
  */
-const MATRIX: { channel: Channel; name: string; payload: unknown; field: string | undefined }[] = CHANNELS.flatMap((channel) => {
-  const c = CASES[channel]
-  return [
-    ...GENERIC.map((g) => ({ channel, name: g.name, payload: g.payload(c.valid), field: g.field })),
-    ...c.required.map((f) => {
-      const { [f]: _left, ...rest } = c.valid
-      return { channel, name: `${f} left out`, payload: rest, field: f }
-    }),
-    ...Object.entries(c.wrong).flatMap(([f, values]) => values.map((v) => ({ channel, name: `${f} = ${shown(v)}`, payload: { ...c.valid, [f]: v }, field: f }))),
-  ]
-})
+const MATRIX: { channel: Channel; name: string; payload: unknown; field: string | undefined }[] = CHANNELS.flatMap(
+  (channel) => {
+    const c = CASES[channel]
+    return [
+      ...GENERIC.map((g) => ({ channel, name: g.name, payload: g.payload(c.valid), field: g.field })),
+      ...c.required.map((f) => {
+        const { [f]: _left, ...rest } = c.valid
+        return { channel, name: `${f} left out`, payload: rest, field: f }
+      }),
+      ...Object.entries(c.wrong).flatMap(([f, values]) =>
+        values.map((v) => ({ channel, name: `${f} = ${shown(v)}`, payload: { ...c.valid, [f]: v }, field: f })),
+      ),
+    ]
+  },
+)
 
 // One database for the whole matrix: every row checks that it changed nothing, so the rows cannot affect
 // each other, and some data is there so "unchanged" is a real check.
@@ -223,22 +356,27 @@ describe('IPC contract', () => {
   })
 
   it('covers every channel with every generic malformation', () => {
-    for (const channel of CHANNELS) expect(MATRIX.filter((row) => row.channel === channel).length).toBeGreaterThanOrEqual(GENERIC.length)
+    for (const channel of CHANNELS)
+      expect(MATRIX.filter((row) => row.channel === channel).length).toBeGreaterThanOrEqual(GENERIC.length)
   })
 
-  it.each(MATRIX)('$channel refuses $name with invalid-input and changes nothing', async ({ channel, payload, field }) => {
-    const before = snapshot(core.db)
-    const r = await core.dispatch(channel, payload)
-    expect(r.ok).toBe(false)
-    if (r.ok) return
-    expect(r.error.code).toBe('invalid-input')
-    expect(r.error.message).toMatch(new RegExp(`^Invalid request for ${channel}: `))
-    expect(r.error.message.length).toBeLessThan(300)
-    // The field names the offending part: the field itself or something inside it (options.firstDealer).
-    if (field) expect(r.error.field === field || r.error.field?.startsWith(`${field}.`), `field ${r.error.field}`).toBe(true)
-    expect(snapshot(core.db)).toEqual(before)
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-  })
+  it.each(MATRIX)(
+    '$channel refuses $name with invalid-input and changes nothing',
+    async ({ channel, payload, field }) => {
+      const before = snapshot(core.db)
+      const r = await core.dispatch(channel, payload)
+      expect(r.ok).toBe(false)
+      if (r.ok) return
+      expect(r.error.code).toBe('invalid-input')
+      expect(r.error.message).toMatch(new RegExp(`^Invalid request for ${channel}: `))
+      expect(r.error.message.length).toBeLessThan(300)
+      // The field names the offending part: the field itself or something inside it (options.firstDealer).
+      if (field)
+        expect(r.error.field === field || r.error.field?.startsWith(`${field}.`), `field ${r.error.field}`).toBe(true)
+      expect(snapshot(core.db)).toEqual(before)
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    },
+  )
 
   describe('valid examples', () => {
     // These may write, so each gets a database of its own.
@@ -258,14 +396,25 @@ describe('IPC contract', () => {
   it('refuses an unknown channel', async () => {
     const before = snapshot(core.db)
     const r = await core.dispatch('players:drop-table', {})
-    expect(r).toEqual({ ok: false, error: { code: 'unknown-channel', message: 'There is no channel called "players:drop-table".' } })
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'unknown-channel', message: 'There is no channel called "players:drop-table".' },
+    })
     expect(snapshot(core.db)).toEqual(before)
   })
 
   it('turns a handler crash into an internal error without leaking it', async () => {
     const logged: string[] = []
     const { createDispatcher } = await import('../../src/core/ipc/dispatch')
-    const dispatch = createDispatcher({ ...core.handlers, 'players:list': () => { throw new Error('disk on fire') } }, (_e, ch) => logged.push(ch))
+    const dispatch = createDispatcher(
+      {
+        ...core.handlers,
+        'players:list': () => {
+          throw new Error('disk on fire')
+        },
+      },
+      (_e, ch) => logged.push(ch),
+    )
     const r = await dispatch('players:list', {})
     expect(r.ok).toBe(false)
     if (!r.ok) {

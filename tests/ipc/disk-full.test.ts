@@ -19,7 +19,10 @@ describe('a full disk', () => {
       const r = await core.dispatch('players:create', { name: `Player ${i} ${'x'.repeat(20)}` })
       if (!r.ok) refused = r
     }
-    expect(refused).toEqual({ ok: false, error: { code: 'disk-full', message: 'The disk is full. Nothing was saved.' } })
+    expect(refused).toEqual({
+      ok: false,
+      error: { code: 'disk-full', message: 'The disk is full. Nothing was saved.' },
+    })
     expect(snapshot(core.db)).toEqual(before)
     // Room again: the next save works.
     core.db.pragma('max_page_count = 1073741823')

@@ -15,10 +15,16 @@ const { laptop, closeAll } = useLaptops()
 describe('event log properties over random multi-laptop histories', () => {
   it('rebuild equals incremental; any per-device-ordered arrival gives the same projections; nothing lost or duplicated', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.noBias(fc.array(Op, { minLength: 30, maxLength: 70 })), fc.integer({ min: 1, max: 2 ** 30 }), (ops, seed) =>
-        checkLogProperties({ laptop, closeAll, ops, seed, other: exchange }),
+      fc.asyncProperty(
+        fc.noBias(fc.array(Op, { minLength: 30, maxLength: 70 })),
+        fc.integer({ min: 1, max: 2 ** 30 }),
+        (ops, seed) => checkLogProperties({ laptop, closeAll, ops, seed, other: exchange }),
       ),
-      { numRuns: Number(process.env.EVENT_LOG_RUNS ?? 12), seed: Number(process.env.EVENT_LOG_SEED ?? 20261201), endOnFailure: !process.env.EVENT_LOG_SHRINK },
+      {
+        numRuns: Number(process.env.EVENT_LOG_RUNS ?? 12),
+        seed: Number(process.env.EVENT_LOG_SEED ?? 20261201),
+        endOnFailure: !process.env.EVENT_LOG_SHRINK,
+      },
     )
   })
 })

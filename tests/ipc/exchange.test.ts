@@ -29,7 +29,14 @@ function laptop(name: string, startIso = '2026-11-30T18:00:00.000Z', dir?: strin
     d = t.dir
   }
   let t = Date.parse(startIso)
-  const core = createCore({ dataDir: d, mode: 'web', version: 'test', clock: () => new Date((t += 700)), log: () => {}, autoBackup: false })
+  const core = createCore({
+    dataDir: d,
+    mode: 'web',
+    version: 'test',
+    clock: () => new Date((t += 700)),
+    log: () => {},
+    autoBackup: false,
+  })
   const l = Object.assign(core, { dir: d, name })
   open.push(l)
   return l
@@ -46,16 +53,21 @@ async function send(from: Laptop, to: Laptop): Promise<ImportReport> {
   const bytes = Buffer.from(content)
   const { uploadId } = await call<{ uploadId: string }>(to, 'upload:begin', { purpose: 'import', size: bytes.length })
   const chunk = 512 * 1024
-  for (let i = 0, n = 0; i < bytes.length; i += chunk, n++) await call(to, 'upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + chunk).toString('base64') })
+  for (let i = 0, n = 0; i < bytes.length; i += chunk, n++)
+    await call(to, 'upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + chunk).toString('base64') })
   return call<ImportReport>(to, 'transfer:import', { uploadId })
 }
 
 const round = (declarer: number, totals: number[]) => ({ type: 'round', declarer, totals })
 const player = async (l: Laptop, name: string) => call<Player>(l, 'players:create', { name })
-const byName = async (l: Laptop, name: string) => (await call<Player[]>(l, 'players:list', { includeArchived: true })).filter((p) => p.name === name)
+const byName = async (l: Laptop, name: string) =>
+  (await call<Player[]>(l, 'players:list', { includeArchived: true })).filter((p) => p.name === name)
 
 function expectGapFree(l: Laptop): void {
-  const rows = l.db.prepare('SELECT device_id, device_seq FROM events ORDER BY device_id, device_seq').all() as { device_id: string; device_seq: number }[]
+  const rows = l.db.prepare('SELECT device_id, device_seq FROM events ORDER BY device_id, device_seq').all() as {
+    device_id: string
+    device_seq: number
+  }[]
   const next = new Map<string, number>()
   for (const r of rows) {
     expect(r.device_seq, `${l.name}: device ${r.device_id}`).toBe((next.get(r.device_id) ?? 0) + 1)
@@ -119,7 +131,9 @@ describe('laptops exchanging exports', () => {
 
     const intoA = await send(b, a)
     expect(intoA.conflicts.map((c) => c.message)).toEqual([
-      expect.stringMatching(/^Nine, 30 Nov 2026, Ana · Hugh: entry 2 was corrected differently on two computers; the later correction \((this|another) computer, \d\d:\d\d UTC\) now shows\. Both are in the match’s history\.$/),
+      expect.stringMatching(
+        /^Nine, 30 Nov 2026, Ana · Hugh: entry 2 was corrected differently on two computers; the later correction \((this|another) computer, \d\d:\d\d UTC\) now shows\. Both are in the match’s history\.$/,
+      ),
     ])
     await send(a, b)
     await expectSame([a, b])
@@ -128,8 +142,11 @@ describe('laptops exchanging exports', () => {
     const corrections = history.filter((h) => h.kind === 'correction').sort((x, y) => (x.hlc < y.hlc ? -1 : 1))
     expect(corrections.map((h) => h.inForce)).toEqual([false, true])
     expect(new Set(corrections.map((h) => h.deviceId)).size).toBe(2)
-    expect(new Set(corrections.map((h) => JSON.stringify(h.action)))).toEqual(new Set([JSON.stringify(round(1, [24, 4])), JSON.stringify(round(1, [14, 4]))]))
-    for (const l of [a, b]) expect((await call<MatchView>(l, 'matches:get', { id: m.id })).actions[1]!.action).toEqual(corrections[1]!.action)
+    expect(new Set(corrections.map((h) => JSON.stringify(h.action)))).toEqual(
+      new Set([JSON.stringify(round(1, [24, 4])), JSON.stringify(round(1, [14, 4]))]),
+    )
+    for (const l of [a, b])
+      expect((await call<MatchView>(l, 'matches:get', { id: m.id })).actions[1]!.action).toEqual(corrections[1]!.action)
     expect((await call<Player[]>(b, 'players:list', {})).map((p) => p.name)).toEqual(['Ana', 'Hugh', 'Zoe'])
 
     // Repeating the exchange adds nothing and reports nothing.
@@ -152,7 +169,8 @@ describe('laptops exchanging exports', () => {
     for (let pass = 0; pass < 2; pass++) for (let i = 0; i < 3; i++) await send(ls[i]!, ls[(i + 1) % 3]!)
     await expectSame(ls)
     expect(await byName(ls[0]!, 'Newcomer')).toHaveLength(3)
-    for (let i = 0; i < 3; i++) expect(await send(ls[i]!, ls[(i + 1) % 3]!)).toMatchObject({ eventsAdded: 0, conflicts: [] })
+    for (let i = 0; i < 3; i++)
+      expect(await send(ls[i]!, ls[(i + 1) % 3]!)).toMatchObject({ eventsAdded: 0, conflicts: [] })
     await expectSame(ls)
   })
 
@@ -192,20 +210,38 @@ describe('merging players', () => {
     const m2 = await call<MatchView>(a, 'matches:create', { gameId: 'nine', playerIds: [anna.id, ana.id] })
     await call(a, 'matches:apply', { id: m2.id, action: round(1, [12, 4]) })
     await call(a, 'matches:close', { id: m2.id, status: 'finished' })
-    const preview = await call<{ matches: number; sharedMatches: number; message: string }>(a, 'players:merge-preview', { from: anna.id, into: ana.id })
+    const preview = await call<{ matches: number; sharedMatches: number; message: string }>(
+      a,
+      'players:merge-preview',
+      { from: anna.id, into: ana.id },
+    )
     expect(preview).toMatchObject({ matches: 2, sharedMatches: 1 })
-    expect(preview.message).toBe('2 matches of Anna will count for Ana; Anna leaves the roster. In 1 match both sat at the table; there each seat keeps its own results.')
+    expect(preview.message).toBe(
+      '2 matches of Anna will count for Ana; Anna leaves the roster. In 1 match both sat at the table; there each seat keeps its own results.',
+    )
     const before = projectionRows(a.db)
-    expect(await call<Player>(a, 'players:merge', { from: anna.id, into: ana.id })).toMatchObject({ name: 'Ana', matchCount: 2 })
+    expect(await call<Player>(a, 'players:merge', { from: anna.id, into: ana.id })).toMatchObject({
+      name: 'Ana',
+      matchCount: 2,
+    })
     expect(projectionRows(a.db)).not.toEqual(before)
-    expect((await call<Player[]>(a, 'players:list', { includeArchived: true })).map((p) => p.name)).toEqual(['Ana', 'Bo'])
+    expect((await call<Player[]>(a, 'players:list', { includeArchived: true })).map((p) => p.name)).toEqual([
+      'Ana',
+      'Bo',
+    ])
     const ov = await call<{ players: { name: string; matches: number; wins: number }[] }>(a, 'stats:overview', {})
     expect(ov.players.find((p) => p.name === 'Ana')).toMatchObject({ matches: 2, wins: 2 })
     // The month chart's top players: Anna is gone (her wins count for Ana).
     const monthly = await call<{ players: { playerId: string }[] }>(a, 'stats:monthly', {})
     expect(monthly.players.map((p) => p.playerId)).toEqual([ana.id, bo.id])
-    expect(await a.dispatch('players:merge', { from: ana.id, into: ana.id })).toMatchObject({ ok: false, error: { code: 'same-player' } })
-    expect(await a.dispatch('players:merge', { from: anna.id, into: bo.id })).toMatchObject({ ok: false, error: { code: 'not-found', field: 'from' } })
+    expect(await a.dispatch('players:merge', { from: ana.id, into: ana.id })).toMatchObject({
+      ok: false,
+      error: { code: 'same-player' },
+    })
+    expect(await a.dispatch('players:merge', { from: anna.id, into: bo.id })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found', field: 'from' },
+    })
     expectRebuildEqual(a)
   })
 })
@@ -217,23 +253,31 @@ describe('restore, then import, then score', () => {
     const bo = await player(a, 'Bo')
     const m = await call<MatchView>(a, 'matches:create', { gameId: 'nine', playerIds: [ana.id, bo.id] })
     const backup = await call<{ name: string }>(a, 'backup:now', {})
-    for (const r of [round(0, [3, 10]), round(1, [12, 4]), round(0, [5, 5])]) await call(a, 'matches:apply', { id: m.id, action: r })
+    for (const r of [round(0, [3, 10]), round(1, [12, 4]), round(0, [5, 5])])
+      await call(a, 'matches:apply', { id: m.id, action: r })
     const { content } = await call<{ content: string }>(a, 'transfer:export-json', {})
     await call(a, 'backup:restore', { name: backup.name })
     expect((await call<MatchView>(a, 'matches:get', { id: m.id })).actions).toHaveLength(0)
     const bytes = Buffer.from(content)
     const { uploadId } = await call<{ uploadId: string }>(a, 'upload:begin', { purpose: 'import', size: bytes.length })
     await call(a, 'upload:chunk', { uploadId, index: 0, data: bytes.toString('base64') })
-    expect(await call<ImportReport>(a, 'transfer:import', { uploadId })).toMatchObject({ eventsAdded: 3, conflicts: [] })
+    expect(await call<ImportReport>(a, 'transfer:import', { uploadId })).toMatchObject({
+      eventsAdded: 3,
+      conflicts: [],
+    })
     const played = await call<MatchView>(a, 'matches:apply', { id: m.id, action: round(1, [1, 2]) })
     expect(played.actions).toHaveLength(4)
     const again = await call<MatchView>(a, 'matches:create', { gameId: 'nine', playerIds: [bo.id, ana.id] })
-    expect((await call<MatchView>(a, 'matches:apply', { id: again.id, action: round(0, [1, 1]) })).actions).toHaveLength(1)
+    expect(
+      (await call<MatchView>(a, 'matches:apply', { id: again.id, action: round(0, [1, 1]) })).actions,
+    ).toHaveLength(1)
     expectGapFree(a)
     // And across a restart.
     a.close()
     const reopened = laptop('A reopened', '2026-12-01T10:00:00.000Z', a.dir)
-    expect((await call<MatchView>(reopened, 'matches:apply', { id: m.id, action: round(0, [2, 2]) })).actions).toHaveLength(5)
+    expect(
+      (await call<MatchView>(reopened, 'matches:apply', { id: m.id, action: round(0, [2, 2]) })).actions,
+    ).toHaveLength(5)
     expectGapFree(reopened)
   })
 
@@ -251,7 +295,10 @@ describe('restore, then import, then score', () => {
     const bytes = Buffer.from(content)
     const { uploadId } = await call<{ uploadId: string }>(a, 'upload:begin', { purpose: 'import', size: bytes.length })
     await call(a, 'upload:chunk', { uploadId, index: 0, data: bytes.toString('base64') })
-    expect(await call<ImportReport>(a, 'transfer:import', { uploadId })).toMatchObject({ eventsAdded: 1, conflicts: [] })
+    expect(await call<ImportReport>(a, 'transfer:import', { uploadId })).toMatchObject({
+      eventsAdded: 1,
+      conflicts: [],
+    })
     expectGapFree(a)
     expect((await call<MatchView>(a, 'matches:get', { id: m.id })).actions).toHaveLength(2)
   })

@@ -39,7 +39,15 @@ describe('dates of imported plays', () => {
     const matches = new MatchService(core.db, clock, events, projector)
     const service = new ExternalImportService(core.db, { events, device, projector, stats, matches })
     // 19:30 and 23:30 on Saturday 9 March (UTC-8), and 19:30 on Sunday 10 March (UTC-7, after the change).
-    const csv = ['date,time,game,player,score,winner', '2024-03-09,19:30,Nine,Ana,3,yes', '2024-03-09,19:30,Nine,Bo,40,no', '2024-03-09,23:30,Nine,Ana,50,no', '2024-03-09,23:30,Nine,Bo,4,yes', '2024-03-10,19:30,Nine,Ana,5,yes', '2024-03-10,19:30,Nine,Bo,9,no'].join('\n')
+    const csv = [
+      'date,time,game,player,score,winner',
+      '2024-03-09,19:30,Nine,Ana,3,yes',
+      '2024-03-09,19:30,Nine,Bo,40,no',
+      '2024-03-09,23:30,Nine,Ana,50,no',
+      '2024-03-09,23:30,Nine,Bo,4,yes',
+      '2024-03-10,19:30,Nine,Ana,5,yes',
+      '2024-03-10,19:30,Nine,Bo,9,no',
+    ].join('\n')
     expect(service.apply(csv, {})).toMatchObject({ ok: true, value: { matchesRecorded: 3 } })
     const list = matches.list({ limit: 10, offset: 0 })
     if (!list.ok) throw new Error(list.error.message)

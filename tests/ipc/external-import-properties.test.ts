@@ -40,7 +40,10 @@ async function call<T>(core: Core, channel: string, input: unknown): Promise<T> 
 }
 async function importText(core: Core, text: string): Promise<ExternalImportReport> {
   const bytes = Buffer.from(text)
-  const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', { purpose: 'external', size: bytes.length })
+  const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', {
+    purpose: 'external',
+    size: bytes.length,
+  })
   await call(core, 'upload:chunk', { uploadId, index: 0, data: bytes.toString('base64') })
   return call<ExternalImportReport>(core, 'import:external-apply', { uploadId })
 }
@@ -78,13 +81,29 @@ const csv = (plays: string[][]): string => `date,time,game,player,score,winner,r
 /** The stats by player name (ids differ between computers that created the players themselves). */
 async function statsByName(core: Core): Promise<Record<string, unknown>> {
   const o = await call<StatsOverview>(core, 'stats:overview', {})
-  return Object.fromEntries(o.players.filter((p) => p.matches > 0).map((p) => [p.name.toLowerCase(), [p.matches, p.wins, p.sharedWins, p.avgPlacement, p.longestStreak, p.games.map((g) => [g.gameId, g.matches, g.wins, g.rating?.mu.toFixed(6)])]]))
+  return Object.fromEntries(
+    o.players
+      .filter((p) => p.matches > 0)
+      .map((p) => [
+        p.name.toLowerCase(),
+        [
+          p.matches,
+          p.wins,
+          p.sharedWins,
+          p.avgPlacement,
+          p.longestStreak,
+          p.games.map((g) => [g.gameId, g.matches, g.wins, g.rating?.mu.toFixed(6)]),
+        ],
+      ]),
+  )
 }
 
 function rebuiltDigests(core: Core): Record<string, string> {
   const db = new Database(join(core.dir, 'ninekeeper.sqlite'))
   try {
-    db.transaction(() => new Projector(db, new EventStore(db, new Device(db, () => new Date())), new StatsProjector(db)).rebuildAll())()
+    db.transaction(() =>
+      new Projector(db, new EventStore(db, new Device(db, () => new Date())), new StatsProjector(db)).rebuildAll(),
+    )()
     return projectionDigests(db)
   } finally {
     db.close()
@@ -110,7 +129,10 @@ describe('recorded matches over random histories', () => {
       // Life goes on: a played match, a rename, a merge, an abandoned recorded match and an undo.
       const roster = await call<Player[]>(a, 'players:list', {})
       const byName = (n: string) => roster.find((p) => p.name.toLowerCase() === n.toLowerCase()) as Player
-      const m = await call<{ id: string }>(a, 'matches:create', { gameId: 'nine', playerIds: [byName('Ana').id, byName('Cy').id] })
+      const m = await call<{ id: string }>(a, 'matches:create', {
+        gameId: 'nine',
+        playerIds: [byName('Ana').id, byName('Cy').id],
+      })
       await call(a, 'matches:apply', { id: m.id, action: { type: 'round', declarer: 0, totals: [3, 10] } })
       await call(a, 'players:rename', { id: byName('Di').id, name: 'Diana' })
       await call(a, 'players:merge', { from: byName('Hu').id, into: byName('Gi').id })
@@ -125,8 +147,16 @@ describe('recorded matches over random histories', () => {
       const { content } = await call<{ content: string }>(a, 'transfer:export-json', {})
       const b = fresh()
       const bytes = Buffer.from(content)
-      const { uploadId } = await call<{ uploadId: string }>(b, 'upload:begin', { purpose: 'import', size: bytes.length })
-      for (let i = 0, n = 0; i < bytes.length; i += 1024 * 1024, n++) await call(b, 'upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + 1024 * 1024).toString('base64') })
+      const { uploadId } = await call<{ uploadId: string }>(b, 'upload:begin', {
+        purpose: 'import',
+        size: bytes.length,
+      })
+      for (let i = 0, n = 0; i < bytes.length; i += 1024 * 1024, n++)
+        await call(b, 'upload:chunk', {
+          uploadId,
+          index: n,
+          data: bytes.subarray(i, i + 1024 * 1024).toString('base64'),
+        })
       await call(b, 'transfer:import', { uploadId })
       expect(projectionDigests(b.db)).toEqual(incremental)
 
@@ -157,7 +187,13 @@ describe('recorded matches over random histories', () => {
     const events_ = new EventStore(core.db, device)
     const stats = new StatsProjector(core.db)
     const projector = new Projector(core.db, events_, stats)
-    const service = new ExternalImportService(core.db, { events: events_, device, projector, stats, matches: new MatchService(core.db, clock, events_, projector) })
+    const service = new ExternalImportService(core.db, {
+      events: events_,
+      device,
+      projector,
+      stats,
+      matches: new MatchService(core.db, clock, events_, projector),
+    })
     const text = csv(randomPlays(mulberry32(9), 6))
     expect(service.preview(text, {})).toMatchObject({ ok: true, value: { canApply: true } })
     expect(() => service.apply(text, {})).toThrow(/disk on fire/)

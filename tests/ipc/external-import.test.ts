@@ -36,7 +36,8 @@ async function call<T>(core: Core, channel: string, input: unknown): Promise<T> 
 }
 async function upload(core: Core, bytes: Buffer, purpose = 'external'): Promise<string> {
   const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', { purpose, size: bytes.length })
-  for (let i = 0, n = 0; i < bytes.length; i += 64 * 1024, n++) await call(core, 'upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + 64 * 1024).toString('base64') })
+  for (let i = 0, n = 0; i < bytes.length; i += 64 * 1024, n++)
+    await call(core, 'upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + 64 * 1024).toString('base64') })
   return uploadId
 }
 const CHOICES = { games: { 'Nine (club rules)': 'nine' } }
@@ -68,16 +69,34 @@ describe('import from BG Stats', () => {
       ['Cy Twombly', 'create', null],
     ])
     expect(preview.duplicates).toHaveLength(1)
-    expect(preview.skipped.map((s) => s.reason)).toEqual([expect.stringMatching(/Catan/), expect.stringMatching(/ignored/), expect.stringMatching(/12.5/)])
+    expect(preview.skipped.map((s) => s.reason)).toEqual([
+      expect.stringMatching(/Catan/),
+      expect.stringMatching(/ignored/),
+      expect.stringMatching(/12.5/),
+    ])
 
     // The same upload can be previewed again with other choices, then applied.
     const report = await call<ExternalImportReport>(core, 'import:external-apply', { uploadId, choices: CHOICES })
-    expect(report).toEqual({ kind: 'bg-stats', playersCreated: 3, matchesRecorded: 4, alreadyImported: 0, skipped: 3, duplicates: 1 })
+    expect(report).toEqual({
+      kind: 'bg-stats',
+      playersCreated: 3,
+      matchesRecorded: 4,
+      alreadyImported: 0,
+      skipped: 3,
+      duplicates: 1,
+    })
     const players = await call<Player[]>(core, 'players:list', {})
-    expect(players.map((p) => p.name).sort((x, y) => x.localeCompare(y))).toEqual(['ana', 'Anonymous', 'bo', 'Cy Twombly'])
+    expect(players.map((p) => p.name).sort((x, y) => x.localeCompare(y))).toEqual([
+      'ana',
+      'Anonymous',
+      'bo',
+      'Cy Twombly',
+    ])
     const list = await call<MatchSummary[]>(core, 'matches:list', {})
     expect(list).toHaveLength(4)
-    expect(list.every((m) => m.recorded?.kind === 'bg-stats' && m.status === 'finished' && m.roundsPlayed === 0)).toBe(true)
+    expect(list.every((m) => m.recorded?.kind === 'bg-stats' && m.status === 'finished' && m.roundsPlayed === 0)).toBe(
+      true,
+    )
     const wild = list.find((m) => m.gameId === 'wild-nine' && m.players.length === 3) as MatchSummary
     expect(wild.winners).toEqual(['ana'])
     // Played on its own local day (the test machine's zone), with its summary naming players as they are now.
@@ -112,7 +131,12 @@ describe('import from BG Stats', () => {
     const bo = overview.players.find((p) => p.name === 'bo')
     // Cy: Wild Nine 3rd, Seven Eight Nine lost, Nine won (in that order).
     expect(cy).toMatchObject({ matches: 3, wins: 1, currentStreak: 1, longestStreak: 1 })
-    expect(cy?.games.find((g) => g.gameId === 'nine')).toMatchObject({ matches: 1, wins: 1, avgPlacement: 1, rounds: 0 })
+    expect(cy?.games.find((g) => g.gameId === 'nine')).toMatchObject({
+      matches: 1,
+      wins: 1,
+      avgPlacement: 1,
+      rounds: 0,
+    })
     expect(cy?.games.find((g) => g.gameId === 'nine')?.rating?.matches).toBe(1)
     // bo: Wild Nine 2nd, Seven Eight Nine won, Nine 3rd, Wild Nine won against Anonymous.
     expect(bo).toMatchObject({ matches: 4, wins: 2, currentStreak: 1, longestStreak: 1 })
@@ -121,7 +145,11 @@ describe('import from BG Stats', () => {
       ['bo', 1, 1],
       ['Cy Twombly', 0, 1],
     ])
-    const h2h = await call<{ lines: { gameId: string; aWins: number; bWins: number; matches: number }[] }>(core, 'stats:head-to-head', { a: bo!.playerId, b: cy!.playerId })
+    const h2h = await call<{ lines: { gameId: string; aWins: number; bWins: number; matches: number }[] }>(
+      core,
+      'stats:head-to-head',
+      { a: bo!.playerId, b: cy!.playerId },
+    )
     expect(h2h.lines.find((l) => l.gameId === 'all')).toMatchObject({ matches: 3, aWins: 1, bWins: 1 })
   })
 
@@ -133,8 +161,12 @@ describe('import from BG Stats', () => {
     expect(view.recorded).toEqual({ kind: 'bg-stats' })
     const play = await core.dispatch('matches:apply', { id: m.id, action: { type: 'draw' } })
     expect(play).toMatchObject({ ok: false, error: { code: 'recorded-match' } })
-    expect(await core.dispatch('matches:close', { id: m.id, status: 'finished' })).toMatchObject({ ok: false, error: { code: 'recorded-match' } })
-    const winsOf = async (name: string) => (await call<StatsOverview>(core, 'stats:overview', {})).players.find((p) => p.name === name)?.wins
+    expect(await core.dispatch('matches:close', { id: m.id, status: 'finished' })).toMatchObject({
+      ok: false,
+      error: { code: 'recorded-match' },
+    })
+    const winsOf = async (name: string) =>
+      (await call<StatsOverview>(core, 'stats:overview', {})).players.find((p) => p.name === name)?.wins
     expect(await winsOf('bo')).toBe(2)
     const abandoned = await call<MatchView>(core, 'matches:close', { id: m.id, status: 'abandoned' })
     expect(abandoned.status).toBe('abandoned')
@@ -151,7 +183,10 @@ describe('import from BG Stats', () => {
     const m = await call<MatchView>(a, 'matches:create', { gameId: 'nine', playerIds: [p!.id, q!.id] })
     await call(a, 'matches:apply', { id: m.id, action: { type: 'round', declarer: 0, totals: [3, 10] } })
     await importSample(a)
-    await call(a, 'matches:close', { id: (await call<MatchSummary[]>(a, 'matches:list', { gameId: 'seven-eight-nine' }))[0]!.id, status: 'abandoned' })
+    await call(a, 'matches:close', {
+      id: (await call<MatchSummary[]>(a, 'matches:list', { gameId: 'seven-eight-nine' }))[0]!.id,
+      status: 'abandoned',
+    })
     const incremental = projectionDigests(a.db)
 
     const { content } = await call<{ content: string }>(a, 'transfer:export-json', {})
@@ -176,7 +211,8 @@ describe('import from BG Stats', () => {
 })
 
 describe('import from CSV', () => {
-  const CSV = '\uFEFFdate;time;game;player;score;winner;rank;match\r\n2024-05-02;20:00;Nine;Ana;12;;1;n1\r\n2024-05-02;20:00;Nine;Bo;40;;2;n1\r\n2024-05-02;21:00;ennea;Ana;3;yes;;\r\n2024-05-02;21:00;ennea;"Bo";5;no;;\r\n'
+  const CSV =
+    '\uFEFFdate;time;game;player;score;winner;rank;match\r\n2024-05-02;20:00;Nine;Ana;12;;1;n1\r\n2024-05-02;20:00;Nine;Bo;40;;2;n1\r\n2024-05-02;21:00;ennea;Ana;3;yes;;\r\n2024-05-02;21:00;ennea;"Bo";5;no;;\r\n'
 
   it('imports the documented layout, and the same rows again add nothing', async () => {
     const core = fresh()
@@ -190,7 +226,9 @@ describe('import from CSV', () => {
       ['ennea', ['Ana'], 'csv'],
       ['nine', ['Ana'], 'csv'],
     ])
-    const again = await call<ExternalImportReport>(core, 'import:external-apply', { uploadId: await upload(core, Buffer.from(CSV)) })
+    const again = await call<ExternalImportReport>(core, 'import:external-apply', {
+      uploadId: await upload(core, Buffer.from(CSV)),
+    })
     expect(again).toMatchObject({ matchesRecorded: 0, alreadyImported: 2, playersCreated: 0 })
   })
 
@@ -204,7 +242,14 @@ describe('import from CSV', () => {
     const before = projectionRows(core.db)
     const events = count(core, 'SELECT count(*) FROM events')
     const r = await core.dispatch('import:external-apply', { uploadId })
-    expect(r).toEqual({ ok: false, error: { code: 'invalid-rows', message: 'Nothing was imported: line 6: the score “lots” is not a whole number. Fix the file or the choices and try again.' } })
+    expect(r).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid-rows',
+        message:
+          'Nothing was imported: line 6: the score “lots” is not a whole number. Fix the file or the choices and try again.',
+      },
+    })
     expect(count(core, 'SELECT count(*) FROM events')).toBe(events)
     expect(projectionRows(core.db)).toEqual(before)
   })
@@ -212,12 +257,26 @@ describe('import from CSV', () => {
   it('refuses a binary file at upload, a Ninekeeper export and JSON that is not BG Stats', async () => {
     const core = fresh()
     const big = Buffer.alloc(2 * 1024 * 1024)
-    const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', { purpose: 'external', size: big.length })
-    const first = await core.dispatch('upload:chunk', { uploadId, index: 0, data: big.subarray(0, 1024 * 1024).toString('base64') })
+    const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', {
+      purpose: 'external',
+      size: big.length,
+    })
+    const first = await core.dispatch('upload:chunk', {
+      uploadId,
+      index: 0,
+      data: big.subarray(0, 1024 * 1024).toString('base64'),
+    })
     expect(first).toMatchObject({ ok: false, error: { code: 'invalid-file' } })
-    const own = await core.dispatch('import:external-preview', { uploadId: await upload(core, Buffer.from('{"format":"ninekeeper-export","version":2,"events":[]}')) })
+    const own = await core.dispatch('import:external-preview', {
+      uploadId: await upload(core, Buffer.from('{"format":"ninekeeper-export","version":2,"events":[]}')),
+    })
     expect(own).toMatchObject({ ok: false, error: { code: 'ninekeeper-export' } })
-    const other = await core.dispatch('import:external-preview', { uploadId: await upload(core, Buffer.from('{"hello":[1,2]}')) })
-    expect(other).toMatchObject({ ok: false, error: { code: 'invalid-file', message: expect.stringMatching(/not a BG Stats backup/) } })
+    const other = await core.dispatch('import:external-preview', {
+      uploadId: await upload(core, Buffer.from('{"hello":[1,2]}')),
+    })
+    expect(other).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-file', message: expect.stringMatching(/not a BG Stats backup/) },
+    })
   })
 })

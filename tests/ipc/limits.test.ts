@@ -30,7 +30,11 @@ describe('numbers in requests are bounded', () => {
     const b = await core.dispatch('players:create', { name: 'Bo' })
     const ids = [a, b].map((r) => (r.ok ? (r.value as { id: string }).id : ''))
     const before = snapshot(core.db)
-    const r = await core.dispatch('matches:create', { gameId: 'nine', playerIds: ids, options: { houseRules: { cutoff: 1e300 } } })
+    const r = await core.dispatch('matches:create', {
+      gameId: 'nine',
+      playerIds: ids,
+      options: { houseRules: { cutoff: 1e300 } },
+    })
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid-input', field: 'options.houseRules.cutoff' } })
     expect(snapshot(core.db)).toEqual(before)
   })

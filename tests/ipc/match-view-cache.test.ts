@@ -19,13 +19,21 @@ async function call<T>(channel: string, input: unknown): Promise<T> {
   if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
   return r.value as T
 }
-const round = (i: number) => ({ type: 'round', wentOut: i % 3, points: [0, 1, 2].map((k) => (k === i % 3 ? 0 : 2 + k)) })
+const round = (i: number) => ({
+  type: 'round',
+  wentOut: i % 3,
+  points: [0, 1, 2].map((k) => (k === i % 3 ? 0 : 2 + k)),
+})
 
 describe('the view after a commit', () => {
   it('shows a rename and a new colour made between two rounds', async () => {
     const ids: string[] = []
     for (const name of ['Ann', 'Bo', 'Cy']) ids.push((await call<{ id: string }>('players:create', { name })).id)
-    const m = await call<MatchView>('matches:create', { gameId: 'wild-nine', playerIds: ids, options: { houseRules: { cutoff: 10000 } } })
+    const m = await call<MatchView>('matches:create', {
+      gameId: 'wild-nine',
+      playerIds: ids,
+      options: { houseRules: { cutoff: 10000 } },
+    })
     let v = await call<MatchView>('matches:apply', { id: m.id, action: round(0) })
     expect(v.seats.map((s) => s.name)).toEqual(['Ann', 'Bo', 'Cy'])
     await call('players:rename', { id: ids[1], name: 'Bob' })

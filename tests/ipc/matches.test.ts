@@ -24,7 +24,11 @@ async function refused(channel: string, payload: unknown, code: string): Promise
 }
 const round = (declarer: number, totals: number[]) => ({ type: 'round', declarer, totals })
 const rows = (matchId: string) =>
-  core.db.prepare('SELECT round, seat, player_id, score, total, won_round, details_json FROM round_results WHERE match_id = ? ORDER BY round, seat').all(matchId) as {
+  core.db
+    .prepare(
+      'SELECT round, seat, player_id, score, total, won_round, details_json FROM round_results WHERE match_id = ? ORDER BY round, seat',
+    )
+    .all(matchId) as {
     round: number
     seat: number
     player_id: string
@@ -44,7 +48,11 @@ afterEach(() => core.cleanup())
 
 describe('matches', () => {
   it('creates a match with its config and seats, and replays rounds into totals and round rows', async () => {
-    const m = await call<MatchView>('matches:create', { gameId: 'nine', playerIds: [ana.id, bo.id, cy.id], options: { firstDealer: 1 } })
+    const m = await call<MatchView>('matches:create', {
+      gameId: 'nine',
+      playerIds: [ana.id, bo.id, cy.id],
+      options: { firstDealer: 1 },
+    })
     expect(m).toMatchObject({ gameId: 'nine', status: 'in-progress', undo: null, actions: [] })
     expect(m.seats.map((s) => s.name)).toEqual(['Ana', 'Bo', 'Cy'])
     expect(m.config).toEqual({ firstDealer: 1, names: ['Ana', 'Bo', 'Cy'] })
@@ -77,15 +85,33 @@ describe('matches', () => {
   })
 
   it('refuses wrong seat counts, duplicate seats, unknown and archived players', async () => {
-    expect(await refused('matches:create', { gameId: 'seven-eight-nine', playerIds: [ana.id, bo.id, cy.id] }, 'invalid-seats')).toBe(
-      'Seven Eight Nine is played by exactly 2 players; 3 were chosen.',
+    expect(
+      await refused(
+        'matches:create',
+        { gameId: 'seven-eight-nine', playerIds: [ana.id, bo.id, cy.id] },
+        'invalid-seats',
+      ),
+    ).toBe('Seven Eight Nine is played by exactly 2 players; 3 were chosen.')
+    expect(await refused('matches:create', { gameId: 'nine', playerIds: [ana.id] }, 'invalid-seats')).toBe(
+      'Nine is played by 2 to 8 players; 1 were chosen.',
     )
-    expect(await refused('matches:create', { gameId: 'nine', playerIds: [ana.id] }, 'invalid-seats')).toBe('Nine is played by 2 to 8 players; 1 were chosen.')
-    expect(await refused('matches:create', { gameId: 'nine', playerIds: [ana.id, ana.id] }, 'invalid-seats')).toMatch(/only one seat/)
+    expect(await refused('matches:create', { gameId: 'nine', playerIds: [ana.id, ana.id] }, 'invalid-seats')).toMatch(
+      /only one seat/,
+    )
     await call('players:set-archived', { id: cy.id, archived: true })
-    expect(await refused('matches:create', { gameId: 'nine', playerIds: [ana.id, cy.id] }, 'archived-player')).toMatch(/Cy is archived/)
-    await refused('matches:create', { gameId: 'nine', playerIds: [ana.id, '01a22ac0-b7cc-7707-8c21-a7278f6924c8'] }, 'not-found')
-    const bad = await core.dispatch('matches:create', { gameId: 'wild-nine', playerIds: [ana.id, bo.id], options: { houseRules: { cutoff: -5 } } })
+    expect(await refused('matches:create', { gameId: 'nine', playerIds: [ana.id, cy.id] }, 'archived-player')).toMatch(
+      /Cy is archived/,
+    )
+    await refused(
+      'matches:create',
+      { gameId: 'nine', playerIds: [ana.id, '01a22ac0-b7cc-7707-8c21-a7278f6924c8'] },
+      'not-found',
+    )
+    const bad = await core.dispatch('matches:create', {
+      gameId: 'wild-nine',
+      playerIds: [ana.id, bo.id],
+      options: { houseRules: { cutoff: -5 } },
+    })
     expect(bad.ok).toBe(false)
     expect(core.db.prepare('SELECT count(*) FROM matches').pluck().get()).toBe(0)
   })
@@ -98,9 +124,16 @@ describe('matches', () => {
     expect(undone.actions).toHaveLength(1)
     expect((undone.state as NineState).totals).toEqual([0, 10])
     expect(rows(m.id).map((r) => r.round)).toEqual([1, 1])
-    expect(core.db.prepare('SELECT kind FROM events WHERE subject = ? ORDER BY hlc').pluck().all(m.id)).toEqual(['match.started', 'match.action', 'match.action', 'match.undone'])
+    expect(core.db.prepare('SELECT kind FROM events WHERE subject = ? ORDER BY hlc').pluck().all(m.id)).toEqual([
+      'match.started',
+      'match.action',
+      'match.action',
+      'match.undone',
+    ])
     await call('matches:undo', { id: m.id })
-    expect(await refused('matches:undo', { id: m.id }, 'nothing-to-undo')).toBe('There is nothing to undo in this match yet.')
+    expect(await refused('matches:undo', { id: m.id }, 'nothing-to-undo')).toBe(
+      'There is nothing to undo in this match yet.',
+    )
   })
 
   it('corrects a past round, recomputes totals and the end, and refuses a correction that breaks a later entry', async () => {
@@ -115,7 +148,9 @@ describe('matches', () => {
     expect(listed.map((s) => s.winners)).toEqual([['Ana']])
 
     // No new rounds after the end: the engine refuses, naming who went past the 99 limit (95 + 13).
-    expect(await refused('matches:apply', { id: m.id, action: round(0, [1, 13]) }, 'game-over')).toBe('The game is over: Bo reached 108.')
+    expect(await refused('matches:apply', { id: m.id, action: round(0, [1, 13]) }, 'game-over')).toBe(
+      'The game is over: Bo reached 108.',
+    )
 
     // Edit round 2: Bo had 5, not 45. The match is no longer over.
     const second = v.actions[1]!
@@ -123,7 +158,11 @@ describe('matches', () => {
     expect((v.state as NineState).totals).toEqual([0, 68])
     expect(v.status).toBe('in-progress')
     expect(v.actions[1]!.correctedAt).not.toBeNull()
-    expect(rows(m.id).filter((r) => r.seat === 1).map((r) => r.total)).toEqual([50, 55, 68])
+    expect(
+      rows(m.id)
+        .filter((r) => r.seat === 1)
+        .map((r) => r.total),
+    ).toEqual([50, 55, 68])
 
     // Undo the correction: back to the finished match.
     v = await call<MatchView>('matches:undo', { id: m.id })
@@ -131,10 +170,20 @@ describe('matches', () => {
     expect((v.state as NineState).totals).toEqual([0, 108])
 
     const history = await call<MatchHistoryEntry[]>('matches:history', { id: m.id })
-    expect(history.map((h) => h.description)).toEqual(['Deal 1', 'Deal 2', 'Deal 3', 'Deal 2 corrected', 'Undid a correction'])
+    expect(history.map((h) => h.description)).toEqual([
+      'Deal 1',
+      'Deal 2',
+      'Deal 3',
+      'Deal 2 corrected',
+      'Undid a correction',
+    ])
 
     // A correction that would end the match at round 2 leaves round 3 invalid, so it is refused.
-    const msg = await refused('matches:correct', { id: m.id, eventId: second.eventId, action: round(0, [2, 55]) }, 'correction-breaks-later-entry')
+    const msg = await refused(
+      'matches:correct',
+      { id: m.id, eventId: second.eventId, action: round(0, [2, 55]) },
+      'correction-breaks-later-entry',
+    )
     expect(msg).toMatch(/^That change makes entry 3 invalid: /)
     // A correction that is itself invalid gets the engine's own message.
     await refused('matches:correct', { id: m.id, eventId: second.eventId, action: round(7, [2, 5]) }, 'no-declarer')
@@ -142,11 +191,15 @@ describe('matches', () => {
 
   it('closes a match by hand, refuses entries while closed, and reopens on undo', async () => {
     const m = await call<MatchView>('matches:create', { gameId: 'seven-eight-nine', playerIds: [ana.id, bo.id] })
-    expect(await refused('matches:close', { id: m.id, status: 'finished' }, 'nothing-played')).toMatch(/abandon it instead/)
+    expect(await refused('matches:close', { id: m.id, status: 'finished' }, 'nothing-played')).toMatch(
+      /abandon it instead/,
+    )
     const abandoned = await call<MatchView>('matches:close', { id: m.id, status: 'abandoned' })
     expect(abandoned.status).toBe('abandoned')
     expect(abandoned.undo).toBe('Reopen the match')
-    expect(await refused('matches:apply', { id: m.id, action: { type: 'flip', card: 5 } }, 'match-closed')).toMatch(/abandoned/)
+    expect(await refused('matches:apply', { id: m.id, action: { type: 'flip', card: 5 } }, 'match-closed')).toMatch(
+      /abandoned/,
+    )
     const reopened = await call<MatchView>('matches:undo', { id: m.id })
     expect(reopened.status).toBe('in-progress')
   })
@@ -183,7 +236,11 @@ describe('matches', () => {
     const m = await call<MatchView>('matches:create', { gameId: 'nine', playerIds: [ana.id, bo.id] })
     await call('matches:apply', { id: m.id, action: round(0, [3, 10]) })
     await call('matches:apply', { id: m.id, action: round(1, [13, 0]) })
-    const events = core.db.prepare('SELECT device_id, device_seq, hlc FROM events ORDER BY hlc').all() as { device_id: string; device_seq: number; hlc: string }[]
+    const events = core.db.prepare('SELECT device_id, device_seq, hlc FROM events ORDER BY hlc').all() as {
+      device_id: string
+      device_seq: number
+      hlc: string
+    }[]
     expect(new Set(events.map((e) => e.device_id)).size).toBe(1)
     // The three players, the start and two rounds: numbered 1 to 6 with no gap.
     expect(events.map((e) => e.device_seq)).toEqual([1, 2, 3, 4, 5, 6])
@@ -208,7 +265,11 @@ describe('undo, redo and history say who did what', () => {
     expect(redone.redo).toBeNull()
     expect(redone.undo).toBe(`Undo ${who}'s stake on R1C1`)
     const history = await call<MatchHistoryEntry[]>('matches:history', { id: m.id })
-    expect(history.map((h) => h.description)).toEqual([`${who}'s stake on R1C1`, `Undid ${who}'s stake on R1C1`, 'Redo'])
+    expect(history.map((h) => h.description)).toEqual([
+      `${who}'s stake on R1C1`,
+      `Undid ${who}'s stake on R1C1`,
+      'Redo',
+    ])
     // A rename shows at once: names are the players' names now.
     await call('players:rename', { id: m.seats[toAct]!.playerId, name: 'Renamed' })
     expect((await call<MatchView>('matches:get', { id: m.id })).undo).toBe("Undo Renamed's stake on R1C1")
@@ -218,8 +279,12 @@ describe('undo, redo and history say who did what', () => {
   it('refuses a write made against an older view of the match (another window)', async () => {
     const m = await call<MatchView>('matches:create', { gameId: 'nine', playerIds: [ana.id, bo.id] })
     const first = await call<MatchView>('matches:apply', { id: m.id, action: round(0, [3, 10]), expected: m.head })
-    expect(await refused('matches:apply', { id: m.id, action: round(1, [12, 4]), expected: m.head }, 'stale')).toMatch(/changed in another window/)
-    expect((await call<MatchView>('matches:apply', { id: m.id, action: round(1, [12, 4]), expected: first.head })).actions).toHaveLength(2)
+    expect(await refused('matches:apply', { id: m.id, action: round(1, [12, 4]), expected: m.head }, 'stale')).toMatch(
+      /changed in another window/,
+    )
+    expect(
+      (await call<MatchView>('matches:apply', { id: m.id, action: round(1, [12, 4]), expected: first.head })).actions,
+    ).toHaveLength(2)
     // Scripts that send no position keep working.
     expect((await call<MatchView>('matches:undo', { id: m.id })).actions).toHaveLength(1)
   })

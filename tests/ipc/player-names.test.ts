@@ -58,13 +58,19 @@ describe('names through the service', () => {
   it('stores nothing for a refused name, and a good name reads back exactly', async () => {
     const before = snapshot(core.db)
     for (const name of ['Ana\uD800', 'Ana\u0085', 'Ana\u202E', '\u200B\u200B', '\u0301'.repeat(40)]) {
-      expect(await core.dispatch('players:create', { name }), JSON.stringify(name)).toMatchObject({ ok: false, error: { code: 'invalid-name' } })
+      expect(await core.dispatch('players:create', { name }), JSON.stringify(name)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-name' },
+      })
     }
     expect(snapshot(core.db)).toEqual(before)
     const r = await core.dispatch('players:create', { name: 'Zoë 😀' })
     expect(r).toMatchObject({ ok: true, value: { name: 'Zoë 😀' } })
     const id = r.ok ? (r.value as { id: string }).id : ''
-    expect(await core.dispatch('players:rename', { id, name: 'Ana\uDBFF' })).toMatchObject({ ok: false, error: { code: 'invalid-name' } })
+    expect(await core.dispatch('players:rename', { id, name: 'Ana\uDBFF' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-name' },
+    })
     const stored = core.db.prepare('SELECT name FROM players WHERE id = ?').pluck().get(id)
     expect(stored).toBe('Zoë 😀')
   })

@@ -44,7 +44,9 @@ describe('players', () => {
     await create('Q')
     await create('x'.repeat(40))
     await create('🂡'.repeat(40))
-    expect(await refused('players:create', { name: 'y'.repeat(41) }, 'invalid-name')).toBe('A name can have at most 40 characters; this one has 41.')
+    expect(await refused('players:create', { name: 'y'.repeat(41) }, 'invalid-name')).toBe(
+      'A name can have at most 40 characters; this one has 41.',
+    )
     expect(await refused('players:create', { name: '    ' }, 'invalid-name')).toBe('Enter a name.')
     expect(await refused('players:create', { name: 'Tab\u0007Bell' }, 'invalid-name')).toMatch(/control characters/)
   })
@@ -65,7 +67,9 @@ describe('players', () => {
   it('says when the clashing name belongs to an archived player', async () => {
     const ana = await create('Ana')
     await core.dispatch('players:set-archived', { id: ana.id, archived: true })
-    expect(await refused('players:create', { name: 'ana' }, 'duplicate-name')).toMatch(/archived; unarchive them instead/)
+    expect(await refused('players:create', { name: 'ana' }, 'duplicate-name')).toMatch(
+      /archived; unarchive them instead/,
+    )
   })
 
   it('lists by name, searches as you type, hides archived unless asked', async () => {
@@ -87,7 +91,9 @@ describe('players', () => {
   it('sets and clears a colour, refusing malformed ones', async () => {
     const ana = await create('Ana', '#D7263D')
     expect(ana.color).toBe('#d7263d')
-    expect(await refused('players:set-color', { id: ana.id, color: 'red' }, 'invalid-color')).toBe('A colour must be written as #rrggbb, like #1b6ec2.')
+    expect(await refused('players:set-color', { id: ana.id, color: 'red' }, 'invalid-color')).toBe(
+      'A colour must be written as #rrggbb, like #1b6ec2.',
+    )
     const cleared = await core.dispatch('players:set-color', { id: ana.id, color: null })
     expect(cleared.ok && (cleared.value as Player).color).toBeNull()
   })
@@ -95,7 +101,9 @@ describe('players', () => {
   it('deletes a player with no matches, but only archives one who has played', async () => {
     const ana = await create('Ana')
     const bo = await create('Bo')
-    expect((await core.dispatch('matches:create', { gameId: 'nine', playerIds: [ana.id, (await create('Cy')).id] })).ok).toBe(true)
+    expect(
+      (await core.dispatch('matches:create', { gameId: 'nine', playerIds: [ana.id, (await create('Cy')).id] })).ok,
+    ).toBe(true)
     expect(await refused('players:delete', { id: ana.id }, 'player-has-matches')).toBe(
       'Ana has played 1 match, so they can be archived but never deleted.',
     )
@@ -117,6 +125,12 @@ describe('players', () => {
   it('reports where the data file is', async () => {
     const r = await core.dispatch('app:info', {})
     expect(r.ok).toBe(true)
-    if (r.ok) expect(r.value).toMatchObject({ name: 'Ninekeeper', dataFile: `${core.dir}/ninekeeper.sqlite`, schemaVersion: MIGRATIONS.length, mode: 'web' })
+    if (r.ok)
+      expect(r.value).toMatchObject({
+        name: 'Ninekeeper',
+        dataFile: `${core.dir}/ninekeeper.sqlite`,
+        schemaVersion: MIGRATIONS.length,
+        mode: 'web',
+      })
   })
 })

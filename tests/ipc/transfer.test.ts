@@ -23,7 +23,8 @@ async function call<T>(core: Core, channel: string, input: unknown): Promise<T> 
 /** Sends bytes the way the renderer does: begin, base64 chunks, then the channel that uses the upload. */
 async function upload(core: Core, purpose: 'import' | 'restore', bytes: Buffer, chunk = 64 * 1024): Promise<string> {
   const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', { purpose, size: bytes.length })
-  for (let i = 0, n = 0; i < bytes.length; i += chunk, n++) await call(core, 'upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + chunk).toString('base64') })
+  for (let i = 0, n = 0; i < bytes.length; i += chunk, n++)
+    await call(core, 'upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + chunk).toString('base64') })
   return uploadId
 }
 async function importText(core: Core, text: string) {
@@ -34,12 +35,25 @@ async function seedHistory(core: Core): Promise<void> {
   const p = await Promise.all(['Ana', 'Bo', 'Cy'].map((name) => call<{ id: string }>(core, 'players:create', { name })))
   const [a, b, c] = p.map((x) => x.id) as [string, string, string]
   for (const [players, rounds] of [
-    [[a, b, c], [[0, [3, 10, 12]], [1, [8, 5, 5]]]],
-    [[a, b], [[0, [3, 10]], [1, [10, 4]]]],
+    [
+      [a, b, c],
+      [
+        [0, [3, 10, 12]],
+        [1, [8, 5, 5]],
+      ],
+    ],
+    [
+      [a, b],
+      [
+        [0, [3, 10]],
+        [1, [10, 4]],
+      ],
+    ],
     [[b, c], [[0, [3, 10]]]],
   ] as [string[], [number, number[]][]][]) {
     const m = await call<{ id: string }>(core, 'matches:create', { gameId: 'nine', playerIds: players })
-    for (const [d, t] of rounds) await call(core, 'matches:apply', { id: m.id, action: { type: 'round', declarer: d, totals: t } })
+    for (const [d, t] of rounds)
+      await call(core, 'matches:apply', { id: m.id, action: { type: 'round', declarer: d, totals: t } })
     await call(core, 'matches:close', { id: m.id, status: 'finished' })
   }
   // One match left in progress.
@@ -48,7 +62,10 @@ async function seedHistory(core: Core): Promise<void> {
 }
 
 const withoutIds = (o: StatsOverview) => o
-const csvCells = (line: string): string[] => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => (m[1] ?? '').replace(/^"|"$/g, '').replace(/""/g, '"'))
+const csvCells = (line: string): string[] =>
+  [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) =>
+    (m[1] ?? '').replace(/^"|"$/g, '').replace(/""/g, '"'),
+  )
 interface ExportEvent {
   id: string
   kind: string
@@ -73,7 +90,9 @@ describe('export and import', () => {
     if (first.ok) expect(first.value as ImportReport).toMatchObject({ playersAdded: 3, matchesAdded: 4, conflicts: [] })
     expect(withoutIds(await call(dst, 'stats:overview', {}))).toEqual(withoutIds(await call(src, 'stats:overview', {})))
     for (const game of ['nine'] as const) {
-      expect(await call(dst, 'stats:rating-history', { gameId: game })).toEqual(await call(src, 'stats:rating-history', { gameId: game }))
+      expect(await call(dst, 'stats:rating-history', { gameId: game })).toEqual(
+        await call(src, 'stats:rating-history', { gameId: game }),
+      )
     }
     const matchesA = await call<unknown[]>(src, 'matches:list', {})
     const matchesB = await call<unknown[]>(dst, 'matches:list', {})
@@ -82,7 +101,8 @@ describe('export and import', () => {
     const before = snapshot(dst.db)
     const second = await importText(dst, exported.content)
     expect(second.ok).toBe(true)
-    if (second.ok) expect(second.value).toMatchObject({ playersAdded: 0, matchesAdded: 0, eventsAdded: 0, conflicts: [] })
+    if (second.ok)
+      expect(second.value).toMatchObject({ playersAdded: 0, matchesAdded: 0, eventsAdded: 0, conflicts: [] })
     const after = snapshot(dst.db)
     delete before.meta
     delete after.meta
@@ -116,7 +136,9 @@ describe('export and import', () => {
     const other = fresh()
     await seedHistory(other)
     const { content } = await call<{ content: string }>(src, 'transfer:export-json', {})
-    const otherFile = JSON.parse((await call<{ content: string }>(other, 'transfer:export-json', {})).content) as ExportFile
+    const otherFile = JSON.parse(
+      (await call<{ content: string }>(other, 'transfer:export-json', {})).content,
+    ) as ExportFile
     const dst = fresh()
     await call(dst, 'players:create', { name: 'Zed' })
     const edit = (fn: (f: ExportFile) => void): string => {
@@ -132,16 +154,35 @@ describe('export and import', () => {
       [JSON.stringify({ ...JSON.parse(content), version: 99 }), 'unsupported-version'],
       [edit((f) => (f.events = [{ id: 'x' } as unknown as ExportEvent])), 'invalid-file', /event 1/],
       // The names in the engine config disagree with the seats.
-      [edit((f) => ((started(f).payload.config as { names: string[] }).names = ['Only one'])), 'invalid-file', /name 1 players for 3 seats/],
-      [edit((f) => ((started(f).payload.seats as { color: string | null }[])[0]!.color = 'javascript:alert(1)')), 'invalid-file', /colour/],
+      [
+        edit((f) => ((started(f).payload.config as { names: string[] }).names = ['Only one'])),
+        'invalid-file',
+        /name 1 players for 3 seats/,
+      ],
+      [
+        edit((f) => ((started(f).payload.seats as { color: string | null }[])[0]!.color = 'javascript:alert(1)')),
+        'invalid-file',
+        /colour/,
+      ],
       [edit((f) => (started(f).payload.houseRules = { sneaky: true })), 'invalid-file', /house rule/],
-      [edit((f) => (f.events.find((e) => e.kind === 'match.action')!.kind = 'match.teleported')), 'invalid-file', /known kind/],
+      [
+        edit((f) => (f.events.find((e) => e.kind === 'match.action')!.kind = 'match.teleported')),
+        'invalid-file',
+        /known kind/,
+      ],
       // An undo that points into another match.
       [
         edit((f) => {
           const undo = otherFile.events.find((e) => e.kind === 'match.started') as ExportEvent
           const action = f.events.find((e) => e.kind === 'match.action') as ExportEvent
-          f.events.push({ ...action, id: '0190f5c2-9999-7000-8000-000000009999', kind: 'match.undone', subject: undo.subject, deviceSeq: 999, payload: { target: action.id } })
+          f.events.push({
+            ...action,
+            id: '0190f5c2-9999-7000-8000-000000009999',
+            kind: 'match.undone',
+            subject: undo.subject,
+            deviceSeq: 999,
+            payload: { target: action.id },
+          })
         }),
         'invalid-file',
         /outside its match/,
@@ -173,13 +214,21 @@ describe('export and import', () => {
     const dst = fresh()
     const P = ['0190f5c2-0001-7000-8000-000000000001', '0190f5c2-0002-7000-8000-000000000002']
     const dev = '0190f5c2-0000-7000-8000-00000000d001'
-    const hlc = (n: number) => `${String(Date.parse('2026-10-01T19:00:00.000Z') + n * 1000).padStart(15, '0')}.000000.${dev}`
+    const hlc = (n: number) =>
+      `${String(Date.parse('2026-10-01T19:00:00.000Z') + n * 1000).padStart(15, '0')}.000000.${dev}`
     const v1 = {
       format: 'ninekeeper-export',
       version: 1,
       schemaVersion: 3,
       exportedAt: '2026-10-02T00:00:00.000Z',
-      players: P.map((id, i) => ({ id, name: ['Ana', 'Bo'][i], color: null, archivedAt: null, createdAt: '2026-10-01T18:00:00.000Z', updatedAt: '2026-10-01T18:00:00.000Z' })),
+      players: P.map((id, i) => ({
+        id,
+        name: ['Ana', 'Bo'][i],
+        color: null,
+        archivedAt: null,
+        createdAt: '2026-10-01T18:00:00.000Z',
+        updatedAt: '2026-10-01T18:00:00.000Z',
+      })),
       matches: [
         {
           id: '0190f5c2-0010-7000-8000-000000000010',
@@ -190,8 +239,28 @@ describe('export and import', () => {
           deviceId: dev,
           seats: P.map((playerId, seat) => ({ seat, playerId, color: null })),
           events: [
-            { id: '0190f5c2-0101-7000-8000-000000000101', seq: 0, kind: 'action', payload: { type: 'round', declarer: 0, totals: [3, 10] }, supersedes: null, deviceId: dev, deviceSeq: 2, hlc: hlc(1), createdAt: '2026-10-01T19:00:01.000Z' },
-            { id: '0190f5c2-0102-7000-8000-000000000102', seq: 1, kind: 'void', payload: { status: 'finished' }, supersedes: null, deviceId: dev, deviceSeq: 3, hlc: hlc(2), createdAt: '2026-10-01T19:00:02.000Z' },
+            {
+              id: '0190f5c2-0101-7000-8000-000000000101',
+              seq: 0,
+              kind: 'action',
+              payload: { type: 'round', declarer: 0, totals: [3, 10] },
+              supersedes: null,
+              deviceId: dev,
+              deviceSeq: 2,
+              hlc: hlc(1),
+              createdAt: '2026-10-01T19:00:01.000Z',
+            },
+            {
+              id: '0190f5c2-0102-7000-8000-000000000102',
+              seq: 1,
+              kind: 'void',
+              payload: { status: 'finished' },
+              supersedes: null,
+              deviceId: dev,
+              deviceSeq: 3,
+              hlc: hlc(2),
+              createdAt: '2026-10-01T19:00:02.000Z',
+            },
           ],
         },
       ],
@@ -219,7 +288,9 @@ describe('export and import', () => {
     // Round details as their own columns (1/0 for yes/no), never as JSON.
     const rh = csvCells(roundLines[0]!)
     expect(rh).not.toContain('details_json')
-    expect(rh).toEqual(expect.arrayContaining(['declared', 'declared_won', 'declared_failed', 'hand_total', 'local_time', 'local_date']))
+    expect(rh).toEqual(
+      expect.arrayContaining(['declared', 'declared_won', 'declared_failed', 'hand_total', 'local_time', 'local_date']),
+    )
     const first = Object.fromEntries(rh.map((c, i) => [c, csvCells(roundLines[1]!)[i]]))
     expect(first).toMatchObject({ player: 'Ana', declared: '1', declared_won: '1', other_details: '', score: '0' })
     expect(rounds.content).not.toContain('{')
@@ -242,7 +313,9 @@ describe('export and import', () => {
     const core = fresh()
     const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', { purpose: 'import', size: 4 })
     expect((await core.dispatch('upload:chunk', { uploadId, index: 1, data: 'AAAA' })).ok).toBe(false)
-    expect((await core.dispatch('upload:chunk', { uploadId, index: 0, data: Buffer.from('12345').toString('base64') })).ok).toBe(false)
+    expect(
+      (await core.dispatch('upload:chunk', { uploadId, index: 0, data: Buffer.from('12345').toString('base64') })).ok,
+    ).toBe(false)
     expect((await core.dispatch('transfer:import', { uploadId })).ok).toBe(false)
     const id2 = await upload(core, 'restore', Buffer.from('x'))
     const wrongUse = await core.dispatch('transfer:import', { uploadId: id2 })

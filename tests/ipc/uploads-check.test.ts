@@ -30,15 +30,24 @@ describe('uploads are checked from their first part', () => {
     expect(r).toMatchObject({ ok: false, error: { code: 'foreign-file', field: 'data' } })
     expect(r.ok ? '' : r.error.message).toMatch(/not a Ninekeeper export/)
     // The upload is gone: later parts and the import itself are refused, nothing stays on disk.
-    expect(await core.dispatch('upload:chunk', { uploadId: id, index: 1, data: first.toString('base64') })).toMatchObject({ ok: false, error: { code: 'not-found' } })
-    expect(await core.dispatch('transfer:import', { uploadId: id })).toMatchObject({ ok: false, error: { code: 'not-found' } })
+    expect(
+      await core.dispatch('upload:chunk', { uploadId: id, index: 1, data: first.toString('base64') }),
+    ).toMatchObject({ ok: false, error: { code: 'not-found' } })
+    expect(await core.dispatch('transfer:import', { uploadId: id })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    })
     expect(uploadsLeft()).toEqual([])
     expect(snapshot(core.db)).toEqual(before)
   })
 
   it('refuses a large restore upload that is not an SQLite file at its first chunk', async () => {
     const id = await begin('restore', 3 * MB)
-    const r = await core.dispatch('upload:chunk', { uploadId: id, index: 0, data: Buffer.alloc(MB, 0x50).toString('base64') })
+    const r = await core.dispatch('upload:chunk', {
+      uploadId: id,
+      index: 0,
+      data: Buffer.alloc(MB, 0x50).toString('base64'),
+    })
     expect(r).toMatchObject({ ok: false, error: { code: 'not-a-database', field: 'data' } })
     expect(uploadsLeft()).toEqual([])
   })
@@ -46,7 +55,9 @@ describe('uploads are checked from their first part', () => {
   it('lets a large upload that begins like the real thing continue, in a private file', async () => {
     const id = await begin('import', 2 * MB)
     const first = Buffer.from('\uFEFF{\n  "format": "ninekeeper-export", "version": 2, "events": ['.padEnd(MB, ' '))
-    expect(await core.dispatch('upload:chunk', { uploadId: id, index: 0, data: first.subarray(0, MB).toString('base64') })).toMatchObject({ ok: true })
+    expect(
+      await core.dispatch('upload:chunk', { uploadId: id, index: 0, data: first.subarray(0, MB).toString('base64') }),
+    ).toMatchObject({ ok: true })
     if (process.platform !== 'win32') {
       expect(statSync(join(core.dir, 'uploads')).mode & 0o777).toBe(0o700)
       for (const f of uploadsLeft()) expect(statSync(join(core.dir, 'uploads', f)).mode & 0o777).toBe(0o600)

@@ -20,7 +20,15 @@ afterEach(() => {
 function core(lockWaitMs = 300): Core & { dir: string; file: string } {
   const t = tempDir()
   let now = Date.parse('2026-12-01T09:00:00.000Z')
-  const c = createCore({ dataDir: t.dir, mode: 'web', version: 'test', clock: () => new Date((now += 1000)), log: () => {}, autoBackup: false, lockWaitMs })
+  const c = createCore({
+    dataDir: t.dir,
+    mode: 'web',
+    version: 'test',
+    clock: () => new Date((now += 1000)),
+    log: () => {},
+    autoBackup: false,
+    lockWaitMs,
+  })
   open.push(() => {
     c.close()
     t.cleanup()
@@ -58,14 +66,26 @@ async function longestGap<T>(work: () => Promise<T>): Promise<{ value: T; gapMs:
 /** A long event log written directly (the export and the backup read it as it is): `n` round entries. */
 function bigLog(file: string, n: number): void {
   const db = new Database(file)
-  const ins = db.prepare('INSERT INTO events (id, device_id, device_seq, hlc, kind, v, subject, payload) VALUES (?, ?, ?, ?, ?, 1, ?, ?)')
+  const ins = db.prepare(
+    'INSERT INTO events (id, device_id, device_seq, hlc, kind, v, subject, payload) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
+  )
   const device = '01900000-0000-7000-8000-00000000d001'
   const hex = (x: number, len: number) => x.toString(16).padStart(len, '0')
   db.transaction(() => {
     for (let i = 1; i <= n; i++) {
       const subject = `01900000-0000-7000-8000-${hex(Math.floor(i / 50), 12)}`
-      const payload = JSON.stringify({ action: { type: 'round', wentOut: i % 4, points: [0, 12 + (i % 7), 25, 7 + (i % 11)], note: 'x'.repeat(120) } })
-      ins.run(`01900000-0000-7000-9000-${hex(i, 12)}`, device, i, `${hex(1_700_000_000_000 + i, 12)}.0000.${device}`, 'match.action', subject, payload)
+      const payload = JSON.stringify({
+        action: { type: 'round', wentOut: i % 4, points: [0, 12 + (i % 7), 25, 7 + (i % 11)], note: 'x'.repeat(120) },
+      })
+      ins.run(
+        `01900000-0000-7000-9000-${hex(i, 12)}`,
+        device,
+        i,
+        `${hex(1_700_000_000_000 + i, 12)}.0000.${device}`,
+        'match.action',
+        subject,
+        payload,
+      )
     }
   })()
   db.close()
@@ -101,8 +121,11 @@ describe('the database worker keeps the main thread free', () => {
     expect(ana.ok && bo.ok).toBe(true)
     const streamed = await c.dispatch('transfer:export-json', {})
     const { TransferService } = await import('../../src/core/services/transfer')
-    const device = { id: () => (c.db.prepare("SELECT value FROM meta WHERE key = 'device_id'").get() as { value: string }).value }
-    const fixed = () => new Date(JSON.parse((streamed as { ok: true; value: { content: string } }).value.content).exportedAt as string)
+    const device = {
+      id: () => (c.db.prepare("SELECT value FROM meta WHERE key = 'device_id'").get() as { value: string }).value,
+    }
+    const fixed = () =>
+      new Date(JSON.parse((streamed as { ok: true; value: { content: string } }).value.content).exportedAt as string)
     const inMemory = new TransferService(c.db, { device } as never, fixed).exportJson()
     expect(streamed).toEqual(inMemory)
     // The streamed file is gone once its text is handed on.
@@ -116,16 +139,41 @@ describe('after an import in the worker, the main thread continues from the cloc
     const u = tempDir()
     open.push(t.cleanup, u.cleanup)
     let here = Date.parse('2026-12-01T09:00:00.000Z')
-    const a = createCore({ dataDir: t.dir, mode: 'web', version: 'test', clock: () => new Date((here += 10)), log: () => {}, autoBackup: false })
-    const b = createCore({ dataDir: u.dir, mode: 'web', version: 'test', clock: () => new Date(here + 30_000), log: () => {}, autoBackup: false })
-    open.push(() => a.close(), () => b.close())
+    const a = createCore({
+      dataDir: t.dir,
+      mode: 'web',
+      version: 'test',
+      clock: () => new Date((here += 10)),
+      log: () => {},
+      autoBackup: false,
+    })
+    const b = createCore({
+      dataDir: u.dir,
+      mode: 'web',
+      version: 'test',
+      clock: () => new Date(here + 30_000),
+      log: () => {},
+      autoBackup: false,
+    })
+    open.push(
+      () => a.close(),
+      () => b.close(),
+    )
     // This computer has written before (its clock state is in memory), then imports the other's player.
     expect((await a.dispatch('players:create', { name: 'Ana' })).ok).toBe(true)
     const zoe = (await b.dispatch('players:create', { name: 'Zoe' })) as { ok: true; value: { id: string } }
     expect((await b.dispatch('players:rename', { id: zoe.value.id, name: 'Zoë' })).ok).toBe(true)
-    const text = ((await b.dispatch('transfer:export-json', {})) as { ok: true; value: { content: string } }).value.content
-    const up = (await a.dispatch('upload:begin', { purpose: 'import', size: Buffer.byteLength(text) })) as { ok: true; value: { uploadId: string } }
-    await a.dispatch('upload:chunk', { uploadId: up.value.uploadId, index: 0, data: Buffer.from(text).toString('base64') })
+    const text = ((await b.dispatch('transfer:export-json', {})) as { ok: true; value: { content: string } }).value
+      .content
+    const up = (await a.dispatch('upload:begin', { purpose: 'import', size: Buffer.byteLength(text) })) as {
+      ok: true
+      value: { uploadId: string }
+    }
+    await a.dispatch('upload:chunk', {
+      uploadId: up.value.uploadId,
+      index: 0,
+      data: Buffer.from(text).toString('base64'),
+    })
     expect((await a.dispatch('transfer:import', { uploadId: up.value.uploadId })).ok).toBe(true)
     expect((await a.dispatch('players:rename', { id: zoe.value.id, name: 'Zed' })).ok).toBe(true)
     const list = (await a.dispatch('players:list', {})) as { ok: true; value: { name: string }[] }
@@ -167,9 +215,21 @@ describe('a data file locked by another program', () => {
     // An import, in the worker, meets the same lock: the same message, nothing imported.
     const laptop = core(300)
     expect((await laptop.dispatch('players:create', { name: 'Cy' })).ok).toBe(true)
-    const foreign = ((await laptop.dispatch('transfer:export-json', {})) as { ok: true; value: { content: string } }).value.content
-    const up = (await c.dispatch('upload:begin', { purpose: 'import', size: Buffer.byteLength(foreign) })) as { ok: true; value: { uploadId: string } }
-    expect((await c.dispatch('upload:chunk', { uploadId: up.value.uploadId, index: 0, data: Buffer.from(foreign).toString('base64') })).ok).toBe(true)
+    const foreign = ((await laptop.dispatch('transfer:export-json', {})) as { ok: true; value: { content: string } })
+      .value.content
+    const up = (await c.dispatch('upload:begin', { purpose: 'import', size: Buffer.byteLength(foreign) })) as {
+      ok: true
+      value: { uploadId: string }
+    }
+    expect(
+      (
+        await c.dispatch('upload:chunk', {
+          uploadId: up.value.uploadId,
+          index: 0,
+          data: Buffer.from(foreign).toString('base64'),
+        })
+      ).ok,
+    ).toBe(true)
     const imported = await c.dispatch('transfer:import', { uploadId: up.value.uploadId })
     expect(imported).toEqual({ ok: false, error: { code: 'busy', message: LOCKED_MESSAGE } })
     other.exec('ROLLBACK')
@@ -192,7 +252,11 @@ describe('a data file locked by another program', () => {
     expect((await c.dispatch('players:create', { name: 'Ana' })).ok).toBe(true)
     const other = otherProgram(c.file)
     other.exec('BEGIN IMMEDIATE')
-    other.prepare("INSERT INTO meta (key, value) VALUES ('other', 'program') ON CONFLICT (key) DO UPDATE SET value = excluded.value").run()
+    other
+      .prepare(
+        "INSERT INTO meta (key, value) VALUES ('other', 'program') ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      )
+      .run()
     const r = await c.dispatch('backup:now', {})
     expect(r.ok).toBe(true)
     const name = (r as { ok: true; value: { name: string } }).value.name

@@ -17,7 +17,11 @@ describe("index.html's inline frame style and the CSP (issue 16: first paint wit
   })
 
   it('the header policy and the <meta> policy allow that hash for styles only, and no other inline code', () => {
-    const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]))
+    const directives = Object.fromEntries(
+      CONTENT_SECURITY_POLICY.split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v]),
+    )
     expect(directives['style-src']).toEqual(["'self'", sha256(blocks[0] as string)])
     expect(directives['script-src']).toEqual(["'self'"])
     const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1]

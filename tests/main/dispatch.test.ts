@@ -21,14 +21,19 @@ describe('checkPayloadShape', () => {
   it('refuses a payload with more than 100 000 parts, naming where it stopped', () => {
     expect(checkPayloadShape(new Array(99_999).fill(0))).toBeNull()
     expect(checkPayloadShape(new Array(100_000).fill(0))).toEqual({ field: '[99999]', message: 'has too many parts' })
-    expect(checkPayloadShape({ list: new Array(100_000).fill(0) })).toEqual({ field: 'list[99998]', message: 'has too many parts' })
+    expect(checkPayloadShape({ list: new Array(100_000).fill(0) })).toEqual({
+      field: 'list[99998]',
+      message: 'has too many parts',
+    })
   })
 
   it('refuses nesting deeper than 32 levels, at the level that is too deep', () => {
     expect(checkPayloadShape(nest(32))).toBeNull()
     const bad = checkPayloadShape(nest(33))
     expect(bad).toEqual({ field: `${Array(33).fill('a').join('.')}`, message: 'is nested too deeply' })
-    expect(checkPayloadShape(JSON.parse(`${'['.repeat(33)}1${']'.repeat(33)}`))).toMatchObject({ message: 'is nested too deeply' })
+    expect(checkPayloadShape(JSON.parse(`${'['.repeat(33)}1${']'.repeat(33)}`))).toMatchObject({
+      message: 'is nested too deeply',
+    })
     expect(checkPayloadShape(JSON.parse(`${'['.repeat(32)}1${']'.repeat(32)}`))).toBeNull()
   })
 
@@ -48,7 +53,10 @@ describe('checkPayloadShape', () => {
   })
 
   it('reports the first bad part, after good ones', () => {
-    expect(checkPayloadShape({ a: 1, b: [1, { c: 2, constructor: 1 }] })).toEqual({ field: 'b[1].constructor', message: 'is not an allowed field name' })
+    expect(checkPayloadShape({ a: 1, b: [1, { c: 2, constructor: 1 }] })).toEqual({
+      field: 'b[1].constructor',
+      message: 'is not an allowed field name',
+    })
   })
 })
 
@@ -56,7 +64,11 @@ describe('parseInput messages', () => {
   it('names an unknown field, a wrong whole request, and a wrong field', () => {
     expect(parseInput('players:create', { name: 'A', extra: 1 })).toMatchObject({
       ok: false,
-      error: { code: 'invalid-input', field: 'extra', message: 'Invalid request for players:create: extra is not a known field.' },
+      error: {
+        code: 'invalid-input',
+        field: 'extra',
+        message: 'Invalid request for players:create: extra is not a known field.',
+      },
     })
     expect(parseInput('players:create', [])).toMatchObject({
       ok: false,
@@ -66,7 +78,10 @@ describe('parseInput messages', () => {
       ok: false,
       error: { field: 'name', message: 'Invalid request for players:create: name must be text.' },
     })
-    expect(parseInput('players:create', 'x')).toMatchObject({ ok: false, error: { message: 'Invalid request for players:create: the request must be an object.' } })
+    expect(parseInput('players:create', 'x')).toMatchObject({
+      ok: false,
+      error: { message: 'Invalid request for players:create: the request must be an object.' },
+    })
   })
 })
 
@@ -88,8 +103,16 @@ describe('createDispatcher', () => {
 
   it.each([
     [Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }), 'busy', /busy/],
-    [Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }), 'disk-full', /^The disk is full\. Nothing was saved\.$/],
-    [Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }), 'disk-full', /^The disk is full\. Nothing was saved\.$/],
+    [
+      Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }),
+      'disk-full',
+      /^The disk is full\. Nothing was saved\.$/,
+    ],
+    [
+      Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }),
+      'disk-full',
+      /^The disk is full\. Nothing was saved\.$/,
+    ],
     [Object.assign(new Error('readonly'), { code: 'SQLITE_READONLY' }), 'internal', /Something went wrong/],
     [new Error('plain'), 'internal', /Something went wrong/],
     ['a thrown string', 'internal', /Something went wrong/],

@@ -11,9 +11,18 @@ import { isAppUrl, isSafeExternalUrl, resolveStaticPath } from '../../src/core/s
 import { tempDir } from '../helpers/tmp'
 
 const ipc = vi.hoisted(() => new Map<string, (event: unknown, payload: unknown) => Promise<unknown>>())
-const handlers = vi.hoisted(() => ({ on: {} as Record<string, (...a: unknown[]) => void>, once: {} as Record<string, () => void>, title: [] as string[], shown: 0, options: {} as Record<string, unknown> }))
+const handlers = vi.hoisted(() => ({
+  on: {} as Record<string, (...a: unknown[]) => void>,
+  once: {} as Record<string, () => void>,
+  title: [] as string[],
+  shown: 0,
+  options: {} as Record<string, unknown>,
+}))
 vi.mock('electron', () => ({
-  ipcMain: { handle: (c: string, fn: (event: unknown, payload: unknown) => Promise<unknown>) => ipc.set(c, fn), removeHandler: (c: string) => ipc.delete(c) },
+  ipcMain: {
+    handle: (c: string, fn: (event: unknown, payload: unknown) => Promise<unknown>) => ipc.set(c, fn),
+    removeHandler: (c: string) => ipc.delete(c),
+  },
   BrowserWindow: class {
     constructor(options: Record<string, unknown>) {
       handlers.options = options
@@ -40,13 +49,20 @@ const { registerIpc } = await import('../../src/main/ipc/register')
 
 describe('an Electron-only handler that throws', () => {
   it('answers internal, with nothing saved', async () => {
-    registerIpc(async () => ({ ok: true as const, value: null }), () => true, {
-      'app:print-pdf': async () => {
-        throw new Error('printer on fire')
+    registerIpc(
+      async () => ({ ok: true as const, value: null }),
+      () => true,
+      {
+        'app:print-pdf': async () => {
+          throw new Error('printer on fire')
+        },
       },
-    })
+    )
     const r = await ipc.get('app:print-pdf')!({ senderFrame: { url: 'app://ninekeeper/index.html', parent: null } }, {})
-    expect(r).toEqual({ ok: false, error: { code: 'internal', message: 'Something went wrong inside Ninekeeper. Nothing was saved.' } })
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'Something went wrong inside Ninekeeper. Nothing was saved.' },
+    })
   })
 })
 
@@ -113,20 +129,23 @@ describe('private-files helpers', () => {
     expect(canWrite(dir)).toBe(true)
   })
 
-  it.runIf(process.platform !== 'win32')('tighten removes group and other bits only, and leaves a private file alone', () => {
-    const sub = join(dir, 'sub')
-    mkdirSync(sub)
-    chmodSync(sub, 0o751)
-    tighten(sub)
-    expect(statSync(sub).mode & 0o777).toBe(0o700)
-    const f = join(dir, 'f')
-    writeFileSync(f, 'x')
-    chmodSync(f, 0o400)
-    tighten(f)
-    expect(statSync(f).mode & 0o777).toBe(0o400)
-    chmodSync(f, 0o644)
-    tighten(f)
-    expect(statSync(f).mode & 0o777).toBe(0o600)
-    expect(() => tighten(join(dir, 'missing'))).not.toThrow()
-  })
+  it.runIf(process.platform !== 'win32')(
+    'tighten removes group and other bits only, and leaves a private file alone',
+    () => {
+      const sub = join(dir, 'sub')
+      mkdirSync(sub)
+      chmodSync(sub, 0o751)
+      tighten(sub)
+      expect(statSync(sub).mode & 0o777).toBe(0o700)
+      const f = join(dir, 'f')
+      writeFileSync(f, 'x')
+      chmodSync(f, 0o400)
+      tighten(f)
+      expect(statSync(f).mode & 0o777).toBe(0o400)
+      chmodSync(f, 0o644)
+      tighten(f)
+      expect(statSync(f).mode & 0o777).toBe(0o600)
+      expect(() => tighten(join(dir, 'missing'))).not.toThrow()
+    },
+  )
 })

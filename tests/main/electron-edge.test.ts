@@ -73,7 +73,10 @@ describe('registerIpc', () => {
     expect(await handle(good, {})).toEqual({ ok: true, value: { saved: '/tmp/sheet.pdf' } })
     expect(seen).toEqual([good])
     expect(await handle(good, { path: '/etc/passwd' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
-    expect(await handle({ senderFrame: { url: 'https://evil.example/', parent: null } }, {})).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } })
+    expect(await handle({ senderFrame: { url: 'https://evil.example/', parent: null } }, {})).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden-sender' },
+    })
     expect(seen).toHaveLength(1)
     expect(dispatched).toEqual([])
   })
@@ -90,7 +93,10 @@ describe('registerIpc', () => {
     const good = { senderFrame: { url: 'app://ninekeeper/index.html', parent: null } }
     expect(await handle(good, { downloadId: 'f'.repeat(32) })).toEqual({ ok: true, value: { saved: null } })
     expect(seen).toEqual([{ downloadId: 'f'.repeat(32) }])
-    expect(await handle(good, { downloadId: '../../etc/passwd' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
+    expect(await handle(good, { downloadId: '../../etc/passwd' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input' },
+    })
     expect(seen).toHaveLength(1)
     expect(dispatched).toEqual([])
   })
@@ -124,7 +130,11 @@ describe('preload', () => {
 
 describe('main window', () => {
   it('isolates and sandboxes the renderer, with no Node and no webviews', () => {
-    createMainWindow({ preload: '/app/out/preload/index.js', icon: '/app/resources/icon.png', url: 'app://ninekeeper/index.html' })
+    createMainWindow({
+      preload: '/app/out/preload/index.js',
+      icon: '/app/resources/icon.png',
+      url: 'app://ninekeeper/index.html',
+    })
     const win = windows.at(-1)!
     expect(win.options).toMatchObject({ title: 'Ninekeeper', icon: '/app/resources/icon.png', show: false })
     expect(win.options.webPreferences).toEqual({

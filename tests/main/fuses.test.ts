@@ -13,7 +13,9 @@ const fromBuilder = createRequire(createRequire(join(ROOT, 'package.json')).reso
 const yaml = fromBuilder('js-yaml') as { load(text: string): unknown }
 
 describe('electron-builder.yml fuses', () => {
-  const config = yaml.load(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as { electronFuses?: Record<string, unknown> }
+  const config = yaml.load(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as {
+    electronFuses?: Record<string, unknown>
+  }
 
   it('is a YAML mapping with an electronFuses block', () => {
     expect(config).toBeTypeOf('object')

@@ -73,14 +73,17 @@ vi.mock('electron', () => {
       getAppPath: () => state.appPath,
       getVersion: () => '0.0.0-test',
     },
-    dialog: { showErrorBox: (title: string, body: string) => void state.calls.errorBox.push(`${title}: ${body}`), showSaveDialog: async (...args: unknown[]) => {
+    dialog: {
+      showErrorBox: (title: string, body: string) => void state.calls.errorBox.push(`${title}: ${body}`),
+      showSaveDialog: async (...args: unknown[]) => {
         state.saveOptions.push(args.at(-1) as Record<string, unknown>)
         return state.save
       },
     },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown[]) => void state.privileged.push(...schemes),
-      handle: (_scheme: string, fn: (req: { url: string; method: string }) => Promise<Response>) => void (state.protocolHandler = fn),
+      handle: (_scheme: string, fn: (req: { url: string; method: string }) => Promise<Response>) =>
+        void (state.protocolHandler = fn),
     },
     session: {
       defaultSession: {
@@ -90,7 +93,8 @@ vi.mock('electron', () => {
     },
     shell: { openExternal: async (url: string) => void state.calls.openExternal.push(url) },
     ipcMain: {
-      handle: (channel: string, fn: (event: unknown, payload: unknown) => Promise<unknown>) => void state.ipc.set(channel, fn),
+      handle: (channel: string, fn: (event: unknown, payload: unknown) => Promise<unknown>) =>
+        void state.ipc.set(channel, fn),
       removeHandler: (channel: string) => void state.ipc.delete(channel),
     },
   }
@@ -156,7 +160,9 @@ describe('the first instance', () => {
     freshState(true)
     await import('../../src/main/index')
     expect(state.calls.quit).toBe(0)
-    expect(state.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }])
+    expect(state.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ])
     expect(state.appHandlers['second-instance']).toBeTypeOf('function')
 
     const wc = contents()
@@ -170,7 +176,13 @@ describe('the first instance', () => {
     // No <webview> may attach.
     expect(prevented(wc.on['will-attach-webview'])).toBe(true)
     // window.open: always denied inside the app; nothing outside the allowed hosts reaches the OS browser.
-    for (const url of ['https://evil.example/', 'https:/\\evil.com', 'http://example.org/', 'file:///etc/passwd', 'app://ninekeeper/index.html']) {
+    for (const url of [
+      'https://evil.example/',
+      'https:/\\evil.com',
+      'http://example.org/',
+      'file:///etc/passwd',
+      'app://ninekeeper/index.html',
+    ]) {
       expect(wc.open(url), url).toEqual({ action: 'deny' })
     }
     expect(state.calls.openExternal).toEqual([])
@@ -199,8 +211,14 @@ describe('the first instance', () => {
 
     // IPC: registered for the contract, and refused to any frame but the app's top frame.
     const list = state.ipc.get('players:list')!
-    expect(await list({ senderFrame: { url: 'https://evil.example/', parent: null } }, {})).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } })
-    expect(await list({ senderFrame: { url: 'app://ninekeeper/index.html', parent: null } }, {})).toEqual({ ok: true, value: [] })
+    expect(await list({ senderFrame: { url: 'https://evil.example/', parent: null } }, {})).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden-sender' },
+    })
+    expect(await list({ senderFrame: { url: 'app://ninekeeper/index.html', parent: null } }, {})).toEqual({
+      ok: true,
+      value: [],
+    })
 
     // The window loads the app over app://, with the hardened preferences (window.ts).
     expect(state.windows[0]?.loaded).toEqual(['app://ninekeeper/index.html'])
@@ -225,7 +243,10 @@ describe('the first instance', () => {
     state.save = { canceled: true, filePath: undefined }
     expect(await pdf(trusted, {})).toEqual({ ok: true, value: { saved: null } })
     expect(printed).toEqual([{ pageSize: 'A4', printBackground: false }])
-    expect(state.saveOptions[0]).toMatchObject({ title: 'Save as PDF', filters: [{ name: 'PDF', extensions: ['pdf'] }] })
+    expect(state.saveOptions[0]).toMatchObject({
+      title: 'Save as PDF',
+      filters: [{ name: 'PDF', extensions: ['pdf'] }],
+    })
     expect(String(state.saveOptions[0]?.defaultPath)).toMatch(/Ninekeeper {2}Nine AnaBo 3\.pdf$/)
     const target = join(state.userData, 'sheet.pdf')
     state.save = { canceled: false, filePath: target }
@@ -237,7 +258,9 @@ describe('the first instance', () => {
 
     // Quitting closes the data file (and never throws).
     expect(() => state.appHandlers['will-quit']?.()).not.toThrow()
-    expect(await list({ senderFrame: { url: 'app://ninekeeper/index.html', parent: null } }, {})).toMatchObject({ ok: false })
+    expect(await list({ senderFrame: { url: 'app://ninekeeper/index.html', parent: null } }, {})).toMatchObject({
+      ok: false,
+    })
   })
 
   it('shows one error and exits 1 when the data file cannot be opened', async () => {

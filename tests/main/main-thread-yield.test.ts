@@ -30,15 +30,18 @@ function niceByThread(): Map<number, number> {
 }
 
 describe('the main thread keeps a core during long database work', () => {
-  it.skipIf(process.platform !== 'linux')('the database worker thread runs at nice 10, the main thread at its own', async () => {
-    const before = niceByThread()
-    const r = await core.dispatch('stats:overview', {})
-    expect(r.ok).toBe(true)
-    const after = niceByThread()
-    expect(after.get(process.pid)).toBe(before.get(process.pid))
-    const stepped = [...after].filter(([tid, nice]) => tid !== process.pid && nice === 10)
-    expect(stepped).toHaveLength(1)
-  })
+  it.skipIf(process.platform !== 'linux')(
+    'the database worker thread runs at nice 10, the main thread at its own',
+    async () => {
+      const before = niceByThread()
+      const r = await core.dispatch('stats:overview', {})
+      expect(r.ok).toBe(true)
+      const after = niceByThread()
+      expect(after.get(process.pid)).toBe(before.get(process.pid))
+      const stepped = [...after].filter(([tid, nice]) => tid !== process.pid && nice === 10)
+      expect(stepped).toHaveLength(1)
+    },
+  )
 
   it('a big upload is removed off the main thread when it is done with; a small one at once', async () => {
     const rmSync = vi.mocked(fs.rmSync)
@@ -59,13 +62,18 @@ describe('the main thread keeps a core during long database work', () => {
     rmSync.mockClear()
     expect((await core.dispatch('upload:cancel', { uploadId })).ok).toBe(true)
     expect(rmSync.mock.calls.filter(([p]) => p === path)).toEqual([])
-    expect(await core.dispatch('transfer:import', { uploadId })).toMatchObject({ ok: false, error: { code: 'not-found' } })
+    expect(await core.dispatch('transfer:import', { uploadId })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    })
     await expect.poll(() => fs.existsSync(path)).toBe(false)
 
     const small = await core.dispatch('upload:begin', { purpose: 'import', size: head.length })
     if (!small.ok) throw new Error(small.error.message)
     const smallId = (small.value as { uploadId: string }).uploadId
-    expect((await core.dispatch('upload:chunk', { uploadId: smallId, index: 0, data: head.toString('base64') })).ok).toBe(true)
+    expect(
+      (await core.dispatch('upload:chunk', { uploadId: smallId, index: 0, data: head.toString('base64') })).ok,
+    ).toBe(true)
     rmSync.mockClear()
     expect((await core.dispatch('upload:cancel', { uploadId: smallId })).ok).toBe(true)
     expect(rmSync).toHaveBeenCalled()

@@ -11,7 +11,11 @@ import {
 
 describe('content security policy', () => {
   it('allows no inline script, no eval and nothing remote', () => {
-    const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]))
+    const directives = Object.fromEntries(
+      CONTENT_SECURITY_POLICY.split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v]),
+    )
     expect(directives['script-src']).toEqual(["'self'"])
     expect(directives['default-src']).toEqual(["'self'"])
     expect(directives['object-src']).toEqual(["'none'"])
@@ -114,12 +118,19 @@ describe('resolveStaticPath (app:// and web bridge file serving)', () => {
   ])('%s -> %s', (path, expected) => {
     expect(resolveStaticPath(root, path)).toBe(expected)
   })
-  it.each(['/../secret', '/assets/../../x', '/%2e%2e/secret', '/%2E%2E%2Fsecret', '/..%2fsecret', '/assets/%00.js', '/..\\secret', '/%5c..%5csecret', '/%E0%A4%A'])(
-    'refuses %s',
-    (path) => {
-      expect(resolveStaticPath(root, path)).toBeNull()
-    },
-  )
+  it.each([
+    '/../secret',
+    '/assets/../../x',
+    '/%2e%2e/secret',
+    '/%2E%2E%2Fsecret',
+    '/..%2fsecret',
+    '/assets/%00.js',
+    '/..\\secret',
+    '/%5c..%5csecret',
+    '/%E0%A4%A',
+  ])('refuses %s', (path) => {
+    expect(resolveStaticPath(root, path)).toBeNull()
+  })
   it('keeps absolute-looking paths inside the root', () => {
     expect(resolveStaticPath(root, '//etc/passwd')).toBe('/srv/app/out/renderer/etc/passwd')
   })

@@ -19,7 +19,11 @@ export function bridgedCore(): {
   const core = tempCore()
   const g = globalThis as unknown as Bridged
   const before = g.window
-  g.window = { ninekeeper: { invoke: async (channel, input) => JSON.parse(JSON.stringify(await core.dispatch(channel, input))) as unknown } }
+  g.window = {
+    ninekeeper: {
+      invoke: async (channel, input) => JSON.parse(JSON.stringify(await core.dispatch(channel, input))) as unknown,
+    },
+  }
   const direct = async <T>(channel: string, input: unknown): Promise<T> => {
     const r = await core.dispatch(channel, input)
     if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`)

@@ -45,7 +45,9 @@ describe('NewMatchState', () => {
     for (const p of [ana, bo, cy, di]) s.toggle(p.id)
     s.setGame('seven-eight-nine')
     expect(s.seated.map((p) => p.name)).toEqual(['Ana', 'Bo'])
-    expect(s.notice).toBe('Seven Eight Nine seats at most 2: kept Ana and Bo (the first 2 seats); Cy and Di are no longer seated.')
+    expect(s.notice).toBe(
+      'Seven Eight Nine seats at most 2: kept Ana and Bo (the first 2 seats); Cy and Di are no longer seated.',
+    )
     // A full table seats nobody more.
     s.toggle(cy.id)
     expect(s.seated.map((p) => p.name)).toEqual(['Ana', 'Bo'])
@@ -60,7 +62,9 @@ describe('NewMatchState', () => {
     expect(await s.addPlayer('Fay')).toBeNull()
     expect(s.seated.map((p) => p.name)).toEqual(['Ana', 'Eve'])
     expect(s.roster.map((p) => p.name)).toContain('Fay')
-    expect(s.notice).toMatch(/^Added Fay to the players, but not seated: the table is full \(2 players for Seven Eight Nine\)/)
+    expect(s.notice).toMatch(
+      /^Added Fay to the players, but not seated: the table is full \(2 players for Seven Eight Nine\)/,
+    )
     // A refused name adds nobody.
     const refused = await s.addPlayer('Ana')
     expect(refused?.code).toBeDefined()
@@ -85,7 +89,11 @@ describe('NewMatchState', () => {
     for (const p of [ana, bo]) s.toggle(p.id)
     s.rules = { ...s.rules, cutoff: 0 }
     expect(await s.start()).toBeNull()
-    expect(s.error).toEqual({ code: 'invalid-input', message: 'Cutoff must be a whole number from 1 to 10,000.', field: 'houseRules.cutoff' })
+    expect(s.error).toEqual({
+      code: 'invalid-input',
+      message: 'Cutoff must be a whole number from 1 to 10,000.',
+      field: 'houseRules.cutoff',
+    })
     expect(await bridge.direct<MatchSummary[]>('matches:list', {})).toEqual([])
   })
 })

@@ -85,8 +85,20 @@ describe('PlayersState', () => {
   it('tells two players with the same name apart by when each was added (two laptops, one export)', () => {
     // One database refuses a second "Zoe"; they meet after an import, so the roster is set as a load would.
     const s = new PlayersState()
-    const player = (id: string, name: string, createdAt: string) => ({ id, name, color: null, archived: false, createdAt, updatedAt: createdAt, matchCount: 0 })
-    s.all = [player('a', 'Ana', '2026-01-01T10:00:00.000Z'), player('z1', 'Zoe', '2026-01-01T10:00:00.000Z'), player('z2', 'Zoe', '2026-03-05T10:00:00.000Z')]
+    const player = (id: string, name: string, createdAt: string) => ({
+      id,
+      name,
+      color: null,
+      archived: false,
+      createdAt,
+      updatedAt: createdAt,
+      matchCount: 0,
+    })
+    s.all = [
+      player('a', 'Ana', '2026-01-01T10:00:00.000Z'),
+      player('z1', 'Zoe', '2026-01-01T10:00:00.000Z'),
+      player('z2', 'Zoe', '2026-03-05T10:00:00.000Z'),
+    ]
     const [ana, zoe1, zoe2] = s.all.map((p) => s.label(p))
     expect(ana).toBe('Ana')
     expect(zoe1).toMatch(/^Zoe \(added .+\)$/)

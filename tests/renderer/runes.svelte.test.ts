@@ -12,7 +12,17 @@ it('re-runs an effect when the state it read changes (Svelte client runtime, not
     })
   })
   flushSync()
-  s.all = [{ id: 'a', name: 'Ana', color: null, archived: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', matchCount: 0 }]
+  s.all = [
+    {
+      id: 'a',
+      name: 'Ana',
+      color: null,
+      archived: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      matchCount: 0,
+    },
+  ]
   flushSync()
   s.search = 'zz'
   flushSync()

@@ -42,14 +42,25 @@ afterEach(() => bridge.cleanup())
 /** A key press with nothing focused; true when the controller took it (preventDefault). */
 function press(key: string, mods: { altKey?: boolean; ctrlKey?: boolean } = {}): boolean {
   let taken = false
-  const event = { key, ctrlKey: false, altKey: false, metaKey: false, ...mods, defaultPrevented: false, isTrusted: true, target: null, preventDefault: () => (taken = true) }
+  const event = {
+    key,
+    ctrlKey: false,
+    altKey: false,
+    metaKey: false,
+    ...mods,
+    defaultPrevented: false,
+    isTrusted: true,
+    target: null,
+    preventDefault: () => (taken = true),
+  }
   c.onkeydown(event as unknown as KeyboardEvent)
   return taken
 }
 
 const phase = (): string | undefined => (match.view?.state as SenState | undefined)?.game.phase
 /** The actions stored in the database (not the page's view of them). */
-const stored = async (): Promise<unknown[]> => (await bridge.direct<MatchView>('matches:get', { id: match.id })).actions.map((a) => a.action)
+const stored = async (): Promise<unknown[]> =>
+  (await bridge.direct<MatchView>('matches:get', { id: match.id })).actions.map((a) => a.action)
 
 describe('SenMatchController', () => {
   it('stores a flipped card typed into its entry, empties the entries and offers the next step', async () => {
@@ -78,7 +89,7 @@ describe('SenMatchController', () => {
     expect(await stored()).toEqual([])
   })
 
-  it('refuses with the engine\'s words an action the engine refuses, before anything is sent', async () => {
+  it("refuses with the engine's words an action the engine refuses, before anything is sent", async () => {
     // Five 9s: the deck has four.
     for (const card of ['9', '9', '9', '9']) {
       c.text.flip = card
@@ -137,7 +148,7 @@ describe('SenMatchController', () => {
     expect(await stored()).toEqual([{ type: 'flip', card: 5 }])
   })
 
-  it('takes the table\'s own draw pile count only as a whole number', async () => {
+  it("takes the table's own draw pile count only as a whole number", async () => {
     c.text.piles = 'forty'
     c.correctPiles()
     expect(c.errors.piles).toBe('Count the cards of the draw pile: a whole number, 0 or more.')

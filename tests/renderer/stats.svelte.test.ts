@@ -12,7 +12,12 @@ const round = (declarer: number, totals: number[]) => ({ type: 'round', declarer
 /** A finished Nine match: the first seat declares each deal with a low hand; the second passes 99. */
 async function nineWonBy(first: Player, second: Player): Promise<void> {
   const m = await bridge.direct<MatchView>('matches:create', { gameId: 'nine', playerIds: [first.id, second.id] })
-  for (const totals of [[3, 50], [2, 45], [1, 13]]) await bridge.direct('matches:apply', { id: m.id, action: round(0, totals) })
+  for (const totals of [
+    [3, 50],
+    [2, 45],
+    [1, 13],
+  ])
+    await bridge.direct('matches:apply', { id: m.id, action: round(0, totals) })
 }
 
 beforeEach(async () => {

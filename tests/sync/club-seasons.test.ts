@@ -31,7 +31,8 @@ const lap = (name: string): Laptop => {
   return l
 }
 const syncAll = async (...ls: Laptop[]): Promise<void> => {
-  for (let pass = 0; pass < 2; pass++) for (const l of ls) expect((await l.call<SyncStatus>('sync:now')).state).toBe('connected')
+  for (let pass = 0; pass < 2; pass++)
+    for (const l of ls) expect((await l.call<SyncStatus>('sync:now')).state).toBe('connected')
 }
 
 describe('club data over sync', () => {
@@ -39,10 +40,21 @@ describe('club data over sync', () => {
     const a = lap('ana')
     const ana = await a.call<Player>('players:create', { name: 'Ana' })
     const bo = await a.call<Player>('players:create', { name: 'Bo' })
-    const m = await a.call<{ id: string }>('matches:create', { gameId: 'nine', playerIds: [ana.id, bo.id], utcOffset: 0 })
+    const m = await a.call<{ id: string }>('matches:create', {
+      gameId: 'nine',
+      playerIds: [ana.id, bo.id],
+      utcOffset: 0,
+    })
     await a.call('matches:apply', { id: m.id, action: { type: 'round', declarer: 0, totals: [2, 9] } })
     await a.call('matches:close', { id: m.id, status: 'finished' })
-    const season = await a.call<Season>('seasons:create', { name: 'Winter', startDate: '2026-01-01', endDate: '2026-12-31', gameIds: null, playerIds: null, scheme: { kind: 'result', win: 3, draw: 1, loss: 0 } })
+    const season = await a.call<Season>('seasons:create', {
+      name: 'Winter',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      gameIds: null,
+      playerIds: null,
+      scheme: { kind: 'result', win: 3, draw: 1, loss: 0 },
+    })
     const night = (await a.call<NightList>('nights:list', {})).nights[0]!.date
     await a.call('nights:set-venue', { date: night, venue: 'The Anchor' })
     const created = await a.call<SyncStatus>('club:create', { hubUrl: hub.url, name: 'Thursday club' })
@@ -50,7 +62,9 @@ describe('club data over sync', () => {
     const b = lap('bo')
     await b.call<SyncStatus>('club:join', { hubUrl: hub.url, code: created.club!.code })
     expect(digest(b)).toEqual(digest(a))
-    expect((await b.call<SeasonStandings>('seasons:standings', { id: season.id })).rows.map((r) => [r.name, r.points])).toEqual([
+    expect(
+      (await b.call<SeasonStandings>('seasons:standings', { id: season.id })).rows.map((r) => [r.name, r.points]),
+    ).toEqual([
       ['Ana', 3],
       ['Bo', 0],
     ])
@@ -62,7 +76,11 @@ describe('club data over sync', () => {
     await b.call('ratings:set-system', { system: 'elo' })
     await syncAll(a, b)
     for (const l of [a, b]) {
-      expect((await l.call<Season[]>('seasons:list', {}))[0]).toMatchObject({ name: 'Winter (B)', endDate: '2027-01-31', scheme: { kind: 'placement', top: 10 } })
+      expect((await l.call<Season[]>('seasons:list', {}))[0]).toMatchObject({
+        name: 'Winter (B)',
+        endDate: '2027-01-31',
+        scheme: { kind: 'placement', top: 10 },
+      })
       expect((await l.call<RatingsExplained>('ratings:explain', { gameId: 'nine' })).system).toBe('elo')
     }
     expect(digest(a)).toEqual(digest(b))

@@ -42,10 +42,17 @@ afterEach(async () => {
 async function play(l: Laptop, names: string[], rounds: number): Promise<MatchView> {
   const ids: string[] = []
   for (const name of names) ids.push((await l.call<Player>('players:create', { name })).id)
-  let m = await l.call<MatchView>('matches:create', { gameId: 'wild-nine', playerIds: ids, options: { houseRules: { cutoff: 10000 } } })
+  let m = await l.call<MatchView>('matches:create', {
+    gameId: 'wild-nine',
+    playerIds: ids,
+    options: { houseRules: { cutoff: 10000 } },
+  })
   for (let i = 0; i < rounds; i++) {
     const w = i % names.length
-    m = await l.call<MatchView>('matches:apply', { id: m.id, action: { type: 'round', wentOut: w, points: names.map((_, k) => (k === w ? 0 : 1 + ((i + k) % 4))) } })
+    m = await l.call<MatchView>('matches:apply', {
+      id: m.id,
+      action: { type: 'round', wentOut: w, points: names.map((_, k) => (k === w ? 0 : 1 + ((i + k) % 4))) },
+    })
   }
   return m
 }
@@ -53,13 +60,15 @@ async function play(l: Laptop, names: string[], rounds: number): Promise<MatchVi
 async function importEvents(l: Laptop, events: DomainEvent[]): Promise<void> {
   const bytes = Buffer.from(JSON.stringify({ format: 'ninekeeper-export', version: 2, events }))
   const { uploadId } = await l.call<{ uploadId: string }>('upload:begin', { purpose: 'import', size: bytes.length })
-  for (let i = 0, n = 0; i < bytes.length; i += 900 * 1024, n++) await l.call('upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + 900 * 1024).toString('base64') })
+  for (let i = 0, n = 0; i < bytes.length; i += 900 * 1024, n++)
+    await l.call('upload:chunk', { uploadId, index: n, data: bytes.subarray(i, i + 900 * 1024).toString('base64') })
   await l.call('transfer:import', { uploadId })
 }
 
 const syncAll = async (...ls: Laptop[]): Promise<void> => {
   // Twice round: what one sends in the first pass reaches everyone in the second.
-  for (let pass = 0; pass < 2; pass++) for (const l of ls) expect((await l.call<SyncStatus>('sync:now')).state).toBe('connected')
+  for (let pass = 0; pass < 2; pass++)
+    for (const l of ls) expect((await l.call<SyncStatus>('sync:now')).state).toBe('connected')
 }
 
 describe('club sync', () => {
@@ -115,7 +124,11 @@ describe('club sync', () => {
     const stranger = lap('stranger')
     await stranger.call('players:create', { name: 'Mallory' })
     const row = stranger.db.prepare("SELECT * FROM events WHERE kind = 'player.created'").get() as never
-    const replica = await tursoTransport.open({ dir: join(stranger.dir, 'x-replica'), url: hub.url, clientName: 'stranger' })
+    const replica = await tursoTransport.open({
+      dir: join(stranger.dir, 'x-replica'),
+      url: hub.url,
+      clientName: 'stranger',
+    })
     const club = decodeClubCode(made.club!.code)
     if (!club.ok) throw new Error('code')
     await replica.insert([toWire(Buffer.alloc(16, 7), club.value.clubId, row)])
@@ -129,7 +142,10 @@ describe('club sync', () => {
     expect(s.state).toBe('connected')
     expect(s.refusedTotal).toBe(2)
     const reasons = Object.fromEntries(s.refused.map((x) => [x.id, x]))
-    expect(reasons[(row as { id: string }).id]).toMatchObject({ deviceId: (row as { device_id: string }).device_id, reason: expect.stringContaining('signature') })
+    expect(reasons[(row as { id: string }).id]).toMatchObject({
+      deviceId: (row as { device_id: string }).device_id,
+      reason: expect.stringContaining('signature'),
+    })
     expect(reasons['01a22ac0-b7cc-7707-8c21-a7278f6924c8']).toMatchObject({ reason: 'it belongs to another club' })
     expect((await a.call<Player[]>('players:list', {})).map((p) => p.name)).not.toContain('Mallory')
     // Seen once, listed once: the next sync does not list it again.
@@ -180,7 +196,15 @@ describe('club sync', () => {
         expect(await l.call('stats:overview', {})).toEqual(overview)
         expect(digest(l)).toEqual(digest(a))
       }
-      expect((await c.call<Player[]>('players:list', {})).map((p) => p.name).sort()).toEqual(['Ana', 'Bo', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus'])
+      expect((await c.call<Player[]>('players:list', {})).map((p) => p.name).sort()).toEqual([
+        'Ana',
+        'Bo',
+        'Cat',
+        'Dan',
+        'Eve',
+        'Fay',
+        'Gus',
+      ])
     } finally {
       await venue.close()
     }

@@ -25,7 +25,11 @@ interface Proc {
 }
 
 function start(dir: string, label: string): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '../helpers/laptop-process.ts'), dir, label], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, '../helpers/laptop-process.ts'), dir, label],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  )
   const waiting = new Map<number, (r: { ok: boolean; value?: unknown; error?: { message: string } }) => void>()
   let next = 1
   let ready: () => void
@@ -111,11 +115,19 @@ describe('a laptop killed mid-sync', () => {
       // Killed while pulling: Ana's long night comes down and the process dies while merging it.
       await ana.call('sync:now')
       const ids: string[] = []
-      for (const name of ['Ana', 'Ben', 'Cat']) ids.push((await ana.call<{ id: string }>('players:create', { name })).id)
-      const m = await ana.call<{ id: string }>('matches:create', { gameId: 'wild-nine', playerIds: ids, options: { houseRules: { cutoff: 10000 } } })
+      for (const name of ['Ana', 'Ben', 'Cat'])
+        ids.push((await ana.call<{ id: string }>('players:create', { name })).id)
+      const m = await ana.call<{ id: string }>('matches:create', {
+        gameId: 'wild-nine',
+        playerIds: ids,
+        options: { houseRules: { cutoff: 10000 } },
+      })
       for (let i = 0; i < 300; i++) {
         const w = i % 3
-        await ana.call('matches:apply', { id: m.id, action: { type: 'round', wentOut: w, points: [0, 1, 2].map((k) => (k === w ? 0 : 1 + ((i + k) % 4))) } })
+        await ana.call('matches:apply', {
+          id: m.id,
+          action: { type: 'round', wentOut: w, points: [0, 1, 2].map((k) => (k === w ? 0 : 1 + ((i + k) % 4))) },
+        })
       }
       await ana.call('sync:now')
       bo.send('sync:now')

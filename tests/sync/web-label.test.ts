@@ -21,7 +21,11 @@ afterAll(async () => {
 describe('npm run web --label', () => {
   it('is the laptop’s name in its club', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ninekeeper-label-'))
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--data-dir', dir, '--label', 'Table 2'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CLI, '--port', '0', '--data-dir', dir, '--label', 'Table 2'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
     try {
       const url = await new Promise<URL>((res, rej) => {
         let out = ''
@@ -33,7 +37,11 @@ describe('npm run web --label', () => {
         child.once('exit', (code) => rej(new Error(`exited ${code}: ${out}`)))
       })
       const call = async <T>(channel: string, body: unknown): Promise<T> => {
-        const r = await fetch(`${url.origin}/api/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-ninekeeper-token': url.searchParams.get('k') ?? '' }, body: JSON.stringify(body) })
+        const r = await fetch(`${url.origin}/api/${channel}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-ninekeeper-token': url.searchParams.get('k') ?? '' },
+          body: JSON.stringify(body),
+        })
         const j = (await r.json()) as { ok: boolean; value: T; error?: { message: string } }
         if (!j.ok) throw new Error(j.error?.message)
         return j.value
@@ -48,7 +56,11 @@ describe('npm run web --label', () => {
 
   it('refuses an empty or overlong label before opening anything', () => {
     for (const label of ['  ', 'x'.repeat(41)]) {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--data-dir', join(tmpdir(), 'never-made'), '--label', label], { encoding: 'utf8' })
+      const r = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', CLI, '--port', '0', '--data-dir', join(tmpdir(), 'never-made'), '--label', label],
+        { encoding: 'utf8' },
+      )
       expect(r.status).not.toBe(0)
       expect(r.stderr).toMatch(/--label must be 1 to 40 characters/)
     }

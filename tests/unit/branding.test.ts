@@ -24,7 +24,11 @@ const builder = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8
 
 describe('branding comes from resources/', () => {
   it('the app code uses the names in resources/branding.json', () => {
-    expect({ APP_ID, PRODUCT_NAME, WINDOW_TITLE }).toEqual({ APP_ID: branding.appId, PRODUCT_NAME: branding.productName, WINDOW_TITLE: branding.windowTitle })
+    expect({ APP_ID, PRODUCT_NAME, WINDOW_TITLE }).toEqual({
+      APP_ID: branding.appId,
+      PRODUCT_NAME: branding.productName,
+      WINDOW_TITLE: branding.windowTitle,
+    })
   })
 
   it('electron-builder.yml uses the same appId, product name and icon', () => {
@@ -34,20 +38,28 @@ describe('branding comes from resources/', () => {
     // The boolean false, not the string "false": electron-builder must never rebuild native modules itself.
     expect(builder.npmRebuild).toBe(false)
     expect(builder.asarUnpack).toContain('node_modules/better-sqlite3/**')
-    expect({ linux: builder.linux?.target, win: builder.win?.target, mac: builder.mac?.target }).toEqual({ linux: ['AppImage', 'deb'], win: ['nsis'], mac: ['dmg'] })
+    expect({ linux: builder.linux?.target, win: builder.win?.target, mac: builder.mac?.target }).toEqual({
+      linux: ['AppImage', 'deb'],
+      win: ['nsis'],
+      mac: ['dmg'],
+    })
   })
 
   it('the icon is a real PNG, and the renderer title matches', () => {
     const png = readFileSync(join(root, 'resources', branding.icon as string))
     expect(png.subarray(1, 4).toString()).toBe('PNG')
     expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(256)
-    expect(readFileSync(join(root, 'src/renderer/index.html'), 'utf8')).toContain(`<title>${branding.windowTitle}</title>`)
+    expect(readFileSync(join(root, 'src/renderer/index.html'), 'utf8')).toContain(
+      `<title>${branding.windowTitle}</title>`,
+    )
     expect(readFileSync(join(root, 'package.json'), 'utf8')).toContain(`"productName": "${branding.productName}"`)
   })
 
   it('keeps the <meta> CSP in step with the header CSP', async () => {
     const { CONTENT_SECURITY_POLICY } = await import('../../src/core/security')
-    const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(readFileSync(join(root, 'src/renderer/index.html'), 'utf8'))?.[1]
+    const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(
+      readFileSync(join(root, 'src/renderer/index.html'), 'utf8'),
+    )?.[1]
     // frame-ancestors is ignored in a <meta> policy, so only the header carries it.
     expect(meta).toBe(CONTENT_SECURITY_POLICY.replace(/; frame-ancestors 'none'/, ''))
   })

@@ -22,6 +22,12 @@ describe('Settings → Club: how long ago, in words', () => {
   })
 
   it('has words for every state the service reports', () => {
-    expect(STATE_WORDS).toEqual({ off: 'Not in a club', connected: 'Connected', syncing: 'Syncing…', offline: 'Offline', error: 'Problem' })
+    expect(STATE_WORDS).toEqual({
+      off: 'Not in a club',
+      connected: 'Connected',
+      syncing: 'Syncing…',
+      offline: 'Offline',
+      error: 'Problem',
+    })
   })
 })

@@ -35,7 +35,10 @@ describe('fresh clone set-up', () => {
     for (const file of ['scripts/lib.mjs', 'scripts/test.mjs', 'scripts/start.mjs']) {
       const source = readFileSync(join(__dirname, '../..', file), 'utf8')
       const imports = [...source.matchAll(/^import .* from '([^']+)'/gm)].map((m) => m[1])
-      expect(imports.filter((i) => !i?.startsWith('node:') && i !== './lib.mjs'), file).toEqual([])
+      expect(
+        imports.filter((i) => !i?.startsWith('node:') && i !== './lib.mjs'),
+        file,
+      ).toEqual([])
     }
   })
 
@@ -45,7 +48,9 @@ describe('fresh clone set-up', () => {
     writeFileSync(fake, '')
     expect(findChromium({ CHROMIUM_PATH: fake }, dir, [])).toEqual({ path: fake })
     expect(findChromium({}, dir, ['/nonexistent/chromium', fake])).toEqual({ path: fake })
-    expect(findChromium({ CHROMIUM_PATH: join(dir, 'missing') }, dir, [fake]).error).toMatch(/^CHROMIUM_PATH is set to .*missing, which does not exist/)
+    expect(findChromium({ CHROMIUM_PATH: join(dir, 'missing') }, dir, [fake]).error).toMatch(
+      /^CHROMIUM_PATH is set to .*missing, which does not exist/,
+    )
   })
 
   it('without any Chromium, says in one line exactly how to get one', () => {

@@ -16,11 +16,21 @@ describe('two ABIs of better-sqlite3', () => {
   })
 
   it('looks for the Electron build in .native/ in development and in resources/native/ when packaged', () => {
-    expect(electronNativeCandidates({ abi: '150', appPath: '/src/ninekeeper', resourcesPath: '/opt/Ninekeeper/resources', packaged: false })).toEqual([
-      '/src/ninekeeper/.native/electron-abi150/better_sqlite3.node',
-    ])
-    expect(electronNativeCandidates({ abi: '150', appPath: '/x/app.asar', resourcesPath: '/opt/Ninekeeper/resources', packaged: true })).toEqual([
-      '/opt/Ninekeeper/resources/native/electron-abi150/better_sqlite3.node',
-    ])
+    expect(
+      electronNativeCandidates({
+        abi: '150',
+        appPath: '/src/ninekeeper',
+        resourcesPath: '/opt/Ninekeeper/resources',
+        packaged: false,
+      }),
+    ).toEqual(['/src/ninekeeper/.native/electron-abi150/better_sqlite3.node'])
+    expect(
+      electronNativeCandidates({
+        abi: '150',
+        appPath: '/x/app.asar',
+        resourcesPath: '/opt/Ninekeeper/resources',
+        packaged: true,
+      }),
+    ).toEqual(['/opt/Ninekeeper/resources/native/electron-abi150/better_sqlite3.node'])
   })
 })

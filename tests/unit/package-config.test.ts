@@ -28,8 +28,13 @@ interface BuilderConfig {
   extraResources: { from: string; to: string; filter?: string[] }[]
 }
 const config = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> }
-const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; devOptional?: boolean; optional?: boolean }> }
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>
+  devDependencies: Record<string, string>
+}
+const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { dev?: boolean; devOptional?: boolean; optional?: boolean }>
+}
 
 /** The node_modules files electron-builder would copy: its node-module matcher is "**\/*" plus every "!" pattern of `files`. */
 function shippedNodeModules(): { kept: string[]; dropped: string[] } {
@@ -53,7 +58,8 @@ function shippedNodeModules(): { kept: string[]; dropped: string[] } {
     }
   }
   // Another platform's optional package (Turso Sync's builds for macOS, Windows, arm64) is in the lock but not installed here.
-  for (const key of production) if (!(lock.packages[key]?.optional && !existsSync(join(root, key)))) walk(join(root, key))
+  for (const key of production)
+    if (!(lock.packages[key]?.optional && !existsSync(join(root, key)))) walk(join(root, key))
   return { kept, dropped }
 }
 
@@ -62,7 +68,8 @@ describe('the package', () => {
     // electron-vite externalizes exactly `dependencies`; everything pure-JS is bundled where it is used.
     // Club sync's engine is loaded at run time (lazily, with its native module), so it stays external too.
     expect(Object.keys(pkg.dependencies)).toEqual(['@tursodatabase/sync', 'better-sqlite3'])
-    for (const bundled of ['chart.js', 'openskill', 'valibot']) expect(Object.keys(pkg.devDependencies)).toContain(bundled)
+    for (const bundled of ['chart.js', 'openskill', 'valibot'])
+      expect(Object.keys(pkg.devDependencies)).toContain(bundled)
   })
 
   const { kept, dropped } = shippedNodeModules()
@@ -73,14 +80,27 @@ describe('the package', () => {
     expect(dropped.some((f) => f.startsWith('node_modules/better-sqlite3/build/'))).toBe(true)
     expect(dropped.some((f) => f.startsWith('node_modules/better-sqlite3/deps/'))).toBe(true)
     expect(dropped.some((f) => f.startsWith('node_modules/better-sqlite3/src/'))).toBe(true)
-    expect(kept.filter((f) => /^node_modules\/better-sqlite3\/(build|deps|src)\//.test(f) || f.endsWith('binding.gyp'))).toEqual([])
+    expect(
+      kept.filter((f) => /^node_modules\/better-sqlite3\/(build|deps|src)\//.test(f) || f.endsWith('binding.gyp')),
+    ).toEqual([])
   })
 
   it('ships nothing else of node_modules the app never loads (install-time tools such as prebuild-install)', () => {
-    const packages = new Set(kept.map((f) => (f.split('/')[1]?.startsWith('@') ? f.split('/').slice(1, 3).join('/') : f.split('/')[1])))
+    const packages = new Set(
+      kept.map((f) => (f.split('/')[1]?.startsWith('@') ? f.split('/').slice(1, 3).join('/') : f.split('/')[1])),
+    )
     const native = `@tursodatabase/sync-${process.platform}-${process.arch}${process.platform === 'linux' ? '-gnu' : process.platform === 'win32' ? '-msvc' : ''}`
     expect([...packages].sort()).toEqual(
-      ['@tursodatabase/database-common', '@tursodatabase/serverless', '@tursodatabase/sync', '@tursodatabase/sync-common', native, 'better-sqlite3', 'bindings', 'file-uri-to-path'].sort(),
+      [
+        '@tursodatabase/database-common',
+        '@tursodatabase/serverless',
+        '@tursodatabase/sync',
+        '@tursodatabase/sync-common',
+        native,
+        'better-sqlite3',
+        'bindings',
+        'file-uri-to-path',
+      ].sort(),
     )
     expect(dropped.some((f) => f.startsWith('node_modules/prebuild-install/'))).toBe(true)
   })
@@ -89,7 +109,9 @@ describe('the package', () => {
     const unpack = new FileMatcher(root, '/app', (x) => x, config.asarUnpack).createFilter()
     const node = kept.find((f) => f.startsWith('node_modules/@tursodatabase/sync-') && f.endsWith('.node'))
     expect(node).toBeDefined()
-    expect(unpack(join(root, node!), Object.assign(statSync(join(root, node!)), { moduleFullFilePath: node! }))).toBe(true)
+    expect(unpack(join(root, node!), Object.assign(statSync(join(root, node!)), { moduleFullFilePath: node! }))).toBe(
+      true,
+    )
     const js = 'node_modules/@tursodatabase/sync/dist/promise.js'
     expect(kept).toContain(js)
   })

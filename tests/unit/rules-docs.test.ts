@@ -14,7 +14,17 @@ import type { Block, Inline } from '../../src/renderer/src/rules/markdown'
 const ROOT = resolve(__dirname, '../..')
 const DOCS = join(ROOT, 'docs/rules')
 const CITED_ID = /\b(EN|WN|NI|SE)-[A-Z]+[0-9]+\b/g
-const SKIP_DIRS = new Set(['node_modules', '.git', 'out', 'dist', 'release', 'test-results', 'playwright-report', '.native', '.tmp'])
+const SKIP_DIRS = new Set([
+  'node_modules',
+  '.git',
+  'out',
+  'dist',
+  'release',
+  'test-results',
+  'playwright-report',
+  '.native',
+  '.tmp',
+])
 
 function walk(dir: string, out: string[] = []): string[] {
   if (!existsSync(dir)) return out
@@ -47,14 +57,17 @@ function blockRefs(blocks: readonly Block[], out: string[] = []): string[] {
         inlineRefs(i.children, out)
         blockRefs(i.sub, out)
       }
-    else if (b.t === 'table') for (const cells of [b.head, ...b.rows.map((r) => r.cells)]) for (const c of cells) inlineRefs(c, out)
+    else if (b.t === 'table')
+      for (const cells of [b.head, ...b.rows.map((r) => r.cells)]) for (const c of cells) inlineRefs(c, out)
   }
   return out
 }
 
 describe('docs/rules', () => {
   it('has one page per game plus the index, and the app bundles exactly those files', () => {
-    const files = readdirSync(DOCS).filter((f) => f.endsWith('.md')).sort()
+    const files = readdirSync(DOCS)
+      .filter((f) => f.endsWith('.md'))
+      .sort()
     expect(files).toEqual(['README.md', 'ennea.md', 'nine.md', 'seven-eight-nine.md', 'wild-nine.md'])
     for (const page of PAGES) {
       const file = page === 'overview' ? 'README.md' : `${page}.md`
@@ -93,7 +106,11 @@ describe('docs/rules', () => {
         byKind.set(m[1]!, [...(byKind.get(m[1]!) ?? []), Number(m[2])])
       }
       expect([...byKind.keys()].sort(), g).toEqual(['A', 'G', 'R', 'V'])
-      for (const [kind, nums] of byKind) expect([...nums].sort((a, b) => a - b), `${g} ${kind}`).toEqual(nums.map((_, i) => i + 1))
+      for (const [kind, nums] of byKind)
+        expect(
+          [...nums].sort((a, b) => a - b),
+          `${g} ${kind}`,
+        ).toEqual(nums.map((_, i) => i + 1))
     }
   })
 
@@ -123,7 +140,9 @@ describe('docs/rules', () => {
         }
       }
       const keys = page.anchors.filter((a) => a.includes('.'))
-      expect(keys.sort(), `${g}.md documents no other house rules`).toEqual(HOUSE_RULES[g].map((r) => `${prefix[g]}.${r.key}`).sort())
+      expect(keys.sort(), `${g}.md documents no other house rules`).toEqual(
+        HOUSE_RULES[g].map((r) => `${prefix[g]}.${r.key}`).sort(),
+      )
     }
   })
 
@@ -141,7 +160,8 @@ describe('docs/rules', () => {
 // ---------------------------------------------------------------- the repository stands alone
 
 /** Paths to documents outside the repository, however they are written. */
-const OUTSIDE_PATH = /(?:\.\.\/)+shared\/[\w./-]*|(?<![\w/-]src\/)(?<![\w-])shared\/(?:rules|design)\b[\w./-]*|\/work\/shared\b[\w./-]*/g
+const OUTSIDE_PATH =
+  /(?:\.\.\/)+shared\/[\w./-]*|(?<![\w/-]src\/)(?<![\w-])shared\/(?:rules|design)\b[\w./-]*|\/work\/shared\b[\w./-]*/g
 /** A Markdown file named in text, e.g. `docs/BENCHMARKS.md` or `RULES-API.md`. */
 const MD_NAME = /(?<![\w.-])(?:\.{1,2}\/)*[\w-]+(?:\/[\w.-]+)*\.md\b/g
 
@@ -159,7 +179,8 @@ function outsideRefs(file: string, text: string): string[] {
     if (ref.includes('node_modules')) continue
     if (ref.includes('/')) {
       // A path: only one that climbs out of the repository is wrong (a relative path that stays inside is fine).
-      if (ref.startsWith('..') && rel(resolve(dirname(file), ref)).startsWith('..') && !found.includes(ref)) found.push(ref)
+      if (ref.startsWith('..') && rel(resolve(dirname(file), ref)).startsWith('..') && !found.includes(ref))
+        found.push(ref)
       continue
     }
     // A bare file name must be a file of this repository.
@@ -169,11 +190,20 @@ function outsideRefs(file: string, text: string): string[] {
 }
 
 /** Everything that ships or builds: the source folders, CI, and the configuration files at the root. */
-const ROOT_FILES = readdirSync(ROOT).filter((f) => /\.(ts|mts|mjs|cjs|js|json|yml|yaml|md)$/.test(f) && f !== 'package-lock.json')
-const CI_FILES = existsSync(join(ROOT, '.ci')) ? readdirSync(join(ROOT, '.ci')).map((f) => join(ROOT, '.ci', f)).filter((f) => statSync(f).isFile()) : []
+const ROOT_FILES = readdirSync(ROOT).filter(
+  (f) => /\.(ts|mts|mjs|cjs|js|json|yml|yaml|md)$/.test(f) && f !== 'package-lock.json',
+)
+const CI_FILES = existsSync(join(ROOT, '.ci'))
+  ? readdirSync(join(ROOT, '.ci'))
+      .map((f) => join(ROOT, '.ci', f))
+      .filter((f) => statSync(f).isFile())
+  : []
 const SCANNED = ['src', 'tests', 'scripts', 'docs', 'bench', 'resources']
   .flatMap((d) => walk(join(ROOT, d)))
-  .concat(ROOT_FILES.map((f) => join(ROOT, f)), CI_FILES)
+  .concat(
+    ROOT_FILES.map((f) => join(ROOT, f)),
+    CI_FILES,
+  )
 const allFiles = walk(ROOT).map(rel)
 
 describe('the repository stands alone', () => {

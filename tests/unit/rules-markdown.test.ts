@@ -4,8 +4,22 @@
  */
 import { describe, expect, it } from 'vitest'
 import { chunksOf, entriesOf } from '../../src/renderer/src/rules/docs'
-import { gameOfRule, highlightParts, parseRulesParam, ruleHref, searchTerms, splitRuleIds } from '../../src/renderer/src/rules/ids'
-import { appHref, parseInline, parseMarkdown, plainText, type Block, type Inline } from '../../src/renderer/src/rules/markdown'
+import {
+  gameOfRule,
+  highlightParts,
+  parseRulesParam,
+  ruleHref,
+  searchTerms,
+  splitRuleIds,
+} from '../../src/renderer/src/rules/ids'
+import {
+  appHref,
+  parseInline,
+  parseMarkdown,
+  plainText,
+  type Block,
+  type Inline,
+} from '../../src/renderer/src/rules/markdown'
 
 /** Every node type that occurs anywhere in a parsed document. */
 function nodeTypes(blocks: readonly Block[], out = new Set<string>()): Set<string> {
@@ -48,7 +62,14 @@ describe('parseInline', () => {
   it('reads strong, emphasis, code, escapes and rule references', () => {
     expect(parseInline('a **b *c* d** `x*y` \\*z\\* EN-R21.')).toEqual([
       { t: 'text', text: 'a ' },
-      { t: 'strong', children: [{ t: 'text', text: 'b ' }, { t: 'em', children: [{ t: 'text', text: 'c' }] }, { t: 'text', text: ' d' }] },
+      {
+        t: 'strong',
+        children: [
+          { t: 'text', text: 'b ' },
+          { t: 'em', children: [{ t: 'text', text: 'c' }] },
+          { t: 'text', text: ' d' },
+        ],
+      },
       { t: 'text', text: ' ' },
       { t: 'code', text: 'x*y' },
       { t: 'text', text: ' *z* ' },
@@ -70,10 +91,21 @@ describe('parseInline', () => {
   })
 
   it('follows links between the rules pages only', () => {
-    expect(parseInline('[Nine](nine.md)')).toEqual([{ t: 'link', href: '#/rules/nine', children: [{ t: 'text', text: 'Nine' }] }])
+    expect(parseInline('[Nine](nine.md)')).toEqual([
+      { t: 'link', href: '#/rules/nine', children: [{ t: 'text', text: 'Nine' }] },
+    ])
     expect(parseInline('[the limit](nine.md#NI-R15)')[0]).toMatchObject({ t: 'link', href: '#/rules/nine/NI-R15' })
     // Any other target keeps the label as text and drops the link.
-    for (const target of ['javascript:alert(1)', 'https://example.com/', '//evil.test/x', 'data:text/html,x', '../../etc/passwd.md', 'ennea.md#WN-R2', 'BENCHMARKS.md', '#nothing']) {
+    for (const target of [
+      'javascript:alert(1)',
+      'https://example.com/',
+      '//evil.test/x',
+      'data:text/html,x',
+      '../../etc/passwd.md',
+      'ennea.md#WN-R2',
+      'BENCHMARKS.md',
+      '#nothing',
+    ]) {
       expect(parseInline(`[label](${target})`), target).toEqual([{ t: 'text', text: 'label' }])
     }
   })
@@ -120,9 +152,20 @@ describe('parseMarkdown', () => {
   const doc = parseMarkdown(src)
 
   it('builds headings, paragraphs, nested lists, tables and rules', () => {
-    expect(doc.blocks.map((b) => b.t)).toEqual(['heading', 'para', 'heading', 'heading', 'list', 'list', 'table', 'rule-line'])
+    expect(doc.blocks.map((b) => b.t)).toEqual([
+      'heading',
+      'para',
+      'heading',
+      'heading',
+      'list',
+      'list',
+      'table',
+      'rule-line',
+    ])
     const para = doc.blocks[1]!
-    expect(para.t === 'para' && plainText(para.children)).toBe('Intro with <script>alert(1)</script> and EN-R2. Second line of the same paragraph.')
+    expect(para.t === 'para' && plainText(para.children)).toBe(
+      'Intro with <script>alert(1)</script> and EN-R2. Second line of the same paragraph.',
+    )
     const list = doc.blocks[4]!
     if (list.t !== 'list') throw new Error('not a list')
     expect(list.items).toHaveLength(2)
@@ -139,7 +182,12 @@ describe('parseMarkdown', () => {
     expect(doc.anchors).toEqual(['EN-R10', 'EN-A5', 'EN-V7', 'ennea.reshuffleEachRound'])
     const heading = doc.blocks[3]!
     // The defining ID is plain text (not a link to itself); later mentions stay references.
-    expect(heading).toEqual({ t: 'heading', level: 3, anchor: 'EN-R10', children: [{ t: 'text', text: 'EN-R10 Stake' }] })
+    expect(heading).toEqual({
+      t: 'heading',
+      level: 3,
+      anchor: 'EN-R10',
+      children: [{ t: 'text', text: 'EN-R10 Stake' }],
+    })
     const table = doc.blocks[6]!
     expect(table.t === 'table' && table.rows[2]!.cells[1]).toEqual([
       { t: 'rule', id: 'EN-V7' },
@@ -156,7 +204,19 @@ describe('parseMarkdown', () => {
       '### <h1>EN-R1</h1>',
     ].join('\n\n')
     const parsed = parseMarkdown(hostile)
-    const allowed = new Set(['heading', 'para', 'list', 'table', 'rule-line', 'text', 'strong', 'em', 'code', 'link', 'rule'])
+    const allowed = new Set([
+      'heading',
+      'para',
+      'list',
+      'table',
+      'rule-line',
+      'text',
+      'strong',
+      'em',
+      'code',
+      'link',
+      'rule',
+    ])
     for (const t of nodeTypes(parsed.blocks)) expect(allowed.has(t), t).toBe(true)
     expect(links(parsed.blocks)).toEqual(['#/rules/nine'])
   })
@@ -202,7 +262,9 @@ describe('rule IDs in the app', () => {
       { kind: 'text', text: '); take a lone cube.' },
     ])
     expect(splitRuleIds('EN-A19')).toEqual([{ kind: 'rule', id: 'EN-A19' }])
-    expect(splitRuleIds('P1 on R1C1, R2C2 (no rule here)')).toEqual([{ kind: 'text', text: 'P1 on R1C1, R2C2 (no rule here)' }])
+    expect(splitRuleIds('P1 on R1C1, R2C2 (no rule here)')).toEqual([
+      { kind: 'text', text: 'P1 on R1C1, R2C2 (no rule here)' },
+    ])
     expect(splitRuleIds('')).toEqual([])
   })
 })
@@ -232,7 +294,26 @@ describe('search helpers', () => {
 
   it('cuts a page into rule sections, rows and items that can be shown and found on their own', () => {
     const doc = parseMarkdown(
-      ['# Nine', '', 'Intro.', '', '## Setup', '', '### NI-R1 The deck', '', 'Fifty-four cards.', '', '- **NI-A1 Players.** Two to eight.', '', '## Checks', '', '| ID | Check |', '|---|---|', '| NI-V1 | 2 to 8 players |', '| note | not a rule |'].join('\n'),
+      [
+        '# Nine',
+        '',
+        'Intro.',
+        '',
+        '## Setup',
+        '',
+        '### NI-R1 The deck',
+        '',
+        'Fifty-four cards.',
+        '',
+        '- **NI-A1 Players.** Two to eight.',
+        '',
+        '## Checks',
+        '',
+        '| ID | Check |',
+        '|---|---|',
+        '| NI-V1 | 2 to 8 players |',
+        '| note | not a rule |',
+      ].join('\n'),
     )
     const chunks = chunksOf(doc)
     expect(chunks.map((c) => c.anchor)).toEqual([null, 'NI-R1', null])

@@ -85,7 +85,9 @@ describe('Wild Nine sheet', () => {
   it('includes the cards entered, one column per seat, when a round was entered by cards', () => {
     const state = wildNine([{ type: 'round', wentOut: null, hands: [['QD', '2S'], ['KH'], ['9s', 'qh']] }])
     const lines = sheetCsv(wildNineSheet(state, '')).slice(1).split('\r\n')
-    expect(lines[0]).toBe('Round,Played,Dealer,Result,Ana points,Ana total,Ana cards,Bo points,Bo total,Bo cards,Cy points,Cy total,Cy cards')
+    expect(lines[0]).toBe(
+      'Round,Played,Dealer,Result,Ana points,Ana total,Ana cards,Bo points,Bo total,Bo cards,Cy points,Cy total,Cy cards',
+    )
     expect(lines[1]).toBe('1,,Ana,Deadlock,12,12,QD 2S,10,10,KH,25,25,9S QH')
   })
 })
@@ -93,13 +95,36 @@ describe('Wild Nine sheet', () => {
 describe('Nine sheet', () => {
   it('shows a 90 → 45 reset in the total and marks players at 99 or more as lost', () => {
     const state = nine([
-      { type: 'round', declarer: 0, hands: [[1, 2], [13, 13, 12], [10, 10, 10, 10]] },
-      { type: 'round', declarer: 0, hands: [[2, 2], [13, 13, 13, 13], [12, 12, 12]] },
+      {
+        type: 'round',
+        declarer: 0,
+        hands: [
+          [1, 2],
+          [13, 13, 12],
+          [10, 10, 10, 10],
+        ],
+      },
+      {
+        type: 'round',
+        declarer: 0,
+        hands: [
+          [2, 2],
+          [13, 13, 13, 13],
+          [12, 12, 12],
+        ],
+      },
       { type: 'round', declarer: 1, hands: [[3], [5, 6], [7, 7]], confirmOverNine: true },
       { type: 'round', declarer: 0, totals: [0, 29, 23] },
     ])
     const sheet = nineSheet(state, 'over')
-    expect(sheet.rows[1]?.cells[1]).toEqual({ points: 52, total: '90 → 45', value: 45, resetFrom: 90, cards: '13 13 13 13', marks: ['reset'] })
+    expect(sheet.rows[1]?.cells[1]).toEqual({
+      points: 52,
+      total: '90 → 45',
+      value: 45,
+      resetFrom: 90,
+      cards: '13 13 13 13',
+      marks: ['reset'],
+    })
     expect(sheet.rows[2]?.result).toBe('Bo declared NINE over 9: failed')
     expect(sheet.rows[0]?.result).toBe('Ana declared NINE and won')
     expect(sheet.rows[3]?.cells.map((c) => c.total)).toEqual(['0', '99', '99'])
@@ -110,7 +135,9 @@ describe('Nine sheet', () => {
     expect(sheet.over).toBe(true)
     // The total is a number (45); the reset from 90 has its own column, so a spreadsheet can add totals up.
     const lines = sheetCsv(sheet).slice(1).split('\r\n')
-    expect(lines[0]).toBe('Round,Played,Dealer,Result,Ana points,Ana total,Ana reset from,Ana cards,Bo points,Bo total,Bo reset from,Bo cards,Cy points,Cy total,Cy reset from,Cy cards')
+    expect(lines[0]).toBe(
+      'Round,Played,Dealer,Result,Ana points,Ana total,Ana reset from,Ana cards,Bo points,Bo total,Bo reset from,Bo cards,Cy points,Cy total,Cy reset from,Cy cards',
+    )
     expect(lines[2]).toBe('2,,Bo,Ana declared NINE and won,0,0,,2 2,52,45,90,13 13 13 13,36,76,,12 12 12')
   })
 
@@ -168,7 +195,12 @@ describe('typed entry', () => {
   it('refuses a bad card with the SPEC message', () => {
     const r = parseCardsText('9s 11s', 'hands.1')
     expect(r.ok).toBe(false)
-    if (!r.ok) expect(r.error).toEqual({ code: 'invalid-card', message: "'11s' is not a card. Use A, 2–10, J, Q or K plus a suit.", field: 'hands.1' })
+    if (!r.ok)
+      expect(r.error).toEqual({
+        code: 'invalid-card',
+        message: "'11s' is not a card. Use A, 2–10, J, Q or K plus a suit.",
+        field: 'hands.1',
+      })
     const j = parseCardsText('joker')
     expect(!j.ok && j.error.message).toBe('No jokers in Wild Nine.')
   })
@@ -184,7 +216,9 @@ describe('typed entry', () => {
     expect(!empty.ok && empty.error.message).toBe("Enter Bo's cards or hand total.")
     expect(parseNineTotal('12', 'Cy', 'totals.2')).toEqual({ ok: true, value: 12 })
     const t = parseNineTotal('70', 'Cy', 'totals.2')
-    expect(!t.ok && t.error.message).toBe("A Nine hand cannot total 70: 5 cards add up to at most 64. Check Cy's entry.")
+    expect(!t.ok && t.error.message).toBe(
+      "A Nine hand cannot total 70: 5 cards add up to at most 64. Check Cy's entry.",
+    )
   })
 
   it('reads whole numbers only', () => {
@@ -196,7 +230,7 @@ describe('typed entry', () => {
 })
 
 describe('correction times', () => {
-  it('lists each entry\'s corrections in order, without the undone ones', () => {
+  it("lists each entry's corrections in order, without the undone ones", () => {
     const history = [
       { kind: 'action', eventId: 'a1', supersedes: null, at: 't1' },
       { kind: 'action', eventId: 'a2', supersedes: null, at: 't2' },

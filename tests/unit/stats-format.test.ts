@@ -11,7 +11,14 @@ describe('stats format', () => {
   })
 
   it('Seven Eight Nine lists each way of winning once and no Block wins', () => {
-    expect(EVENT_LABELS['seven-eight-nine'].map(([k]) => k)).toEqual(['swapWins', 'reactWins', 'declareWins', 'dealtWins', 'tiebreakWins', 'draws'])
+    expect(EVENT_LABELS['seven-eight-nine'].map(([k]) => k)).toEqual([
+      'swapWins',
+      'reactWins',
+      'declareWins',
+      'dealtWins',
+      'tiebreakWins',
+      'draws',
+    ])
   })
 
   it('isDay accepts real calendar days only', () => {

@@ -27,7 +27,13 @@ interface Reply {
 function raw(opts: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: web.port, method: opts.method ?? 'GET', path: opts.path, headers: { host: `127.0.0.1:${web.port}`, ...opts.headers } },
+      {
+        host: '127.0.0.1',
+        port: web.port,
+        method: opts.method ?? 'GET',
+        path: opts.path,
+        headers: { host: `127.0.0.1:${web.port}`, ...opts.headers },
+      },
       (res) => {
         let body = ''
         res.setEncoding('utf8')
@@ -46,7 +52,8 @@ async function call<T>(channel: string, input: unknown): Promise<T> {
   return r.value as T
 }
 
-const exportsIn = (): string[] => (existsSync(exportDir(join(core.dir, DB_FILE_NAME))) ? readdirSync(exportDir(join(core.dir, DB_FILE_NAME))) : [])
+const exportsIn = (): string[] =>
+  existsSync(exportDir(join(core.dir, DB_FILE_NAME))) ? readdirSync(exportDir(join(core.dir, DB_FILE_NAME))) : []
 
 beforeAll(async () => {
   core = tempCore()
@@ -68,7 +75,10 @@ afterAll(async () => {
 describe('transfer:export-json-file and GET /download/<handle>', () => {
   it('streams the same text transfer:export-json answers, once, as an attachment, then removes the file', async () => {
     const text = await call<{ fileName: string; content: string }>('transfer:export-json', {})
-    const file = await call<{ fileName: string; downloadId: string; bytes: number; eventCount: number }>('transfer:export-json-file', {})
+    const file = await call<{ fileName: string; downloadId: string; bytes: number; eventCount: number }>(
+      'transfer:export-json-file',
+      {},
+    )
     expect(file.downloadId).toMatch(/^[0-9a-f]{32}$/)
     expect(file.fileName).toBe(text.fileName)
     expect(file.eventCount).toBe((JSON.parse(text.content) as { events: unknown[] }).events.length)
@@ -98,14 +108,26 @@ describe('transfer:export-json-file and GET /download/<handle>', () => {
     expect((await raw({ path: '/download/../ninekeeper.sqlite', headers: { cookie } })).status).not.toBe(200)
     expect((await raw({ path: `/download/${file.downloadId.toUpperCase()}`, headers: { cookie } })).status).toBe(404)
     expect((await raw({ path: `/download/${file.downloadId}` })).status).toBe(403)
-    expect((await raw({ path: `/download/${file.downloadId}`, headers: { cookie: 'ninekeeper_session_1=forged' } })).status).toBe(403)
-    expect((await raw({ path: `/download/${file.downloadId}`, headers: { cookie, 'sec-fetch-site': 'cross-site' } })).status).toBe(403)
+    expect(
+      (await raw({ path: `/download/${file.downloadId}`, headers: { cookie: 'ninekeeper_session_1=forged' } })).status,
+    ).toBe(403)
+    expect(
+      (await raw({ path: `/download/${file.downloadId}`, headers: { cookie, 'sec-fetch-site': 'cross-site' } })).status,
+    ).toBe(403)
     expect((await raw({ method: 'HEAD', path: `/download/${file.downloadId}`, headers: { cookie } })).status).toBe(405)
     const wrongHost = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: web.port, path: `/download/${file.downloadId}`, headers: { host: 'evil.example', cookie } }, (res) => {
-        res.resume()
-        resolve(res.statusCode ?? 0)
-      })
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: web.port,
+          path: `/download/${file.downloadId}`,
+          headers: { host: 'evil.example', cookie },
+        },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        },
+      )
       req.on('error', reject)
       req.end()
     })
@@ -159,7 +181,7 @@ describe('ExportDownloads', () => {
     }
   })
 
-  it("the desktop save copies the file where the dialog says, once; a cancelled save saves nothing; the handle is used up either way", async () => {
+  it('the desktop save copies the file where the dialog says, once; a cancelled save saves nothing; the handle is used up either way', async () => {
     const t = tempDir()
     try {
       const d = new ExportDownloads(t.dir)

@@ -14,7 +14,10 @@ beforeAll(async () => {
   core = tempCore()
   rendererDir = join(core.dir, 'renderer')
   mkdirSync(join(rendererDir, 'assets'), { recursive: true })
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>')
+  writeFileSync(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head><body></body></html>',
+  )
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)')
   writeFileSync(join(core.dir, 'secret.txt'), 'do not serve')
   web = await startWebServer({ dispatch: core.dispatch, rendererDir })
@@ -30,10 +33,21 @@ interface Reply {
   body: string
 }
 
-function raw(opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<Reply> {
+function raw(opts: {
+  method?: string
+  path: string
+  headers?: Record<string, string>
+  body?: string | Buffer
+}): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: web.port, method: opts.method ?? 'GET', path: opts.path, headers: { host: `127.0.0.1:${web.port}`, ...opts.headers } },
+      {
+        host: '127.0.0.1',
+        port: web.port,
+        method: opts.method ?? 'GET',
+        path: opts.path,
+        headers: { host: `127.0.0.1:${web.port}`, ...opts.headers },
+      },
       (res) => {
         let body = ''
         res.on('data', (c) => (body += c))
@@ -208,7 +222,11 @@ describe('web bridge', () => {
   })
 
   it('sends the framing, opener and resource policies on every answer', async () => {
-    for (const r of [await raw({ path: '/' }), await raw({ path: '/', headers: { cookie: await sessionCookie() } }), await api('players:list', {})]) {
+    for (const r of [
+      await raw({ path: '/' }),
+      await raw({ path: '/', headers: { cookie: await sessionCookie() } }),
+      await api('players:list', {}),
+    ]) {
       const csp = String(r.headers['content-security-policy'])
       expect(csp).toContain("frame-ancestors 'none'")
       expect(r.headers['cross-origin-opener-policy']).toBe('same-origin')
@@ -239,15 +257,51 @@ describe('web bridge', () => {
 
   const refusals: [string, () => Promise<Reply>, number, string][] = [
     ['no token', () => api('players:create', { name: 'Eve' }, { 'x-ninekeeper-token': '' }), 403, 'bad-token'],
-    ['a wrong token', () => api('players:create', { name: 'Eve' }, { 'x-ninekeeper-token': 'guess' }), 403, 'bad-token'],
-    ['a foreign Origin', () => api('players:create', { name: 'Eve' }, { origin: 'https://evil.example' }), 403, 'forbidden-origin'],
-    ['a look-alike Origin', () => api('players:create', { name: 'Eve' }, { origin: `http://127.0.0.1.evil:${web.port}` }), 403, 'forbidden-origin'],
-    ['a cross-site fetch', () => api('players:create', { name: 'Eve' }, { 'sec-fetch-site': 'cross-site' }), 403, 'forbidden-origin'],
-    ['a text/plain body', () => api('players:create', { name: 'Eve' }, { 'content-type': 'text/plain' }), 415, 'unsupported-media-type'],
-    ['a form body', () => api('players:create', { name: 'Eve' }, { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported-media-type'],
+    [
+      'a wrong token',
+      () => api('players:create', { name: 'Eve' }, { 'x-ninekeeper-token': 'guess' }),
+      403,
+      'bad-token',
+    ],
+    [
+      'a foreign Origin',
+      () => api('players:create', { name: 'Eve' }, { origin: 'https://evil.example' }),
+      403,
+      'forbidden-origin',
+    ],
+    [
+      'a look-alike Origin',
+      () => api('players:create', { name: 'Eve' }, { origin: `http://127.0.0.1.evil:${web.port}` }),
+      403,
+      'forbidden-origin',
+    ],
+    [
+      'a cross-site fetch',
+      () => api('players:create', { name: 'Eve' }, { 'sec-fetch-site': 'cross-site' }),
+      403,
+      'forbidden-origin',
+    ],
+    [
+      'a text/plain body',
+      () => api('players:create', { name: 'Eve' }, { 'content-type': 'text/plain' }),
+      415,
+      'unsupported-media-type',
+    ],
+    [
+      'a form body',
+      () => api('players:create', { name: 'Eve' }, { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      'unsupported-media-type',
+    ],
     [
       'malformed JSON',
-      () => raw({ method: 'POST', path: '/api/players:create', headers: { 'content-type': 'application/json', 'x-ninekeeper-token': web.token }, body: '{"name": "Eve"' }),
+      () =>
+        raw({
+          method: 'POST',
+          path: '/api/players:create',
+          headers: { 'content-type': 'application/json', 'x-ninekeeper-token': web.token },
+          body: '{"name": "Eve"',
+        }),
       400,
       'invalid-json',
     ],

@@ -18,7 +18,10 @@ beforeAll(async () => {
   core = tempCore()
   const rendererDir = join(core.dir, 'renderer')
   mkdirSync(rendererDir, { recursive: true })
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>')
+  writeFileSync(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head><body></body></html>',
+  )
   web = await startWebServer({ dispatch: core.dispatch, rendererDir })
 })
 afterAll(async () => {
@@ -92,7 +95,8 @@ describe('slow clients', () => {
       await new Promise((r) => setTimeout(r, 300))
       expect(closedAt.length).toBeGreaterThanOrEqual(SLOW_SOCKETS - MAX_CONNECTIONS - 1)
       const deadline = HEADERS_TIMEOUT_MS + 3_000
-      while (closedAt.length < SLOW_SOCKETS && Date.now() - start < deadline + 2_000) await new Promise((r) => setTimeout(r, 100))
+      while (closedAt.length < SLOW_SOCKETS && Date.now() - start < deadline + 2_000)
+        await new Promise((r) => setTimeout(r, 100))
       expect(closedAt.length).toBe(SLOW_SOCKETS)
       expect(Math.max(...closedAt)).toBeLessThan(deadline)
 

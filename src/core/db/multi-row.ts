@@ -27,7 +27,8 @@ export class MultiRowInsert {
       const chunk = rows.slice(i, i + this.max)
       const values: unknown[] = []
       for (const r of chunk) {
-        if (r.length !== this.width) throw new Error(`MultiRowInsert: a row of ${r.length} values, expected ${this.width}`)
+        if (r.length !== this.width)
+          throw new Error(`MultiRowInsert: a row of ${r.length} values, expected ${this.width}`)
         values.push(...r)
       }
       this.statement(chunk.length).run(values)

@@ -5,7 +5,15 @@
 import Database from 'better-sqlite3'
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { canWrite, createPrivateFile, ensurePrivateDir, removeSideFiles, SIDE_SUFFIXES, tighten, tightenDatabaseFiles } from '../private-files'
+import {
+  canWrite,
+  createPrivateFile,
+  ensurePrivateDir,
+  removeSideFiles,
+  SIDE_SUFFIXES,
+  tighten,
+  tightenDatabaseFiles,
+} from '../private-files'
 import { MIGRATIONS, type Migration } from './migrations/index'
 import { DatabaseTooNewError, migrate, userVersion, type MigrationReport } from './migrate'
 
@@ -46,7 +54,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedDat
   try {
     ensurePrivateDir(dir)
   } catch (e) {
-    throw new DatabaseOpenError('read-only', `Ninekeeper cannot create its data folder ${dir} (${(e as Error).message}). Choose a folder you can write to.`)
+    throw new DatabaseOpenError(
+      'read-only',
+      `Ninekeeper cannot create its data folder ${dir} (${(e as Error).message}). Choose a folder you can write to.`,
+    )
   }
   // SQLite would quietly open a file it cannot write read-only, and every save would then fail.
   assertWritable(file, dir)
@@ -124,14 +135,20 @@ function inspectReadOnly(file: string, latest: number, driver: { nativeBinding?:
     const appId = probe.pragma('application_id', { simple: true }) as number
     const version = probe.pragma('user_version', { simple: true }) as number
     if (appId !== 0 && appId !== APPLICATION_ID) {
-      throw new DatabaseOpenError('foreign-database', `${basename(file)} is an SQLite file of another application; Ninekeeper left it untouched.`)
+      throw new DatabaseOpenError(
+        'foreign-database',
+        `${basename(file)} is an SQLite file of another application; Ninekeeper left it untouched.`,
+      )
     }
     if (version > latest) throw new DatabaseTooNewError(version, latest)
   } catch (e) {
     // Our own refusals carry other codes and are thrown on as they are, like every other error.
     const code = (e as { code?: string }).code
     if (code === 'SQLITE_NOTADB') {
-      throw new DatabaseOpenError('not-a-database', `${file} is not a Ninekeeper data file (not an SQLite database). It was left untouched.`)
+      throw new DatabaseOpenError(
+        'not-a-database',
+        `${file} is not a Ninekeeper data file (not an SQLite database). It was left untouched.`,
+      )
     }
     throw e
   } finally {

@@ -22,7 +22,8 @@ export function checkPayloadShape(payload: unknown): { field: string; message: s
     if (++nodes > MAX_NODES) return { field: path || 'request', message: 'has too many parts' }
     if (depth > MAX_DEPTH) return { field: path || 'request', message: 'is nested too deeply' }
     if (value === null || typeof value === 'string' || typeof value === 'boolean') return null
-    if (typeof value === 'number') return Number.isFinite(value) ? null : { field: path || 'request', message: 'must be a finite number' }
+    if (typeof value === 'number')
+      return Number.isFinite(value) ? null : { field: path || 'request', message: 'must be a finite number' }
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
         const bad = walk(value[i], `${path}[${i}]`, depth + 1)
@@ -32,7 +33,8 @@ export function checkPayloadShape(payload: unknown): { field: string; message: s
     }
     if (typeof value === 'object') {
       const proto = Object.getPrototypeOf(value) as unknown
-      if (proto !== Object.prototype && proto !== null) return { field: path || 'request', message: 'must be plain data' }
+      if (proto !== Object.prototype && proto !== null)
+        return { field: path || 'request', message: 'must be plain data' }
       for (const key of Object.keys(value)) {
         const field = path ? `${path}.${key}` : key
         if (FORBIDDEN_KEYS.has(key)) return { field, message: 'is not an allowed field name' }
@@ -63,9 +65,13 @@ export function parseInput<C extends Channel>(channel: C, payload: unknown): Res
   return err('invalid-input', message, field)
 }
 
-export function createDispatcher(handlers: Handlers, onError: (e: unknown, channel: string) => void = () => {}): Dispatch {
+export function createDispatcher(
+  handlers: Handlers,
+  onError: (e: unknown, channel: string) => void = () => {},
+): Dispatch {
   return async (channel, payload) => {
-    if (!isChannel(channel)) return err('unknown-channel', `There is no channel called ${JSON.stringify(String(channel)).slice(0, 80)}.`)
+    if (!isChannel(channel))
+      return err('unknown-channel', `There is no channel called ${JSON.stringify(String(channel)).slice(0, 80)}.`)
     const input = parseInput(channel, payload)
     if (!input.ok) return input
     try {
@@ -74,7 +80,8 @@ export function createDispatcher(handlers: Handlers, onError: (e: unknown, chann
     } catch (e) {
       onError(e, channel)
       const code = (e as { code?: string }).code
-      if (code === 'SQLITE_BUSY') return err('busy', 'The data file is busy (is Ninekeeper open twice?). Nothing was saved; try again.')
+      if (code === 'SQLITE_BUSY')
+        return err('busy', 'The data file is busy (is Ninekeeper open twice?). Nothing was saved; try again.')
       // Every write is one transaction, so a write the disk had no room for was rolled back whole.
       if (code === 'SQLITE_FULL' || code === 'ENOSPC') return err('disk-full', 'The disk is full. Nothing was saved.')
       return err('internal', 'Something went wrong inside Ninekeeper. Nothing was saved. The details are in the log.')

@@ -23,7 +23,14 @@ import { APPLICATION_ID } from '../db/open'
 import { migrate } from '../db/migrate'
 import { MIGRATIONS } from '../db/migrations/index'
 import type { Clock } from '../ids'
-import { createPrivateFile, ensurePrivateDir, presentSideFiles, removeSideFiles, SIDE_SUFFIXES, tighten } from '../private-files'
+import {
+  createPrivateFile,
+  ensurePrivateDir,
+  presentSideFiles,
+  removeSideFiles,
+  SIDE_SUFFIXES,
+  tighten,
+} from '../private-files'
 
 import type { BackupFileInfo as BackupFile, BackupInfo, BackupKind } from '../../shared/model/transfer'
 
@@ -34,7 +41,12 @@ export const DAY_MS = 24 * 60 * 60 * 1000
 const NAME = /^ninekeeper\.(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)\.(daily|manual|before-restore)\.sqlite$/
 const MIGRATION_NAME = /^ninekeeper\.v\d+\.before-migration\.(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)\.sqlite$/
 /** How many copies of each kind are kept; null means the user's setting (meta 'backup_keep'). */
-export const KEEP_BY_KIND: Record<BackupKind, number | null> = { daily: null, manual: null, 'before-restore': 3, 'before-migration': 3 }
+export const KEEP_BY_KIND: Record<BackupKind, number | null> = {
+  daily: null,
+  manual: null,
+  'before-restore': 3,
+  'before-migration': 3,
+}
 /** Leftovers (a killed copy's .partial and side files) older than this are removed at start. */
 export const LEFTOVER_AGE_MS = 10 * 60 * 1000
 const LEFTOVER = /^ninekeeper\..+\.sqlite(\.partial(-wal|-shm|-journal)?|-wal|-shm|-journal)$/
@@ -76,9 +88,12 @@ export function boundedProgress(limits: BackupLimits, pagesPerStep: number, now:
       lastMove = t
     }
     if (t - lastMove > limits.stallMs) {
-      throw new BackupStalledError(`the copy made no progress for ${Math.round(limits.stallMs / 1000)} s; the file is locked or read-only`)
+      throw new BackupStalledError(
+        `the copy made no progress for ${Math.round(limits.stallMs / 1000)} s; the file is locked or read-only`,
+      )
     }
-    if (t - start > limits.totalMs) throw new BackupStalledError(`the copy took longer than ${Math.round(limits.totalMs / 60_000)} min`)
+    if (t - start > limits.totalMs)
+      throw new BackupStalledError(`the copy took longer than ${Math.round(limits.totalMs / 60_000)} min`)
     return pagesPerStep
   }
 }
@@ -107,7 +122,8 @@ export function startsLikeSqlite(path: string): boolean {
 
 const stampOf = (d: Date): string => d.toISOString().replace(/[:.]/g, '-')
 // Only ever given a stamp the name patterns matched whole, so the pattern needs no anchors.
-const isoOf = (stamp: string): string => stamp.replace(/(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z/, '$1:$2:$3.$4Z')
+const isoOf = (stamp: string): string =>
+  stamp.replace(/(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z/, '$1:$2:$3.$4Z')
 
 export class BackupService {
   readonly dir: string
@@ -144,11 +160,15 @@ export class BackupService {
   }
 
   private meta(key: string): string | null {
-    return (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null
+    return (
+      (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null
+    )
   }
 
   private setMeta(key: string, value: string): void {
-    this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value)
+    this.db
+      .prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+      .run(key, value)
   }
 
   keep(): number {
@@ -195,16 +215,20 @@ export class BackupService {
   private async doBackup(kind: 'daily' | 'manual' | 'before-restore'): Promise<Result<BackupFile>> {
     const now = this.clock()
     let name = `ninekeeper.${stampOf(now)}.${kind}.sqlite`
-    for (let i = 1; existsSync(join(this.dir, name)); i++) name = `ninekeeper.${stampOf(new Date(now.getTime() + i))}.${kind}.sqlite`
+    for (let i = 1; existsSync(join(this.dir, name)); i++)
+      name = `ninekeeper.${stampOf(new Date(now.getTime() + i))}.${kind}.sqlite`
     const target = join(this.dir, name)
     const partial = `${target}.partial`
     try {
       ensurePrivateDir(this.dir)
       // Created private first: SQLite would create it with the umask's (often world-readable) mode.
       createPrivateFile(partial)
-      const done = await this.db.backup(partial, { progress: boundedProgress(this.limits, this.limits.pagesPerStep ?? PAGES_PER_STEP) })
+      const done = await this.db.backup(partial, {
+        progress: boundedProgress(this.limits, this.limits.pagesPerStep ?? PAGES_PER_STEP),
+      })
       // better-sqlite3 reports a first step that met a lock (SQLITE_BUSY) as finished with nothing copied.
-      if (done.totalPages === 0) throw new BackupStalledError('the copy could not start; the data file or the copy is locked')
+      if (done.totalPages === 0)
+        throw new BackupStalledError('the copy could not start; the data file or the copy is locked')
       const check = new Database(partial, { fileMustExist: true })
       try {
         // Self-contained: no -wal or -shm is needed (or left behind) to read the copy later.
@@ -258,7 +282,9 @@ export class BackupService {
     const last = this.meta('backup_last_at')
     if (last && this.clock().getTime() - Date.parse(last) < DAY_MS) return false
     if (!last) {
-      const any = this.db.prepare('SELECT (SELECT count(*) FROM players) + (SELECT count(*) FROM matches) AS n').get() as { n: number }
+      const any = this.db
+        .prepare('SELECT (SELECT count(*) FROM players) + (SELECT count(*) FROM matches) AS n')
+        .get() as { n: number }
       if (any.n === 0) return false
     }
     return true
@@ -281,21 +307,29 @@ export class BackupService {
       probe = new Database(path, { readonly: true })
       const appId = probe.pragma('application_id', { simple: true }) as number
       const version = probe.pragma('user_version', { simple: true }) as number
-      if (appId !== APPLICATION_ID) return err('foreign-file', 'That file is an SQLite database, but not a Ninekeeper one. Nothing was changed.')
+      if (appId !== APPLICATION_ID)
+        return err('foreign-file', 'That file is an SQLite database, but not a Ninekeeper one. Nothing was changed.')
       if (version < 1) return err('foreign-file', 'That file is not a Ninekeeper data file. Nothing was changed.')
       if (version > MIGRATIONS.length) {
-        return err('too-new', `That backup was written by a newer Ninekeeper (schema ${version}; this version knows up to ${MIGRATIONS.length}). Nothing was changed.`)
+        return err(
+          'too-new',
+          `That backup was written by a newer Ninekeeper (schema ${version}; this version knows up to ${MIGRATIONS.length}). Nothing was changed.`,
+        )
       }
       // One row 'ok', or the problems found (the first is shown).
       const integrity = probe.pragma('integrity_check', { simple: true })
-      if (integrity !== 'ok') return err('corrupt', `That backup is damaged (integrity check: ${String(integrity)}). Nothing was changed.`)
+      if (integrity !== 'ok')
+        return err('corrupt', `That backup is damaged (integrity check: ${String(integrity)}). Nothing was changed.`)
       return ok({ schemaVersion: version })
     } catch (e) {
       const code = (e as { code?: string }).code
       if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
         // An SQLite header with unreadable pages is a damaged backup; anything else is not a database at all.
         return startsLikeSqlite(path)
-          ? err('corrupt', 'That backup is damaged: it starts like a Ninekeeper backup but its contents cannot be read. Nothing was changed.')
+          ? err(
+              'corrupt',
+              'That backup is damaged: it starts like a Ninekeeper backup but its contents cannot be read. Nothing was changed.',
+            )
           : err('not-a-database', 'That file is not an SQLite database. Nothing was changed.')
       }
       return err('unreadable', `That file could not be read (${(e as Error).message}). Nothing was changed.`)
@@ -312,7 +346,11 @@ export class BackupService {
     const inspected = BackupService.inspect(path)
     if (!inspected.ok) return inspected
     const safety = await this.backupNow('before-restore')
-    if (!safety.ok) return err('backup-failed', `Restore stopped: the current data could not be backed up first. ${safety.error.message}`)
+    if (!safety.ok)
+      return err(
+        'backup-failed',
+        `Restore stopped: the current data could not be backed up first. ${safety.error.message}`,
+      )
     while (this.running) await this.running.catch(() => {})
     const sidesBefore = presentSideFiles(path)
     const source = new Database(path, { readonly: true })
@@ -320,8 +358,15 @@ export class BackupService {
       // Everything in one step, so no other write interleaves with a half-copied file; bounded like every copy.
       await source.backup(this.file, { progress: boundedProgress(this.limits, 1_000_000) })
     } catch (e) {
-      if (isDiskFull(e)) return err('disk-full', `The disk is full. Nothing was saved; your data before the restore is in ${safety.value.name}.`)
-      return err('restore-failed', `The restore could not be completed (${(e as Error).message}). Your data before the restore is in ${safety.value.name}.`)
+      if (isDiskFull(e))
+        return err(
+          'disk-full',
+          `The disk is full. Nothing was saved; your data before the restore is in ${safety.value.name}.`,
+        )
+      return err(
+        'restore-failed',
+        `The restore could not be completed (${(e as Error).message}). Your data before the restore is in ${safety.value.name}.`,
+      )
     } finally {
       source.close()
       removeSideFiles(

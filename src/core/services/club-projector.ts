@@ -47,12 +47,17 @@ export function projectClubSubject(db: Database, events: Store, subject: string)
   if (kinds.has('night.venue-set')) {
     const venue = reduceVenue(list)
     const date = (list.find((e) => e.kind === 'night.venue-set')?.payload as { date: string }).date
-    if (venue) db.prepare('INSERT INTO night_venues (night, venue, set_at) VALUES (?, ?, ?) ON CONFLICT (night) DO UPDATE SET venue = excluded.venue, set_at = excluded.set_at').run(venue.date, venue.venue, venue.setAt)
+    if (venue)
+      db.prepare(
+        'INSERT INTO night_venues (night, venue, set_at) VALUES (?, ?, ?) ON CONFLICT (night) DO UPDATE SET venue = excluded.venue, set_at = excluded.set_at',
+      ).run(venue.date, venue.venue, venue.setAt)
     else db.prepare('DELETE FROM night_venues WHERE night = ?').run(date)
   }
   if (kinds.has('club.rating-system-set')) {
     const r = reduceRatingSystem(list)
-    db.prepare("INSERT INTO club_settings (key, value, set_at) VALUES ('rating_system', ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, set_at = excluded.set_at").run(r.system, r.setAt)
+    db.prepare(
+      "INSERT INTO club_settings (key, value, set_at) VALUES ('rating_system', ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, set_at = excluded.set_at",
+    ).run(r.system, r.setAt)
   }
 }
 
@@ -60,7 +65,9 @@ export function projectClubSubject(db: Database, events: Store, subject: string)
 export function rebuildClub(db: Database, events: Store): void {
   db.exec('DELETE FROM seasons; DELETE FROM night_venues; DELETE FROM club_settings;')
   const subjects = db
-    .prepare("SELECT DISTINCT subject FROM events WHERE kind LIKE 'season.%' OR kind = 'night.venue-set' OR kind = 'club.rating-system-set' ORDER BY subject")
+    .prepare(
+      "SELECT DISTINCT subject FROM events WHERE kind LIKE 'season.%' OR kind = 'night.venue-set' OR kind = 'club.rating-system-set' ORDER BY subject",
+    )
     .pluck()
     .all() as string[]
   for (const s of subjects) projectClubSubject(db, events, s)

@@ -6,7 +6,14 @@
  * database worker (src/core/worker/), so this file has no Electron and no worker code.
  */
 import type { Database } from 'better-sqlite3'
-import { CLUB_SUBJECT, MAX_SEASON_MATCHES, nightSubject, type PointsScheme, type RatingSystem, type SeasonFields } from '../../shared/events/club'
+import {
+  CLUB_SUBJECT,
+  MAX_SEASON_MATCHES,
+  nightSubject,
+  type PointsScheme,
+  type RatingSystem,
+  type SeasonFields,
+} from '../../shared/events/club'
 import { GAME_NAMES, type GameId } from '../../shared/games/engine'
 import type { Night, NightList, RatingRow, RatingsExplained, Season, SeasonStandings } from '../../shared/model/club'
 import { err, ok, type Result } from '../../shared/result'
@@ -53,7 +60,8 @@ export function schemeText(s: PointsScheme): string {
     : `Placement points scaled by table size: finishing p-th of n earns ${s.top} × (n − p) / (n − 1), so first earns ${s.top} and last 0 at any table size; tied players share the average. On average a seat earns ${s.top / 2} whatever the number of players.`
 }
 
-const seasonNotFound = (): Result<never> => err('not-found', 'That season no longer exists. The list has been refreshed.', 'id')
+const seasonNotFound = (): Result<never> =>
+  err('not-found', 'That season no longer exists. The list has been refreshed.', 'id')
 
 export class ClubService {
   constructor(
@@ -67,7 +75,9 @@ export class ClubService {
   // Seasons
 
   listSeasons(): Result<Season[]> {
-    const rows = this.db.prepare('SELECT * FROM seasons ORDER BY archived_at IS NOT NULL, start_date DESC, name, id').all() as SeasonDbRow[]
+    const rows = this.db
+      .prepare('SELECT * FROM seasons ORDER BY archived_at IS NOT NULL, start_date DESC, name, id')
+      .all() as SeasonDbRow[]
     return ok(rows.map(toSeason))
   }
 
@@ -76,7 +86,8 @@ export class ClubService {
   }
 
   private checkFields(f: SeasonFields, exceptId: string | null): Result<true> {
-    if (f.endDate < f.startDate) return err('invalid-dates', `The season cannot end (${f.endDate}) before it starts (${f.startDate}).`, 'endDate')
+    if (f.endDate < f.startDate)
+      return err('invalid-dates', `The season cannot end (${f.endDate}) before it starts (${f.startDate}).`, 'endDate')
     const clash = this.db
       .prepare('SELECT name FROM seasons WHERE lower(name) = lower(?) AND id IS NOT ?')
       .get(f.name, exceptId) as { name: string } | undefined
@@ -89,7 +100,12 @@ export class ClubService {
           .all(JSON.stringify(f.playerIds)) as string[],
       )
       const missing = f.playerIds.filter((p) => !known.has(p))
-      if (missing.length) return err('not-found', `${missing.length === 1 ? 'One player' : `${missing.length} players`} of the season no longer exist${missing.length === 1 ? 's' : ''}.`, 'playerIds')
+      if (missing.length)
+        return err(
+          'not-found',
+          `${missing.length === 1 ? 'One player' : `${missing.length} players`} of the season no longer exist${missing.length === 1 ? 's' : ''}.`,
+          'playerIds',
+        )
     }
     return ok(true)
   }
@@ -119,8 +135,16 @@ export class ClubService {
       const row = this.seasonRow(id)
       if (!row) return seasonNotFound()
       const current = toSeason(row)
-      if (current.archivedAt) return err('archived', `“${current.name}” is archived: its standings are final. Restore it to change it.`, 'id')
-      const next: SeasonFields = { name: current.name, startDate: current.startDate, endDate: current.endDate, gameIds: current.gameIds, playerIds: current.playerIds, scheme: current.scheme }
+      if (current.archivedAt)
+        return err('archived', `“${current.name}” is archived: its standings are final. Restore it to change it.`, 'id')
+      const next: SeasonFields = {
+        name: current.name,
+        startDate: current.startDate,
+        endDate: current.endDate,
+        gameIds: current.gameIds,
+        playerIds: current.playerIds,
+        scheme: current.scheme,
+      }
       const changed: Partial<SeasonFields> = {}
       for (const k of Object.keys(change) as (keyof SeasonFields)[]) {
         const value = change[k]
@@ -145,7 +169,11 @@ export class ClubService {
       if (archived) {
         const matchIds = this.liveMatches(toSeason(row)).map((m) => m.matchId)
         if (matchIds.length > this.maxFrozen) {
-          return err('too-many-matches', `“${row.name}” counts ${matchIds.length} matches; an archived season can keep at most ${this.maxFrozen}. Split it into shorter seasons first.`, 'id')
+          return err(
+            'too-many-matches',
+            `“${row.name}” counts ${matchIds.length} matches; an archived season can keep at most ${this.maxFrozen}. Split it into shorter seasons first.`,
+            'id',
+          )
         }
         this.store().append('season.archived', id, { matchIds })
       } else this.store().append('season.restored', id, {})
@@ -166,12 +194,18 @@ export class ClubService {
   /** The finished matches a season counts now: started on a local date in its range, of its games. */
   private liveMatches(s: Season): LeagueMatch[] {
     const params: Record<string, unknown> = {}
-    const where = ["m.status = 'finished'", ...localDayWhere('m.created_at', 'm.utc_offset', { fromDate: s.startDate, toDate: s.endDate }, params)]
+    const where = [
+      "m.status = 'finished'",
+      ...localDayWhere('m.created_at', 'm.utc_offset', { fromDate: s.startDate, toDate: s.endDate }, params),
+    ]
     if (s.gameIds) {
       params.games = JSON.stringify(s.gameIds)
       where.push('m.game_id IN (SELECT value FROM json_each(@games))')
     }
-    const ids = this.db.prepare(`SELECT m.id FROM matches m WHERE ${where.join(' AND ')} ORDER BY m.created_at, m.id`).pluck().all(params) as string[]
+    const ids = this.db
+      .prepare(`SELECT m.id FROM matches m WHERE ${where.join(' AND ')} ORDER BY m.created_at, m.id`)
+      .pluck()
+      .all(params) as string[]
     return this.resultsOf(ids)
   }
 
@@ -199,26 +233,62 @@ export class ClubService {
     const frozen = row.frozen_json ? (JSON.parse(row.frozen_json) as string[]) : null
     const matches = frozen ? this.resultsOf(frozen) : this.liveMatches(season)
     const names = new Map(
-      (this.db.prepare('SELECT id, name, canonical_id, deleted FROM players').all() as { id: string; name: string; canonical_id: string; deleted: number }[]).map((p) => [p.id, p]),
+      (
+        this.db.prepare('SELECT id, name, canonical_id, deleted FROM players').all() as {
+          id: string
+          name: string
+          canonical_id: string
+          deleted: number
+        }[]
+      ).map((p) => [p.id, p]),
     )
     // Season members where their history lives now (after merges); deleted players drop out.
     const members = season.playerIds
-      ? [...new Set(season.playerIds.map((p) => names.get(p)).flatMap((p) => (p && !p.deleted ? [p.canonical_id] : [])))]
+      ? [
+          ...new Set(
+            season.playerIds.map((p) => names.get(p)).flatMap((p) => (p && !p.deleted ? [p.canonical_id] : [])),
+          ),
+        ]
       : null
     const rows = standings(season.scheme, matches, new Map([...names.values()].map((p) => [p.id, p.name])), members)
-    return ok({ season, rows, matches: matches.length, tieBreaks: TIE_BREAKS, schemeText: schemeText(season.scheme), frozen: frozen !== null })
+    return ok({
+      season,
+      rows,
+      matches: matches.length,
+      tieBreaks: TIE_BREAKS,
+      schemeText: schemeText(season.scheme),
+      frozen: frozen !== null,
+    })
   }
 
   // -------------------------------------------------------------------------------------------
   // Game nights
 
-  nights(filter: { fromDate?: string | undefined; toDate?: string | undefined; limit?: number | undefined }): Result<NightList> {
+  nights(filter: {
+    fromDate?: string | undefined
+    toDate?: string | undefined
+    limit?: number | undefined
+  }): Result<NightList> {
     const params: Record<string, unknown> = {}
     // A night's matches start between its date 06:00 and the next day's 06:00, local time.
-    const where = localDayWhere('created_at', 'utc_offset', { fromDate: filter.fromDate, toDate: filter.toDate ? addDays(filter.toDate, 1) : undefined }, params)
+    const where = localDayWhere(
+      'created_at',
+      'utc_offset',
+      { fromDate: filter.fromDate, toDate: filter.toDate ? addDays(filter.toDate, 1) : undefined },
+      params,
+    )
     const all = this.db
-      .prepare(`SELECT id, game_id, created_at, utc_offset, status, winners_json FROM matches ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`)
-      .all(params) as { id: string; game_id: GameId; created_at: string; utc_offset: number; status: Night['matches'][number]['status']; winners_json: string }[]
+      .prepare(
+        `SELECT id, game_id, created_at, utc_offset, status, winners_json FROM matches ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`,
+      )
+      .all(params) as {
+      id: string
+      game_id: GameId
+      created_at: string
+      utc_offset: number
+      status: Night['matches'][number]['status']
+      winners_json: string
+    }[]
     const groups = new Map<string, typeof all>()
     for (const m of all) {
       const night = nightOf(m.created_at, m.utc_offset)
@@ -237,10 +307,11 @@ export class ClubService {
     const seatsOf = new Map<string, typeof seats>()
     for (const s of seats) seatsOf.set(s.match_id, [...(seatsOf.get(s.match_id) ?? []), s])
     const venues = new Map(
-      (this.db.prepare('SELECT night, venue FROM night_venues WHERE night IN (SELECT value FROM json_each(?))').all(JSON.stringify(shown)) as { night: string; venue: string }[]).map((v) => [
-        v.night,
-        v.venue,
-      ]),
+      (
+        this.db
+          .prepare('SELECT night, venue FROM night_venues WHERE night IN (SELECT value FROM json_each(?))')
+          .all(JSON.stringify(shown)) as { night: string; venue: string }[]
+      ).map((v) => [v.night, v.venue]),
     )
     const nights: Night[] = shown.map((date) => {
       const players = new Map<string, Night['players'][number]>()
@@ -265,7 +336,9 @@ export class ClubService {
       return {
         date,
         venue: venues.get(date) ?? null,
-        players: [...players.values()].sort((a, b) => b.wins - a.wins || b.matches - a.matches || a.name.localeCompare(b.name)),
+        players: [...players.values()].sort(
+          (a, b) => b.wins - a.wins || b.matches - a.matches || a.name.localeCompare(b.name),
+        ),
         matches,
       }
     })
@@ -274,9 +347,11 @@ export class ClubService {
 
   setVenue(date: string, raw: string | null): Result<{ date: string; venue: string | null }> {
     const venue = raw?.trim() || null
-    if (venue && venue.length > 80) return err('invalid-venue', `A venue is at most 80 characters; this one has ${venue.length}.`, 'venue')
+    if (venue && venue.length > 80)
+      return err('invalid-venue', `A venue is at most 80 characters; this one has ${venue.length}.`, 'venue')
     return writeTransaction(this.db, () => {
-      const current = this.db.prepare('SELECT venue FROM night_venues WHERE night = ?').pluck().get(date) as string | undefined
+      const current = this.db.prepare('SELECT venue FROM night_venues WHERE night = ?').pluck().get(date) as
+        string | undefined
       if ((current ?? null) !== venue) {
         this.store().append('night.venue-set', nightSubject(date), { date, venue })
         projectClubSubject(this.db, this.store(), nightSubject(date))
@@ -289,7 +364,8 @@ export class ClubService {
   // Ratings
 
   ratingSystem(): { system: RatingSystem; setAt: string | null } {
-    const r = this.db.prepare("SELECT value, set_at FROM club_settings WHERE key = 'rating_system'").get() as { value: RatingSystem; set_at: string } | undefined
+    const r = this.db.prepare("SELECT value, set_at FROM club_settings WHERE key = 'rating_system'").get() as
+      { value: RatingSystem; set_at: string } | undefined
     return r ? { system: r.value, setAt: r.set_at } : { system: 'openskill', setAt: null }
   }
 
@@ -306,7 +382,9 @@ export class ClubService {
   /** The finished tables of one game in match order (finish time, then id): each seat's player and placement. */
   private *tables(gameId: GameId): Generator<{ players: string[]; placements: number[] }> {
     const rows = this.db
-      .prepare('SELECT match_id, player_id, placement FROM match_results WHERE game_id = ? ORDER BY finished_at, match_id, seat')
+      .prepare(
+        'SELECT match_id, player_id, placement FROM match_results WHERE game_id = ? ORDER BY finished_at, match_id, seat',
+      )
       .raw()
       .iterate(gameId) as IterableIterator<[string, string, number]>
     let current: { id: string; players: string[]; placements: number[] } | null = null
@@ -401,16 +479,30 @@ export function explain(system: RatingSystem, r: RatingRow, above: RatingRow | n
     )
   } else {
     const d = r.rating - 1500
-    parts.push(`${d >= 0 ? '+' : '−'}${Math.abs(d)} from the 1500 start over ${r.matches} match${r.matches === 1 ? '' : 'es'}.`)
+    parts.push(
+      `${d >= 0 ? '+' : '−'}${Math.abs(d)} from the 1500 start over ${r.matches} match${r.matches === 1 ? '' : 'es'}.`,
+    )
   }
   if (above && r.winRate > above.winRate) {
     const why: string[] = []
-    if (system === 'openskill' && above.sigma < r.sigma - 0.05) why.push(`${above.name}’s rating is more certain (σ ${n1(above.sigma)} against ${n1(r.sigma)}, from ${above.matches} matches against ${r.matches})`)
+    if (system === 'openskill' && above.sigma < r.sigma - 0.05)
+      why.push(
+        `${above.name}’s rating is more certain (σ ${n1(above.sigma)} against ${n1(r.sigma)}, from ${above.matches} matches against ${r.matches})`,
+      )
     if (above.opponentMu !== null && r.opponentMu !== null && above.opponentMu > r.opponentMu + 0.05) {
-      why.push(`${above.name} met stronger opponents (their mean μ ${n1(above.opponentMu)} against ${n1(r.opponentMu)})`)
+      why.push(
+        `${above.name} met stronger opponents (their mean μ ${n1(above.opponentMu)} against ${n1(r.opponentMu)})`,
+      )
     }
-    if (why.length === 0) why.push(system === 'elo' ? `${above.name}’s wins came against higher-rated players, or more recently` : `${above.name} placed better in the matches that were not wins`)
-    parts.push(`Ranked below ${above.name} despite a higher win rate (${pct(r.winRate)} against ${pct(above.winRate)}): ${why.join('; ')}.`)
+    if (why.length === 0)
+      why.push(
+        system === 'elo'
+          ? `${above.name}’s wins came against higher-rated players, or more recently`
+          : `${above.name} placed better in the matches that were not wins`,
+      )
+    parts.push(
+      `Ranked below ${above.name} despite a higher win rate (${pct(r.winRate)} against ${pct(above.winRate)}): ${why.join('; ')}.`,
+    )
   }
   return parts.join(' ')
 }

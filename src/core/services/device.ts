@@ -30,7 +30,9 @@ export class Device {
     this.get = db.prepare('SELECT value FROM meta WHERE key = ?')
     this.newestOwn = db.prepare('SELECT hlc FROM events WHERE device_id = ? ORDER BY device_seq DESC LIMIT 1')
     this.newest = db.prepare('SELECT hlc FROM events ORDER BY hlc DESC LIMIT 1')
-    this.set = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+    this.set = db.prepare(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    )
   }
 
   id(): string {
@@ -56,7 +58,11 @@ export class Device {
     this.db
       .transaction(() => {
         this.set.run('device_id', deviceId)
-        if (previous) this.set.run('previous_device_ids', `${this.get.get('previous_device_ids')?.value ?? ''}${previous} (${reason})\n`)
+        if (previous)
+          this.set.run(
+            'previous_device_ids',
+            `${this.get.get('previous_device_ids')?.value ?? ''}${previous} (${reason})\n`,
+          )
       })
       .immediate()
     return deviceId
@@ -100,7 +106,8 @@ export class Device {
     const newest = this.newest.get()?.hlc
     if (newest) s = hlcRecv(s, newest, this.clock().getTime())
     const own = parseHlc(this.newestOwn.get(this.id())?.hlc ?? '')
-    if (own && (own.wall > s.wall || (own.wall === s.wall && own.counter > s.counter))) s = { wall: own.wall, counter: own.counter }
+    if (own && (own.wall > s.wall || (own.wall === s.wall && own.counter > s.counter)))
+      s = { wall: own.wall, counter: own.counter }
     return s
   }
 

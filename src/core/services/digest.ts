@@ -36,9 +36,14 @@ const NOT_EMPTY: Partial<Record<(typeof PROJECTION_TABLES)[number], string>> = {
 export function projectionRows(db: Database): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {}
   for (const t of PROJECTION_TABLES) {
-    const cols = (db.prepare(`SELECT name FROM pragma_table_info('${t}') ORDER BY cid`).pluck().all() as string[]).map((c) => `"${c}"`)
+    const cols = (db.prepare(`SELECT name FROM pragma_table_info('${t}') ORDER BY cid`).pluck().all() as string[]).map(
+      (c) => `"${c}"`,
+    )
     const where = NOT_EMPTY[t] ? `WHERE ${NOT_EMPTY[t]}` : ''
-    out[t] = db.prepare(`SELECT ${cols.join(', ')} FROM "${t}" ${where} ORDER BY ${cols.join(', ')}`).raw().all()
+    out[t] = db
+      .prepare(`SELECT ${cols.join(', ')} FROM "${t}" ${where} ORDER BY ${cols.join(', ')}`)
+      .raw()
+      .all()
   }
   return out
 }
@@ -46,7 +51,11 @@ export function projectionRows(db: Database): Record<string, unknown[]> {
 export function projectionDigests(db: Database): Record<string, string> {
   const rows = projectionRows(db)
   const out: Record<string, string> = {}
-  for (const [t, r] of Object.entries(rows)) out[t] = createHash('sha256').update(JSON.stringify(r, (_, v: unknown) => (typeof v === 'number' ? Number(v.toPrecision(12)) : v))).digest('hex').slice(0, 16)
+  for (const [t, r] of Object.entries(rows))
+    out[t] = createHash('sha256')
+      .update(JSON.stringify(r, (_, v: unknown) => (typeof v === 'number' ? Number(v.toPrecision(12)) : v)))
+      .digest('hex')
+      .slice(0, 16)
   return out
 }
 

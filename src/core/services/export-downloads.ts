@@ -32,7 +32,8 @@ interface Entry extends ExportFile {
   timer: ReturnType<typeof setTimeout>
 }
 
-export const EXPIRED_MESSAGE = 'That export is no longer available (it was already saved, or it waited too long). Export again.'
+export const EXPIRED_MESSAGE =
+  'That export is no longer available (it was already saved, or it waited too long). Export again.'
 
 export class ExportDownloads {
   private readonly entries = new Map<string, Entry>()
@@ -41,7 +42,8 @@ export class ExportDownloads {
     private readonly dir: string,
     private readonly ttlMs = EXPORT_TTL_MS,
   ) {
-    if (existsSync(dir)) for (const name of readdirSync(dir)) if (FILE.test(name)) rmSync(join(dir, name), { force: true })
+    if (existsSync(dir))
+      for (const name of readdirSync(dir)) if (FILE.test(name)) rmSync(join(dir, name), { force: true })
   }
 
   /** Takes over a finished export file (moved into place under the new handle) and returns the handle. */
@@ -77,7 +79,10 @@ export class ExportDownloads {
    * The desktop app's save: asks where (`choose`, Electron's save dialog at the edge) and copies the
    * file there (libuv's thread pool, not the main thread); the handle is used up either way.
    */
-  async save(id: string, choose: (fileName: string) => Promise<string | null>): Promise<Result<{ saved: string | null }>> {
+  async save(
+    id: string,
+    choose: (fileName: string) => Promise<string | null>,
+  ): Promise<Result<{ saved: string | null }>> {
     const file = this.take(id)
     if (!file) return err('not-found', EXPIRED_MESSAGE, 'downloadId')
     try {

@@ -50,7 +50,11 @@ export function writeJsonExport(db: Database, path: string, deviceId: string, no
       .transaction(() => {
         const devices: Record<string, number> = {}
         let count = 0
-        for (const r of db.prepare('SELECT device_id, max(device_seq) AS seq, count(*) AS n FROM events GROUP BY device_id ORDER BY min(hlc), device_id').iterate() as Iterable<{
+        for (const r of db
+          .prepare(
+            'SELECT device_id, max(device_seq) AS seq, count(*) AS n FROM events GROUP BY device_id ORDER BY min(hlc), device_id',
+          )
+          .iterate() as Iterable<{
           device_id: string
           seq: number
           n: number

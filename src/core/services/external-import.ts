@@ -17,7 +17,14 @@ import { PAYLOAD_VERSION, type DomainEvent } from '../../shared/events/types'
 import { validateEvent } from '../../shared/events/validate'
 import { looksLikeBgStats, parseBgStats } from '../../shared/import/bg-stats'
 import { parseCsv } from '../../shared/import/csv'
-import { planImport, type ExternalChoices, type ExternalImportPreview, type ExternalImportReport, type ExternalPlan, type RosterPlayer } from '../../shared/import/plan'
+import {
+  planImport,
+  type ExternalChoices,
+  type ExternalImportPreview,
+  type ExternalImportReport,
+  type ExternalPlan,
+  type RosterPlayer,
+} from '../../shared/import/plan'
 import type { SourceFile, SourcePlay } from '../../shared/import/source'
 import { err, ok, type Result } from '../../shared/result'
 import { writeTransaction } from '../db/transaction'
@@ -53,7 +60,9 @@ export function derivedImportId(ms: number, key: string): string {
 
 /** The source id a recorded match keeps: the play's own id, or a hash of its content. */
 export function sourceIdOf(play: SourcePlay): string {
-  return play.contentId ? `sha256:${createHash('sha256').update(play.sourceId).digest('hex').slice(0, 40)}` : play.sourceId
+  return play.contentId
+    ? `sha256:${createHash('sha256').update(play.sourceId).digest('hex').slice(0, 40)}`
+    : play.sourceId
 }
 
 /**
@@ -62,7 +71,11 @@ export function sourceIdOf(play: SourcePlay): string {
  * import the same play before they sync make two events for one match: both stay in the log and the
  * first in log order is in force on every laptop (services/recorded-projection.ts).
  */
-export function recordedIds(kind: SourceFile['kind'], play: SourcePlay, deviceId: string): { subject: string; eventId: string } {
+export function recordedIds(
+  kind: SourceFile['kind'],
+  play: SourcePlay,
+  deviceId: string,
+): { subject: string; eventId: string } {
   // The time bits are the play's time read as UTC, so the ids never depend on this computer's zone.
   const ms = recordedInstant(play.playedAt, 0)
   const key = `${kind}:${sourceIdOf(play)}`
@@ -81,19 +94,30 @@ export function localOffsetAt(playedAt: string): number {
 /** Reads the file as BG Stats JSON or as CSV (whichever it is); a refusal says why. */
 export function readSource(input: string): Result<SourceFile> {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
-  if (text.includes('\u0000')) return err('invalid-file', 'That file is not a BG Stats backup or a CSV file (it is binary). Nothing was changed.')
+  if (text.includes('\u0000'))
+    return err('invalid-file', 'That file is not a BG Stats backup or a CSV file (it is binary). Nothing was changed.')
   const head = text.trimStart()
   if (head.startsWith('{') || head.startsWith('[')) {
     let raw: unknown
     try {
       raw = JSON.parse(text)
     } catch {
-      return err('invalid-file', 'That file looks like JSON but is not valid JSON, so it is not a BG Stats backup. Nothing was changed.')
+      return err(
+        'invalid-file',
+        'That file looks like JSON but is not valid JSON, so it is not a BG Stats backup. Nothing was changed.',
+      )
     }
     if ((raw as { format?: unknown } | null)?.format === 'ninekeeper-export') {
-      return err('ninekeeper-export', 'That is a Ninekeeper export: use “Import a Ninekeeper JSON export” for it. Nothing was changed.')
+      return err(
+        'ninekeeper-export',
+        'That is a Ninekeeper export: use “Import a Ninekeeper JSON export” for it. Nothing was changed.',
+      )
     }
-    if (!looksLikeBgStats(raw)) return err('invalid-file', 'That JSON file is not a BG Stats backup (it has no "plays" with "players" or "games"). Nothing was changed.')
+    if (!looksLikeBgStats(raw))
+      return err(
+        'invalid-file',
+        'That JSON file is not a BG Stats backup (it has no "plays" with "players" or "games"). Nothing was changed.',
+      )
     const parsed = parseBgStats(raw)
     if (!parsed.ok) return err('invalid-file', `That file cannot be imported: ${parsed.reason}. Nothing was changed.`)
     return ok(parsed.value)
@@ -109,14 +133,21 @@ export class ExternalImportService {
 
   private roster(): RosterPlayer[] {
     return this.db
-      .prepare<[], { id: string; name: string; archived_at: string | null }>('SELECT id, name, archived_at FROM players WHERE deleted = 0 AND canonical_id = id ORDER BY created_at, id')
+      .prepare<[], { id: string; name: string; archived_at: string | null }>(
+        'SELECT id, name, archived_at FROM players WHERE deleted = 0 AND canonical_id = id ORDER BY created_at, id',
+      )
       .all()
       .map((r) => ({ id: r.id, name: r.name, archived: r.archived_at !== null }))
   }
 
   private plan(file: SourceFile, choices: ExternalChoices): ExternalPlan {
     const has = this.db.prepare<[string], { one: number }>('SELECT 1 AS one FROM events WHERE subject = ? LIMIT 1')
-    return planImport(file, this.roster(), choices, (play) => has.get(recordedIds(file.kind, play, '').subject) !== undefined)
+    return planImport(
+      file,
+      this.roster(),
+      choices,
+      (play) => has.get(recordedIds(file.kind, play, '').subject) !== undefined,
+    )
   }
 
   previewFile(path: string, choices: ExternalChoices): Result<ExternalImportPreview> {
@@ -146,10 +177,23 @@ export class ExternalImportService {
         const p = plan.preview
         if (p.problems.length) {
           const first = p.problems[0] as { line?: number; reason: string }
-          const more = p.problems.length > 1 ? ` (and ${p.problems.length - 1} more problem${p.problems.length === 2 ? '' : 's'})` : ''
-          return err('invalid-rows', `Nothing was imported: ${first.line !== undefined ? `line ${first.line}: ` : ''}${first.reason}${more}. Fix the file or the choices and try again.`)
+          const more =
+            p.problems.length > 1
+              ? ` (and ${p.problems.length - 1} more problem${p.problems.length === 2 ? '' : 's'})`
+              : ''
+          return err(
+            'invalid-rows',
+            `Nothing was imported: ${first.line !== undefined ? `line ${first.line}: ` : ''}${first.reason}${more}. Fix the file or the choices and try again.`,
+          )
         }
-        const report: ExternalImportReport = { kind: file.value.kind, playersCreated: 0, matchesRecorded: 0, alreadyImported: p.alreadyImported, skipped: p.skipped.length, duplicates: p.duplicates.length }
+        const report: ExternalImportReport = {
+          kind: file.value.kind,
+          playersCreated: 0,
+          matchesRecorded: 0,
+          alreadyImported: p.alreadyImported,
+          skipped: p.skipped.length,
+          duplicates: p.duplicates.length,
+        }
         if (plan.matches.length === 0) return ok(report)
         const created = new Map<string, string>()
         for (const np of plan.newPlayers) {
@@ -158,7 +202,9 @@ export class ExternalImportService {
           created.set(np.key, subject)
           report.playersCreated++
         }
-        const nextSeq = this.db.prepare<[string], { next: number }>('SELECT coalesce(max(device_seq), 0) + 1 AS next FROM events WHERE device_id = ?')
+        const nextSeq = this.db.prepare<[string], { next: number }>(
+          'SELECT coalesce(max(device_seq), 0) + 1 AS next FROM events WHERE device_id = ?',
+        )
         const fresh: DomainEvent<'match.recorded'>[] = []
         for (const m of plan.matches) {
           const { deviceId, hlc } = device.stamp()
@@ -176,7 +222,16 @@ export class ExternalImportService {
             })),
             source: { kind: file.value.kind, id: sourceIdOf(m.play) },
           }
-          const e: DomainEvent<'match.recorded'> = { id: eventId, deviceId, deviceSeq: (nextSeq.get(deviceId) as { next: number }).next, hlc, kind: 'match.recorded', v: PAYLOAD_VERSION, subject, payload }
+          const e: DomainEvent<'match.recorded'> = {
+            id: eventId,
+            deviceId,
+            deviceSeq: (nextSeq.get(deviceId) as { next: number }).next,
+            hlc,
+            kind: 'match.recorded',
+            v: PAYLOAD_VERSION,
+            subject,
+            payload,
+          }
           // The same checks another laptop makes when this event reaches it (import, club sync).
           const valid = validateEvent(e)
           if (!valid.ok) return err('invalid-rows', `Nothing was imported: ${m.play.label}: ${valid.error.message}.`)

@@ -11,16 +11,26 @@ import type { MatchHistoryEntry } from '../../shared/model/match'
 import type { ProjectedMatch } from './projector'
 
 /** An entry in words, in the context it was made in (who was to act, which round). */
-export function describeEntry(m: ProjectedMatch, eventId: string, action: unknown, names: readonly string[], fallback: Partial<EntryContext> = {}): string {
+export function describeEntry(
+  m: ProjectedMatch,
+  eventId: string,
+  action: unknown,
+  names: readonly string[],
+  fallback: Partial<EntryContext> = {},
+): string {
   // An entry that is not in force (undone, or refused on replay) has no context of its own.
-  const ctx = m.contexts.get(eventId) ?? { toAct: fallback.toAct ?? null, round: fallback.round ?? m.roundTimes.length + 1 }
+  const ctx = m.contexts.get(eventId) ?? {
+    toAct: fallback.toAct ?? null,
+    round: fallback.round ?? m.roundTimes.length + 1,
+  }
   return describeAction(m.gameId, action, { names, ...ctx })
 }
 
 export function historyOf(m: ProjectedMatch, names: readonly string[]): MatchHistoryEntry[] {
   const roundAt = new Map<string, number>()
   let completed = 0
-  const words = (eventId: string, action: unknown): string => describeEntry(m, eventId, action, names, { round: roundAt.get(eventId) })
+  const words = (eventId: string, action: unknown): string =>
+    describeEntry(m, eventId, action, names, { round: roundAt.get(eventId) })
   const index = new Map<string, number>()
   const originals = new Map<string, unknown>()
   const kinds = new Map<string, EventKind>()
@@ -29,7 +39,9 @@ export function historyOf(m: ProjectedMatch, names: readonly string[]): MatchHis
   const superseded = new Set(m.log.entries.flatMap((e) => e.corrections.slice(0, -1).map((c) => c.id)))
   let n = 0
   let seq = 0
-  return m.log.events.filter(({ event }) => event.kind !== 'match.started' && event.kind !== 'match.recorded').map(({ event: ev, active }) => {
+  return m.log.events
+    .filter(({ event }) => event.kind !== 'match.started' && event.kind !== 'match.recorded')
+    .map(({ event: ev, active }) => {
       kinds.set(ev.id, ev.kind)
       const p = ev.payload as Record<string, unknown>
       let kind: MatchHistoryEntry['kind']

@@ -48,20 +48,40 @@ export class MatchService {
    * `utcOffset`: minutes east of UTC where the match is played (the renderer's, when it sends one);
    * without it, this computer's offset at the start.
    */
-  create(input: { gameId: GameId; playerIds: string[]; options?: MatchOptions | undefined; utcOffset?: number | undefined }): Result<MatchView> {
+  create(input: {
+    gameId: GameId
+    playerIds: string[]
+    options?: MatchOptions | undefined
+    utcOffset?: number | undefined
+  }): Result<MatchView> {
     const { gameId, playerIds } = input
     const limits = SEAT_LIMITS[gameId]
     if (playerIds.length < limits.min || playerIds.length > limits.max) {
       const range = limits.min === limits.max ? `exactly ${limits.min}` : `${limits.min} to ${limits.max}`
-      return err('invalid-seats', `${GAME_NAMES[gameId]} is played by ${range} players; ${playerIds.length} were chosen.`, 'playerIds')
+      return err(
+        'invalid-seats',
+        `${GAME_NAMES[gameId]} is played by ${range} players; ${playerIds.length} were chosen.`,
+        'playerIds',
+      )
     }
-    if (new Set(playerIds).size !== playerIds.length) return err('invalid-seats', 'A player can take only one seat.', 'playerIds')
+    if (new Set(playerIds).size !== playerIds.length)
+      return err('invalid-seats', 'A player can take only one seat.', 'playerIds')
     return writeTransaction(this.db, () => {
       const players = playerIds.map((id) => this.repo.rosterPlayer(id))
       const missing = players.findIndex((p) => !p)
-      if (missing >= 0) return err('not-found', `The player in seat ${missing + 1} no longer exists. Pick the players again.`, 'playerIds')
+      if (missing >= 0)
+        return err(
+          'not-found',
+          `The player in seat ${missing + 1} no longer exists. Pick the players again.`,
+          'playerIds',
+        )
       const archived = players.find((p) => p?.archived_at)
-      if (archived) return err('archived-player', `${archived.name} is archived. Unarchive them on the Players screen to seat them.`, 'playerIds')
+      if (archived)
+        return err(
+          'archived-player',
+          `${archived.name} is archived. Unarchive them on the Players screen to seat them.`,
+          'playerIds',
+        )
       const names = players.map((p) => p!.name)
       const { houseRules, ...rest } = input.options ?? {}
       const colours = input.options?.colours
@@ -108,7 +128,11 @@ export class MatchService {
           winners,
           roundsPlayed: r.rounds_played,
           // Summaries name the players as they are now (after a rename), not as the match started.
-          summary: renameInText(r.summary, startNamesOf(config), players.map((p) => p.name)),
+          summary: renameInText(
+            r.summary,
+            startNamesOf(config),
+            players.map((p) => p.name),
+          ),
           problem: r.problem,
           engineVersion: r.engine_version,
           utcOffset: r.utc_offset,
@@ -137,12 +161,20 @@ export class MatchService {
       if (!m.engine) return broken(m)
       const index = m.log.entries.findIndex((e) => e.eventId === eventId)
       if (index < 0) return err('not-found', 'That entry is no longer in the log (it may have been undone).', 'eventId')
-      const entries: LogEntry[] = m.log.entries.map((e, i) => (i === index ? { ...e, corrections: [...e.corrections, { id: 'probe', action, at: '', hlc: '', deviceId: '' }] } : e))
+      const entries: LogEntry[] = m.log.entries.map((e, i) =>
+        i === index
+          ? { ...e, corrections: [...e.corrections, { id: 'probe', action, at: '', hlc: '', deviceId: '' }] }
+          : e,
+      )
       const failed = this.firstFailure(m, entries)
       if (failed) {
         return failed.index === index
           ? err(failed.code, failed.message, 'action')
-          : err('correction-breaks-later-entry', `That change makes entry ${failed.index + 1} invalid: ${failed.message}`, 'action')
+          : err(
+              'correction-breaks-later-entry',
+              `That change makes entry ${failed.index + 1} invalid: ${failed.message}`,
+              'action',
+            )
       }
       return this.append(m, 'match.corrected', { target: eventId, action })
     })
@@ -156,7 +188,8 @@ export class MatchService {
       if (top.kind === 'match.closed') return this.append(m, 'match.reopened', { target: top.id })
       const entries = this.withoutTarget(m, top.id)
       const failed = this.firstFailure(m, entries)
-      if (failed) return err('cannot-undo', `Undoing that would make entry ${failed.index + 1} invalid: ${failed.message}`)
+      if (failed)
+        return err('cannot-undo', `Undoing that would make entry ${failed.index + 1} invalid: ${failed.message}`)
       return this.append(m, 'match.undone', { target: top.id })
     })
   }
@@ -168,7 +201,8 @@ export class MatchService {
       if (!r) return err('nothing-to-redo', 'There is nothing to redo: nothing was undone since the last entry.')
       const probe = this.probe(m, 'match.redone', { target: r.id })
       const failed = this.firstFailure(m, probe.entries)
-      if (failed) return err('cannot-redo', `Redoing that would make entry ${failed.index + 1} invalid: ${failed.message}`)
+      if (failed)
+        return err('cannot-redo', `Redoing that would make entry ${failed.index + 1} invalid: ${failed.message}`)
       return this.append(m, 'match.redone', { target: r.id })
     })
   }
@@ -176,7 +210,8 @@ export class MatchService {
   close(id: string, status: 'finished' | 'abandoned', expected?: string): Result<MatchView> {
     return this.write(id, expected, (m) => {
       // A recorded result can only be abandoned (taken out of the stats); Undo puts it back.
-      if (m.recorded && status === 'abandoned' && m.status === 'finished') return this.append(m, 'match.closed', { status })
+      if (m.recorded && status === 'abandoned' && m.status === 'finished')
+        return this.append(m, 'match.closed', { status })
       if (m.recorded) return recordedOnly()
       if (m.status !== 'in-progress') return closed(m.status)
       if (status === 'finished' && m.log.entries.length === 0) {
@@ -188,18 +223,30 @@ export class MatchService {
 
   history(id: string): Result<MatchHistoryEntry[]> {
     if (!this.repo.get(id)) return notFound()
-    return ok(historyOf(this.current(id), this.repo.seats(id).map((s) => s.name)))
+    return ok(
+      historyOf(
+        this.current(id),
+        this.repo.seats(id).map((s) => s.name),
+      ),
+    )
   }
 
   // -------------------------------------------------------------------------------------------
 
-  private write(id: string, expected: string | undefined, fn: (m: ProjectedMatch) => Result<MatchView>): Result<MatchView> {
+  private write(
+    id: string,
+    expected: string | undefined,
+    fn: (m: ProjectedMatch) => Result<MatchView>,
+  ): Result<MatchView> {
     return writeTransaction(this.db, () => {
       const head = this.repo.head(id)
       if (head === undefined) return notFound()
       const m = this.current(id, head)
       if (expected !== undefined && expected !== (m.log.head ?? '')) {
-        return err('stale', 'This match changed in another window or on another computer — here is the current sheet. Nothing was saved.')
+        return err(
+          'stale',
+          'This match changed in another window or on another computer — here is the current sheet. Nothing was saved.',
+        )
       }
       // A commit extends the cached match in place (appendAction): when the write does not go
       // through, the cached copy may be ahead of the database, so it is dropped.
@@ -260,7 +307,12 @@ export class MatchService {
     if (stepped !== undefined && event.kind === 'match.action' && m.engine && m.state !== null && m.problem === null) {
       fromRound = m.roundTimes.length + 1
       // Nobody moved seats since this match was cached (a merge changes the projector's epoch).
-      known = { ...(m.seats ? { seats: m.seats } : {}), noResults: m.status === 'in-progress', appended: true, statusBefore: m.status }
+      known = {
+        ...(m.seats ? { seats: m.seats } : {}),
+        noResults: m.status === 'in-progress',
+        appended: true,
+        statusBefore: m.status,
+      }
       next = this.appendAction(m, event as DomainEvent<'match.action'>, stepped)
     } else next = this.projector.computeMatch(m.id, [...m.events, event])
     if (!next) return notFound()
@@ -278,7 +330,14 @@ export class MatchService {
   private appendAction(m: ProjectedMatch, event: DomainEvent<'match.action'>, state: unknown): ProjectedMatch {
     const engine = m.engine as NonNullable<ProjectedMatch['engine']>
     const at = hlcTime(event.hlc)
-    const entry: LogEntry = { eventId: event.id, original: event.payload.action, at, hlc: event.hlc, deviceId: event.deviceId, corrections: [] }
+    const entry: LogEntry = {
+      eventId: event.id,
+      original: event.payload.action,
+      at,
+      hlc: event.hlc,
+      deviceId: event.deviceId,
+      corrections: [],
+    }
     m.contexts.set(event.id, { toAct: m.game?.toAct ?? null, round: m.game?.round ?? m.roundTimes.length + 1 })
     const roundTimes = m.roundTimes
     const done = completedRounds(m.gameId, state)
@@ -301,10 +360,23 @@ export class MatchService {
   }
 
   /** The log as it would be with one more event (to check an undo or redo before writing it). */
-  private probe<K extends EventKind>(m: ProjectedMatch, kind: K, payload: PayloadOf[K]): ReturnType<typeof reduceMatch> {
+  private probe<K extends EventKind>(
+    m: ProjectedMatch,
+    kind: K,
+    payload: PayloadOf[K],
+  ): ReturnType<typeof reduceMatch> {
     const last = m.log.events[m.log.events.length - 1]?.event
     const hlc = `${last ? last.hlc : ''}~`
-    const probe = { id: 'ffffffff-ffff-7fff-bfff-ffffffffffff', deviceId: '', deviceSeq: 0, hlc, kind, v: 1, subject: m.id, payload } as DomainEvent
+    const probe = {
+      id: 'ffffffff-ffff-7fff-bfff-ffffffffffff',
+      deviceId: '',
+      deviceSeq: 0,
+      hlc,
+      kind,
+      v: 1,
+      subject: m.id,
+      payload,
+    } as DomainEvent
     return reduceMatch([...m.log.events.map((e) => e.event), probe])
   }
 
@@ -313,8 +385,12 @@ export class MatchService {
   }
 
   /** The first entry the engine would refuse if the log were `entries`, or null. */
-  private firstFailure(m: ProjectedMatch, entries: LogEntry[]): { index: number; code: string; message: string } | null {
-    if (!m.engine) return { index: -1, code: 'unknown-game', message: 'This match is of a game this version does not know.' }
+  private firstFailure(
+    m: ProjectedMatch,
+    entries: LogEntry[],
+  ): { index: number; code: string; message: string } | null {
+    if (!m.engine)
+      return { index: -1, code: 'unknown-game', message: 'This match is of a game this version does not know.' }
     const start = m.engine.setup(m.config)
     if (!start.ok) return { index: -1, ...start.error }
     let state = start.value
@@ -368,7 +444,8 @@ export class MatchService {
     if (r) {
       const target = m.log.events.find((e) => e.event.id === r.target)?.event
       // The undone entry was the newest: whoever is to act now is who made it.
-      if (target?.kind === 'match.action') redo = `Redo ${describeEntry(m, target.id, (target.payload as PayloadOf['match.action']).action, names, { toAct: m.game?.toAct ?? null })}`
+      if (target?.kind === 'match.action')
+        redo = `Redo ${describeEntry(m, target.id, (target.payload as PayloadOf['match.action']).action, names, { toAct: m.game?.toAct ?? null })}`
       else if (target?.kind === 'match.corrected') redo = 'Redo the correction'
       else if (target?.kind === 'match.closed') redo = 'Close the match again'
     }
@@ -383,7 +460,9 @@ export class MatchService {
       seats: seats.map((s) => ({ seat: s.seat, playerId: s.player_id, name: s.name, color: s.color })),
       config: m.config,
       state: m.state,
-      game: m.game ? { ...m.game, message: renameInText(m.game.message, startNamesOf(m.config), names) } : { over: false, winners: [], message: row.problem ?? '' },
+      game: m.game
+        ? { ...m.game, message: renameInText(m.game.message, startNamesOf(m.config), names) }
+        : { over: false, winners: [], message: row.problem ?? '' },
       standings: m.standings,
       legal: engine && m.state !== null ? engine.legalActions(m.state) : [],
       actions,
@@ -413,7 +492,10 @@ function closed(status: MatchStatus): Result<never> {
 }
 
 function recordedOnly(): Result<never> {
-  return err('recorded-match', 'This match was imported as a result only (it has no rounds): it cannot be played on or edited. It can be abandoned, which takes it out of the stats.')
+  return err(
+    'recorded-match',
+    'This match was imported as a result only (it has no rounds): it cannot be played on or edited. It can be abandoned, which takes it out of the stats.',
+  )
 }
 
 function safeJson(text: string): unknown {

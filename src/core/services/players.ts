@@ -75,7 +75,8 @@ export class PlayerService {
     return this.write(() => {
       const current = this.repo.get(input.id)
       if (!current) return notFound()
-      if (current.archived !== input.archived) this.record(input.archived ? 'player.archived' : 'player.restored', input.id, {})
+      if (current.archived !== input.archived)
+        this.record(input.archived ? 'player.archived' : 'player.restored', input.id, {})
       return this.get(input.id)
     })
   }
@@ -112,7 +113,9 @@ export class PlayerService {
       message:
         `${from.matchCount} ${from.matchCount === 1 ? 'match' : 'matches'} of ${from.name} will count for ${into.name}; ` +
         `${from.name} leaves the roster.` +
-        (shared > 0 ? ` In ${shared} ${shared === 1 ? 'match' : 'matches'} both sat at the table; there each seat keeps its own results.` : ''),
+        (shared > 0
+          ? ` In ${shared} ${shared === 1 ? 'match' : 'matches'} both sat at the table; there each seat keeps its own results.`
+          : ''),
     })
   }
 
@@ -126,7 +129,11 @@ export class PlayerService {
     })
   }
 
-  private record<K extends Parameters<EventStore['append']>[0]>(kind: K, id: string, payload: Parameters<EventStore['append']>[2]): void {
+  private record<K extends Parameters<EventStore['append']>[0]>(
+    kind: K,
+    id: string,
+    payload: Parameters<EventStore['append']>[2],
+  ): void {
     this.events.append(kind, id, payload as never)
     const moved = this.projector.projectPlayer(id)
     for (const m of this.projector.matchesOf(moved)) this.projector.projectMatch(m)
@@ -136,7 +143,11 @@ export class PlayerService {
     const other = this.repo.getByKey(playerNameKey(name))
     if (!other || other.id === exceptId) return null
     const hint = other.archived ? ' (archived; unarchive them instead)' : ''
-    return err('duplicate-name', `There is already a player called “${other.name}”${hint}. Names must differ, ignoring case.`, 'name')
+    return err(
+      'duplicate-name',
+      `There is already a player called “${other.name}”${hint}. Names must differ, ignoring case.`,
+      'name',
+    )
   }
 
   private write<T>(fn: () => Result<T>): Result<T> {

@@ -8,7 +8,15 @@ import type { Database, Statement } from 'better-sqlite3'
 import { GAME_NAMES, type GameId, type GameStatus, type Standing } from '../../shared/games/engine'
 import { completedRounds, roundRows } from '../../shared/games/projections'
 import { ENGINES, type AnyEngine } from '../../shared/games/registry'
-import { canonicalIds, reduceMatch, reducePlayer, replayMatch, type EntryContext, type MatchLog, type PlayerProjection } from '../../shared/events/reduce'
+import {
+  canonicalIds,
+  reduceMatch,
+  reducePlayer,
+  replayMatch,
+  type EntryContext,
+  type MatchLog,
+  type PlayerProjection,
+} from '../../shared/events/reduce'
 import { hlcTime } from '../../shared/events/hlc'
 import type { DomainEvent } from '../../shared/events/types'
 import { playerNameKey } from '../../shared/model/player'
@@ -43,7 +51,15 @@ export interface ProjectedMatch {
   /** Who was to act and which round it was before each applied entry (for describing it). */
   contexts: Map<string, EntryContext>
   /** The match row's fields as writeMatch last wrote them (so the view after a write need not read them back). */
-  written?: { game_id: GameId; status: MatchStatus; created_at: string; updated_at: string; finished_at: string | null; problem: string | null; engine_version: number }
+  written?: {
+    game_id: GameId
+    status: MatchStatus
+    created_at: string
+    updated_at: string
+    finished_at: string | null
+    problem: string | null
+    engine_version: number
+  }
   /** The seats as the view last showed them (names, colours), with the projector's player-write count then. */
   seatView?: { at: number; seats: { seat: number; player_id: string; name: string; color: string | null }[] }
   /** The entries as MatchView lists them, once listed (extended by a commit at the end, not rebuilt). */
@@ -123,7 +139,9 @@ export class Projector {
       allMerges: p('SELECT id, merged_into, canonical_id FROM players'),
       setCanonical: p('UPDATE players SET canonical_id = ? WHERE id = ?'),
       canonicalOf: p('SELECT canonical_id FROM players WHERE id = ?'),
-      matchesOfPlayers: p('SELECT DISTINCT match_id FROM match_seats WHERE original_player_id IN (SELECT value FROM json_each(?))'),
+      matchesOfPlayers: p(
+        'SELECT DISTINCT match_id FROM match_seats WHERE original_player_id IN (SELECT value FROM json_each(?))',
+      ),
       matchRow: p('SELECT id FROM matches WHERE id = ?'),
       upsertMatch: p(
         `INSERT INTO matches (id, game_id, config_json, house_rules_json, status, created_at, updated_at, finished_at, device_id,
@@ -151,9 +169,15 @@ export class Projector {
       deleteMatch: p('DELETE FROM matches WHERE id = ?'),
       seats: p('SELECT seat, player_id, original_player_id, color FROM match_seats WHERE match_id = ? ORDER BY seat'),
       deleteSeats: p('DELETE FROM match_seats WHERE match_id = ?'),
-      insertSeat: p('INSERT INTO match_seats (match_id, seat, player_id, original_player_id, color) VALUES (?, ?, ?, ?, ?)'),
-      rounds: p('SELECT round, seat, player_id, game_id, score, total, won_round, details_json, played_at, day, e1, e2, e3, e4, e5, e6 FROM round_results WHERE match_id = ?'),
-      roundsFrom: p('SELECT round, seat, player_id, game_id, score, total, won_round, details_json, played_at, day, e1, e2, e3, e4, e5, e6 FROM round_results WHERE match_id = ? AND round >= ?'),
+      insertSeat: p(
+        'INSERT INTO match_seats (match_id, seat, player_id, original_player_id, color) VALUES (?, ?, ?, ?, ?)',
+      ),
+      rounds: p(
+        'SELECT round, seat, player_id, game_id, score, total, won_round, details_json, played_at, day, e1, e2, e3, e4, e5, e6 FROM round_results WHERE match_id = ?',
+      ),
+      roundsFrom: p(
+        'SELECT round, seat, player_id, game_id, score, total, won_round, details_json, played_at, day, e1, e2, e3, e4, e5, e6 FROM round_results WHERE match_id = ? AND round >= ?',
+      ),
       deleteRound: p('DELETE FROM round_results WHERE match_id = ? AND round = ? AND seat = ?'),
     }
   }
@@ -215,7 +239,11 @@ export class Projector {
    * Re-reduces one match from its events and rewrites what changed. Null when it has no start.
    * `fresh`: the caller knows the match has no projection rows yet (nothing to compare with).
    */
-  projectMatch(id: string, events: readonly DomainEvent[] = this.events.forSubject(id), fresh = false): ProjectedMatch | null {
+  projectMatch(
+    id: string,
+    events: readonly DomainEvent[] = this.events.forSubject(id),
+    fresh = false,
+  ): ProjectedMatch | null {
     const m = this.computeMatch(id, events)
     if (!m) {
       if (!fresh) this.removeMatch(id)
@@ -241,7 +269,8 @@ export class Projector {
     if (!engine) problem = `This match is of a game this version of Ninekeeper does not know (${String(gameId)}).`
     else {
       const r = replayMatch(gameId, engine, started.config, log.entries)
-      if (r.setupError) problem = `This match no longer starts under this version of ${GAME_NAMES[gameId]}: ${r.setupError.message}`
+      if (r.setupError)
+        problem = `This match no longer starts under this version of ${GAME_NAMES[gameId]}: ${r.setupError.message}`
       else {
         const ok = r as Exclude<typeof r, { setupError: { code: string; message: string } }> & { state: unknown }
         state = ok.state
@@ -262,7 +291,22 @@ export class Projector {
     const standings = engine && state !== null ? engine.standings(state) : []
     const close = log.closes[log.closes.length - 1]
     const status: MatchStatus = game?.over ? 'finished' : (close?.status ?? 'in-progress')
-    return { id, gameId, engine, config: started.config, log, state, status, game, standings, skipped, problem, roundTimes, events, contexts }
+    return {
+      id,
+      gameId,
+      engine,
+      config: started.config,
+      log,
+      state,
+      status,
+      game,
+      standings,
+      skipped,
+      problem,
+      roundTimes,
+      events,
+      contexts,
+    }
   }
 
   /**
@@ -272,7 +316,13 @@ export class Projector {
   writeMatch(
     m: ProjectedMatch,
     fromRound = 1,
-    known: { seats?: ProjectedSeat[]; noResults?: boolean; fresh?: boolean; appended?: boolean; statusBefore?: MatchStatus } = {},
+    known: {
+      seats?: ProjectedSeat[]
+      noResults?: boolean
+      fresh?: boolean
+      appended?: boolean
+      statusBefore?: MatchStatus
+    } = {},
   ): ProjectedSeat[] {
     const { id, gameId, engine, state, log, game, standings, status, roundTimes, problem } = m
     const started = log.started
@@ -280,7 +330,11 @@ export class Projector {
     const at = log.head ? hlcTime(log.head) : started.at
     const close = log.closes[log.closes.length - 1]
     const finishedAt = game?.over ? (roundTimes[roundTimes.length - 1] ?? close?.at ?? at) : (close?.at ?? null)
-    const winners = game?.over ? game.winners : status === 'finished' ? standings.filter((s) => s.rank === 1).map((s) => s.seat) : []
+    const winners = game?.over
+      ? game.winners
+      : status === 'finished'
+        ? standings.filter((s) => s.rank === 1).map((s) => s.seat)
+        : []
 
     // Seats: each player where their history lives now; a second seat of the same person (two
     // players merged after sitting at one table) keeps its own id so no result is counted twice.
@@ -311,8 +365,7 @@ export class Projector {
       const { status: _same, ...rest } = head
       if (known.statusBefore === status) this.s.updateMatchHeadSameStatus!.run(rest)
       else this.s.updateMatchHead!.run(head)
-    }
-    else
+    } else
       this.s.upsertMatch!.run({
         ...head,
         game_id: gameId,
@@ -360,7 +413,11 @@ export class Projector {
           })
         : []
     // `appended`: an entry added at the end, so no row exists from `fromRound` on yet.
-    const have = new Map(known.fresh || known.appended ? [] : (this.s.roundsFrom!.all(id, fromRound) as RoundDbRow[]).map((r) => [roundKey(r), r]))
+    const have = new Map(
+      known.fresh || known.appended
+        ? []
+        : (this.s.roundsFrom!.all(id, fromRound) as RoundDbRow[]).map((r) => [roundKey(r), r]),
+    )
     // New rows go in together, after the rows they replace are gone.
     const inserts: RoundDbRow[] = []
     try {
@@ -384,7 +441,25 @@ export class Projector {
         this.stats.roundChanged(h, -1)
       }
       this.insertRounds.run(
-        inserts.map((w) => [id, w.round, w.seat, w.player_id, w.game_id, w.score, w.total, w.won_round, w.details_json, w.played_at, w.day, w.e1, w.e2, w.e3, w.e4, w.e5, w.e6]),
+        inserts.map((w) => [
+          id,
+          w.round,
+          w.seat,
+          w.player_id,
+          w.game_id,
+          w.score,
+          w.total,
+          w.won_round,
+          w.details_json,
+          w.played_at,
+          w.day,
+          w.e1,
+          w.e2,
+          w.e3,
+          w.e4,
+          w.e5,
+          w.e6,
+        ]),
       )
       this.stats.flushRounds()
     } catch (e) {
@@ -414,8 +489,14 @@ export class Projector {
    * Seats: each player where their history lives now; a second seat of the same person (two
    * players merged after sitting at one table) keeps its own id so no result is counted twice.
    */
-  private writeSeats(id: string, startSeats: { playerId: string; color: string | null }[], fresh: boolean): ProjectedSeat[] {
-    const canonical = startSeats.map((s) => (this.s.canonicalOf!.get(s.playerId) as { canonical_id: string } | undefined)?.canonical_id ?? s.playerId)
+  private writeSeats(
+    id: string,
+    startSeats: { playerId: string; color: string | null }[],
+    fresh: boolean,
+  ): ProjectedSeat[] {
+    const canonical = startSeats.map(
+      (s) => (this.s.canonicalOf!.get(s.playerId) as { canonical_id: string } | undefined)?.canonical_id ?? s.playerId,
+    )
     // A seat whose player is the one the others were merged into keeps that id first.
     const taken = new Set(startSeats.filter((s, i) => canonical[i] === s.playerId).map((s) => s.playerId))
     const seats = startSeats.map((s, seat) => {
@@ -424,10 +505,22 @@ export class Projector {
       taken.add(playerId)
       return { seat, playerId, original: s.playerId, color: s.color }
     })
-    const oldSeats = fresh ? [] : (this.s.seats!.all(id) as { seat: number; player_id: string; original_player_id: string; color: string | null }[])
+    const oldSeats = fresh
+      ? []
+      : (this.s.seats!.all(id) as {
+          seat: number
+          player_id: string
+          original_player_id: string
+          color: string | null
+        }[])
     const seatsChanged =
       oldSeats.length !== seats.length ||
-      oldSeats.some((o, i) => o.player_id !== seats[i]?.playerId || o.original_player_id !== seats[i]?.original || o.color !== seats[i]?.color)
+      oldSeats.some(
+        (o, i) =>
+          o.player_id !== seats[i]?.playerId ||
+          o.original_player_id !== seats[i]?.original ||
+          o.color !== seats[i]?.color,
+      )
     if (seatsChanged) {
       if (!fresh) this.s.deleteSeats!.run(id)
       for (const s of seats) this.s.insertSeat!.run(id, s.seat, s.playerId, s.original, s.color)
@@ -457,7 +550,8 @@ export class Projector {
    * (meta `projections_rebuild_needed`); otherwise does nothing.
    */
   rebuildIfMarked(): void {
-    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'projections_rebuild_needed'").get() as { value: string } | undefined
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'projections_rebuild_needed'").get() as
+      { value: string } | undefined
     if (row?.value !== '1') return
     this.db
       .transaction(() => {
@@ -475,15 +569,23 @@ export class Projector {
       DELETE FROM rating_history; DELETE FROM stat_rating; DELETE FROM stat_player_streak;
     `)
     // Round rows go without their triggers' per-row bookkeeping: the summaries are emptied after.
-    this.db.exec('DELETE FROM round_results; DELETE FROM stat_player_game; DELETE FROM stat_player_game_day; DELETE FROM stat_player_match; DELETE FROM stat_player_opponent;')
-    const subjects = this.db.prepare("SELECT DISTINCT subject FROM events WHERE kind LIKE 'player.%'").all() as { subject: string }[]
+    this.db.exec(
+      'DELETE FROM round_results; DELETE FROM stat_player_game; DELETE FROM stat_player_game_day; DELETE FROM stat_player_match; DELETE FROM stat_player_opponent;',
+    )
+    const subjects = this.db.prepare("SELECT DISTINCT subject FROM events WHERE kind LIKE 'player.%'").all() as {
+      subject: string
+    }[]
     for (const { subject } of subjects) {
       const p = reducePlayer(this.events.forSubject(subject))
       if (p) this.writePlayer(p, p.id)
     }
     this.refreshCanonical()
     this.stats.batch(() => {
-      const matches = this.db.prepare("SELECT subject FROM events WHERE kind IN ('match.started', 'match.recorded') GROUP BY subject ORDER BY min(hlc), subject").all() as { subject: string }[]
+      const matches = this.db
+        .prepare(
+          "SELECT subject FROM events WHERE kind IN ('match.started', 'match.recorded') GROUP BY subject ORDER BY min(hlc), subject",
+        )
+        .all() as { subject: string }[]
       for (const { subject } of matches) this.projectMatch(subject)
     })
     rebuildClub(this.db, this.events)

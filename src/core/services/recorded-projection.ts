@@ -23,7 +23,9 @@ export interface RecordedConfig {
 /** Whether a matches row's config says it was recorded, and from where. */
 export function recordedSourceOf(config: unknown): RecordedPayload['source'] | null {
   const r = (config as { recorded?: unknown } | null)?.recorded as { kind?: unknown; id?: unknown } | undefined
-  return r && (r.kind === 'bg-stats' || r.kind === 'csv') && typeof r.id === 'string' ? { kind: r.kind, id: r.id } : null
+  return r && (r.kind === 'bg-stats' || r.kind === 'csv') && typeof r.id === 'string'
+    ? { kind: r.kind, id: r.id }
+    : null
 }
 
 export function computeRecorded(id: string, events: readonly DomainEvent[]): ProjectedMatch | null {

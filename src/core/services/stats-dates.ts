@@ -8,10 +8,12 @@ import { addDays } from '../../shared/stats/local-date'
 export const offsetModifier = (offsetSql: string): string => `(coalesce(${offsetSql}, 0) || ' minutes')`
 
 /** The local day (yyyy-mm-dd) of a UTC time column, given its offset expression. */
-export const localDaySql = (timeSql: string, offsetSql: string): string => `date(${timeSql}, ${offsetModifier(offsetSql)})`
+export const localDaySql = (timeSql: string, offsetSql: string): string =>
+  `date(${timeSql}, ${offsetModifier(offsetSql)})`
 
 /** The local month (yyyy-mm). */
-export const localMonthSql = (timeSql: string, offsetSql: string): string => `substr(${localDaySql(timeSql, offsetSql)}, 1, 7)`
+export const localMonthSql = (timeSql: string, offsetSql: string): string =>
+  `substr(${localDaySql(timeSql, offsetSql)}, 1, 7)`
 
 /**
  * WHERE conditions for `fromDate` / `toDate` (local days, both included) over a UTC time column;
@@ -62,9 +64,16 @@ export interface SummaryDays {
  * day. Likewise `to`: local days ≤ to's day − 2 lie wholly before it. Local dates (fromDate, toDate)
  * are whole days already.
  */
-export function summaryDays(f: { from?: string | undefined; to?: string | undefined; fromDate?: string | undefined; toDate?: string | undefined }): SummaryDays {
-  const max = (a: string | undefined, b: string | undefined): string | undefined => (a === undefined ? b : b === undefined ? a : a > b ? a : b)
-  const min = (a: string | undefined, b: string | undefined): string | undefined => (a === undefined ? b : b === undefined ? a : a < b ? a : b)
+export function summaryDays(f: {
+  from?: string | undefined
+  to?: string | undefined
+  fromDate?: string | undefined
+  toDate?: string | undefined
+}): SummaryDays {
+  const max = (a: string | undefined, b: string | undefined): string | undefined =>
+    a === undefined ? b : b === undefined ? a : a > b ? a : b
+  const min = (a: string | undefined, b: string | undefined): string | undefined =>
+    a === undefined ? b : b === undefined ? a : a < b ? a : b
   const fromWhole = f.from ? addDays(f.from.slice(0, 10), 2) : undefined
   const toWhole = f.to ? addDays(f.to.slice(0, 10), -2) : undefined
   const lo = max(f.fromDate, fromWhole)
@@ -75,7 +84,8 @@ export function summaryDays(f: { from?: string | undefined; to?: string | undefi
   if (hi !== undefined) summary.to = hi
   const raw: SummaryDays['raw'] = []
   // An edge needs raw rows only where the instant, not a local date, bounds the whole days.
-  if (fromWhole !== undefined && lo === fromWhole && f.fromDate !== fromWhole) raw.push({ before: lo, beforeUtc: addDays(lo, 1) })
+  if (fromWhole !== undefined && lo === fromWhole && f.fromDate !== fromWhole)
+    raw.push({ before: lo, beforeUtc: addDays(lo, 1) })
   if (toWhole !== undefined && hi === toWhole && f.toDate !== toWhole) raw.push({ after: hi, afterUtc: hi })
   return { summary, raw }
 }

@@ -87,8 +87,15 @@ export class StatsProjector {
   private pendingDay = new Map<string, Sums>()
 
   constructor(private readonly db: Database) {
-    const add = ['rounds', 'score_sum', 'rounds_won', ...STAT_EVENT_COLUMNS].map((c) => `${c} = ${c} + excluded.${c}`).join(', ')
-    this.addGame = new MultiRowInsert(db, `INSERT INTO stat_player_game (player_id, game_id, rounds, score_sum, rounds_won, ${EV_COLS})`, 11, `ON CONFLICT (player_id, game_id) DO UPDATE SET ${add}`)
+    const add = ['rounds', 'score_sum', 'rounds_won', ...STAT_EVENT_COLUMNS]
+      .map((c) => `${c} = ${c} + excluded.${c}`)
+      .join(', ')
+    this.addGame = new MultiRowInsert(
+      db,
+      `INSERT INTO stat_player_game (player_id, game_id, rounds, score_sum, rounds_won, ${EV_COLS})`,
+      11,
+      `ON CONFLICT (player_id, game_id) DO UPDATE SET ${add}`,
+    )
     this.addDay = new MultiRowInsert(
       db,
       `INSERT INTO stat_player_game_day (day, player_id, game_id, rounds, score_sum, rounds_won, ${EV_COLS})`,
@@ -96,9 +103,13 @@ export class StatsProjector {
       `ON CONFLICT (day, player_id, game_id) DO UPDATE SET ${add}`,
     )
     this.dropEmptyGame = db.prepare('DELETE FROM stat_player_game WHERE player_id = ? AND game_id = ? AND rounds = 0')
-    this.dropEmptyDay = db.prepare('DELETE FROM stat_player_game_day WHERE day = ? AND player_id = ? AND game_id = ? AND rounds = 0')
+    this.dropEmptyDay = db.prepare(
+      'DELETE FROM stat_player_game_day WHERE day = ? AND player_id = ? AND game_id = ? AND rounds = 0',
+    )
     this.ratingOf = db.prepare('SELECT mu, sigma, matches FROM stat_rating WHERE player_id = ? AND game_id = ?')
-    this.insertRatingHistory = db.prepare('INSERT INTO rating_history (game_id, match_id, player_id, finished_at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?)')
+    this.insertRatingHistory = db.prepare(
+      'INSERT INTO rating_history (game_id, match_id, player_id, finished_at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?)',
+    )
     this.upsertRating = db.prepare(
       `INSERT INTO stat_rating (player_id, game_id, mu, sigma, matches, last_finished_at, last_match_id) VALUES (?, ?, ?, ?, 1, ?, ?)
        ON CONFLICT (player_id, game_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, matches = matches + 1,
@@ -110,15 +121,22 @@ export class StatsProjector {
       `INSERT INTO match_results (match_id, player_id, game_id, seat, finished_at, placement, won, shared, score, seats)
        VALUES (@match_id, @player_id, @game_id, @seat, @finished_at, @placement, @won, @shared, @score, @seats)`,
     )
-    this.playerResults = db.prepare('SELECT game_id, won FROM match_results WHERE player_id = ? ORDER BY finished_at, match_id')
+    this.playerResults = db.prepare(
+      'SELECT game_id, won FROM match_results WHERE player_id = ? ORDER BY finished_at, match_id',
+    )
     this.setStreak = db.prepare(
       `INSERT INTO stat_player_streak (player_id, game_id, current, longest) VALUES (?, ?, ?, ?)
        ON CONFLICT (player_id, game_id) DO UPDATE SET current = excluded.current, longest = excluded.longest`,
     )
-    this.lastRated = db.prepare('SELECT finished_at, match_id FROM rating_history WHERE game_id = ? ORDER BY finished_at DESC, match_id DESC LIMIT 1')
+    this.lastRated = db.prepare(
+      'SELECT finished_at, match_id FROM rating_history WHERE game_id = ? ORDER BY finished_at DESC, match_id DESC LIMIT 1',
+    )
   }
 
-  private batching: { players: Set<string>; pivots: Map<GameId, { finished_at: string; match_id: string } | null> } | null = null
+  private batching: {
+    players: Set<string>
+    pivots: Map<GameId, { finished_at: string; match_id: string } | null>
+  } | null = null
 
   /**
    * Runs `fn` (inside the caller's transaction) with the summaries deferred to its end: the
@@ -221,7 +239,11 @@ export class StatsProjector {
       )
       .run(list)
     // Each record against an opponent that involves one of them, from both sides.
-    this.db.prepare('DELETE FROM stat_player_opponent WHERE player_id IN (SELECT value FROM json_each(@l)) OR opponent_id IN (SELECT value FROM json_each(@l))').run({ l: list })
+    this.db
+      .prepare(
+        'DELETE FROM stat_player_opponent WHERE player_id IN (SELECT value FROM json_each(@l)) OR opponent_id IN (SELECT value FROM json_each(@l))',
+      )
+      .run({ l: list })
     this.db
       .prepare(
         `INSERT INTO stat_player_opponent (player_id, game_id, opponent_id, matches, ahead, behind)
@@ -271,8 +293,7 @@ export class StatsProjector {
     const players = new Set([...before.map((r) => r.player_id), ...next.map((r) => r.player_id)])
     if (this.batching) {
       for (const p of players) this.batching.players.add(p)
-    }
-    else for (const p of players) this.updateStreaks(p)
+    } else for (const p of players) this.updateStreaks(p)
     this.updateRatings(gameId, matchId, before, next)
   }
 
@@ -293,11 +314,16 @@ export class StatsProjector {
   private updateRatings(gameId: GameId, matchId: string, before: ResultRow[], next: ResultRow[]): void {
     const last = this.lastRated.get(gameId)
     const first = next[0]
-    const after = (a: { finished_at: string; match_id: string }, b: { finished_at: string; match_id: string }): boolean =>
-      a.finished_at > b.finished_at || (a.finished_at === b.finished_at && a.match_id > b.match_id)
-    const isLatest = before.length === 0 && first && (!last || after({ finished_at: first.finished_at, match_id: matchId }, last))
+    const after = (
+      a: { finished_at: string; match_id: string },
+      b: { finished_at: string; match_id: string },
+    ): boolean => a.finished_at > b.finished_at || (a.finished_at === b.finished_at && a.match_id > b.match_id)
+    const isLatest =
+      before.length === 0 && first && (!last || after({ finished_at: first.finished_at, match_id: matchId }, last))
     if (!before.length && !first) return
-    const candidates = [before[0], first].filter((x): x is ResultRow => x !== undefined).map((r) => ({ finished_at: r.finished_at, match_id: matchId }))
+    const candidates = [before[0], first]
+      .filter((x): x is ResultRow => x !== undefined)
+      .map((r) => ({ finished_at: r.finished_at, match_id: matchId }))
     const pivot = candidates.reduce((a, b) => (after(a, b) ? b : a))
     if (this.batching) {
       const cur = this.batching.pivots.get(gameId)
@@ -331,7 +357,9 @@ export class StatsProjector {
   rebuildRatings(gameId: GameId, from: { finished_at: string; match_id: string } | null = null): void {
     const f = from ?? { finished_at: '', match_id: '' }
     const cond = '(finished_at > @fa OR (finished_at = @fa AND match_id >= @mid))'
-    this.db.prepare(`DELETE FROM rating_history WHERE game_id = @g AND ${cond}`).run({ g: gameId, fa: f.finished_at, mid: f.match_id })
+    this.db
+      .prepare(`DELETE FROM rating_history WHERE game_id = @g AND ${cond}`)
+      .run({ g: gameId, fa: f.finished_at, mid: f.match_id })
     // Each player's rating as it stood before the pivot: their last row left in the history.
     this.db.prepare('DELETE FROM stat_rating WHERE game_id = ?').run(gameId)
     this.db

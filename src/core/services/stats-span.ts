@@ -33,7 +33,21 @@ export type StreakRow = { player_id: string; game_id: string; current: number; l
 
 const ROUND_FIELDS = ['rounds', 'score_sum', 'rounds_won', ...STAT_EVENT_COLUMNS] as const
 const zeroAgg = (player_id: string, game_id: GameId): Agg => ({
-  player_id, game_id, matches: 0, wins: 0, shared_wins: 0, placement_sum: 0, rounds: 0, score_sum: 0, rounds_won: 0, e1: 0, e2: 0, e3: 0, e4: 0, e5: 0, e6: 0,
+  player_id,
+  game_id,
+  matches: 0,
+  wins: 0,
+  shared_wins: 0,
+  placement_sum: 0,
+  rounds: 0,
+  score_sum: 0,
+  rounds_won: 0,
+  e1: 0,
+  e2: 0,
+  e3: 0,
+  e4: 0,
+  e5: 0,
+  e6: 0,
 })
 const aggKey = (p: string, g: string): string => `${p}|${g}`
 /** matchFacts' per-match character: CODE_BASE + game index × 4 + won × 2 + shared (OTHER_GAME: a game id this version does not know). */
@@ -51,8 +65,10 @@ function placementAt(text: string, from: number, to: number): number {
 }
 const where = (w: string[], glue = 'WHERE'): string => (w.length ? `${glue} ${w.join(' AND ')}` : '')
 /** The latest / earliest of some ISO texts, compared as SQLite compares them (all ASCII). */
-const latest = (...xs: (string | undefined | '')[]): string | undefined => xs.reduce<string | undefined>((a, x) => (!x ? a : a === undefined || x > a ? x : a), undefined)
-const earliest = (...xs: (string | undefined | '')[]): string | undefined => xs.reduce<string | undefined>((a, x) => (!x ? a : a === undefined || x < a ? x : a), undefined)
+const latest = (...xs: (string | undefined | '')[]): string | undefined =>
+  xs.reduce<string | undefined>((a, x) => (!x ? a : a === undefined || x > a ? x : a), undefined)
+const earliest = (...xs: (string | undefined | '')[]): string | undefined =>
+  xs.reduce<string | undefined>((a, x) => (!x ? a : a === undefined || x < a ? x : a), undefined)
 
 /** True when a filter narrows the time span (then every number is computed over that span). */
 export const hasSpan = (f: StatsFilter): boolean => Boolean(f.from || f.to || f.fromDate || f.toDate)
@@ -61,7 +77,11 @@ export const hasSpan = (f: StatsFilter): boolean => Boolean(f.from || f.to || f.
  * WHERE conditions over match_results `x` for a filter's span, game and players (a local date reads
  * the match's offset only for results within a day of its bound).
  */
-export function matchWhere(f: StatsFilter, params: Record<string, unknown>, opts: { players?: boolean } = {}): { where: string[] } {
+export function matchWhere(
+  f: StatsFilter,
+  params: Record<string, unknown>,
+  opts: { players?: boolean } = {},
+): { where: string[] } {
   const w: string[] = []
   if (f.from) {
     w.push('x.finished_at >= @from')
@@ -71,7 +91,9 @@ export function matchWhere(f: StatsFilter, params: Record<string, unknown>, opts
     w.push('x.finished_at < @to')
     params.to = f.to
   }
-  w.push(...localDayWhere('x.finished_at', '(SELECT o.utc_offset FROM matches o WHERE o.id = x.match_id)', f, params, 'mx'))
+  w.push(
+    ...localDayWhere('x.finished_at', '(SELECT o.utc_offset FROM matches o WHERE o.id = x.match_id)', f, params, 'mx'),
+  )
   if (f.gameId) {
     w.push('x.game_id = @gameId')
     params.gameId = f.gameId
@@ -137,7 +159,11 @@ export class SpanStats {
     const params: Record<string, unknown> = {}
     const w = ["m.status IN ('in-progress', 'abandoned')", ...roundWhere(f, params, 'm.utc_offset')]
     // The few unfinished matches first, then their rows (never the span's rows, then their matches).
-    return this.db.prepare(`${this.roundSums('count(*)', 'sum(r.score)', 'sum(r.won_round)')} FROM matches m CROSS JOIN round_results r ON r.match_id = m.id ${where(w)} GROUP BY r.player_id, r.game_id`).all(params) as Agg[]
+    return this.db
+      .prepare(
+        `${this.roundSums('count(*)', 'sum(r.score)', 'sum(r.won_round)')} FROM matches m CROSS JOIN round_results r ON r.match_id = m.id ${where(w)} GROUP BY r.player_id, r.game_id`,
+      )
+      .all(params) as Agg[]
   }
 
   private roundSums(rounds: string, score: string, won: string): string {
@@ -232,7 +258,9 @@ export class SpanStats {
       }
       parts.push(
         this.db
-          .prepare(`${this.roundSums('count(*)', 'sum(r.score)', 'sum(r.won_round)')} FROM round_results r JOIN matches rm ON rm.id = r.match_id ${where(w)} GROUP BY r.player_id, r.game_id`)
+          .prepare(
+            `${this.roundSums('count(*)', 'sum(r.score)', 'sum(r.won_round)')} FROM round_results r JOIN matches rm ON rm.id = r.match_id ${where(w)} GROUP BY r.player_id, r.game_id`,
+          )
           .all(params) as Agg[],
       )
     }
@@ -256,7 +284,13 @@ export class SpanStats {
     for (const x of facts.aggs) {
       if (f.gameId && x.game_id !== f.gameId) continue
       const k = aggKey(x.player_id, x.game_id)
-      merged.set(k, { ...(merged.get(k) ?? zeroAgg(x.player_id, x.game_id)), matches: x.matches, wins: x.wins, shared_wins: x.shared_wins, placement_sum: x.placement_sum })
+      merged.set(k, {
+        ...(merged.get(k) ?? zeroAgg(x.player_id, x.game_id)),
+        matches: x.matches,
+        wins: x.wins,
+        shared_wins: x.shared_wins,
+        placement_sum: x.placement_sum,
+      })
     }
     return { aggs: [...merged.values()], streaks: facts.streaks }
   }
@@ -291,7 +325,7 @@ export class SpanStats {
         run.current = won ? run.current + 1 : 0
         if (run.current > run.longest) run.longest = run.current
       }
-      for (let i = 0; i < text.length; ) {
+      for (let i = 0; i < text.length;) {
         let end = text.indexOf(',', i)
         if (end === -1) end = text.length
         const code = text.charCodeAt(i) - CODE_BASE
@@ -312,7 +346,8 @@ export class SpanStats {
       }
       for (const a of perGame) if (a.matches > 0) aggs.push(a)
       runs.forEach((r, i) => {
-        if (r.seen) streakRows.push({ player_id: player, game_id: GAME_IDS[i] ?? '*', current: r.current, longest: r.longest })
+        if (r.seen)
+          streakRows.push({ player_id: player, game_id: GAME_IDS[i] ?? '*', current: r.current, longest: r.longest })
       })
     }
     return { aggs, streaks: streakRows }

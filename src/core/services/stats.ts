@@ -76,7 +76,9 @@ export class StatsService {
     this.streakOne = db.prepare('SELECT * FROM stat_player_streak WHERE player_id = ?')
     this.ratingsAll = db.prepare('SELECT player_id, game_id, mu, sigma, matches FROM stat_rating')
     this.ratingsOne = db.prepare('SELECT player_id, game_id, mu, sigma, matches FROM stat_rating WHERE player_id = ?')
-    this.playersAll = db.prepare('SELECT id, name, color, created_at FROM players WHERE canonical_id = id ORDER BY name_key, id')
+    this.playersAll = db.prepare(
+      'SELECT id, name, color, created_at FROM players WHERE canonical_id = id ORDER BY name_key, id',
+    )
     this.playerOne = db.prepare('SELECT id, name, color, created_at FROM players WHERE id = ?')
   }
 
@@ -114,7 +116,16 @@ export class StatsService {
            FROM match_results x LEFT JOIN matches m ON m.id = x.match_id
            WHERE x.player_id = @me ${cond} ORDER BY x.finished_at DESC, x.match_id DESC LIMIT 10`,
         )
-        .all(params) as { match_id: string; game_id: GameId; finished_at: string; placement: number; seats: number; won: number; shared: number; utc_offset: number | null }[]
+        .all(params) as {
+        match_id: string
+        game_id: GameId
+        finished_at: string
+        placement: number
+        seats: number
+        won: number
+        shared: number
+        utc_offset: number | null
+      }[]
     ).map((r) => ({
       matchId: r.match_id,
       gameId: r.game_id,
@@ -137,12 +148,28 @@ export class StatsService {
          WHERE o.player_id = @me ${f.gameId ? 'AND o.game_id = @gameId' : ''}
          GROUP BY o.opponent_id HAVING sum(o.matches) > 0 ORDER BY matches DESC, p.name_key, o.opponent_id`
     const opponents = (
-      this.db.prepare(opponentSql).all(params) as { player_id: string; name: string | null; color: string | null; matches: number; ahead: number; behind: number }[]
-    ).map((r) => ({ playerId: r.player_id, name: r.name ?? UNKNOWN_PLAYER, color: r.color, matches: r.matches, ahead: r.ahead, behind: r.behind }))
+      this.db.prepare(opponentSql).all(params) as {
+        player_id: string
+        name: string | null
+        color: string | null
+        matches: number
+        ahead: number
+        behind: number
+      }[]
+    ).map((r) => ({
+      playerId: r.player_id,
+      name: r.name ?? UNKNOWN_PLAYER,
+      color: r.color,
+      matches: r.matches,
+      ahead: r.ahead,
+      behind: r.behind,
+    }))
     const most = (key: 'ahead' | 'behind'): OpponentLine | null =>
       opponents
         .filter((o) => o[key] > 0)
-        .sort((a, b) => b[key] - a[key] || b[key] / b.matches - a[key] / a.matches || a.name.localeCompare(b.name))[0] ?? null
+        .sort(
+          (a, b) => b[key] - a[key] || b[key] / b.matches - a[key] / a.matches || a.name.localeCompare(b.name),
+        )[0] ?? null
     const played = stats.games.filter((g) => g.matches > 0 && g.winRate !== null)
     const byRate = [...played].sort((a, b) => (b.winRate ?? 0) - (a.winRate ?? 0) || b.matches - a.matches)
     return {
@@ -155,10 +182,22 @@ export class StatsService {
     }
   }
 
-  private assemble(players: PlayerRow[], aggs: Agg[], streakRows: StreakRow[], ratings: RatingRow[], f: StatsFilter, filtered: boolean): StatsOverview {
+  private assemble(
+    players: PlayerRow[],
+    aggs: Agg[],
+    streakRows: StreakRow[],
+    ratings: RatingRow[],
+    f: StatsFilter,
+    filtered: boolean,
+  ): StatsOverview {
     const wanted = f.playerIds?.length ? new Set(f.playerIds) : null
     const games = f.gameId ? [f.gameId] : [...GAME_IDS]
-    const ratingOf = new Map(ratings.map((r) => [`${r.player_id}|${r.game_id}`, { mu: r.mu, sigma: r.sigma, ordinal: ordinalOf(r.mu, r.sigma), matches: r.matches } satisfies Rating]))
+    const ratingOf = new Map(
+      ratings.map((r) => [
+        `${r.player_id}|${r.game_id}`,
+        { mu: r.mu, sigma: r.sigma, ordinal: ordinalOf(r.mu, r.sigma), matches: r.matches } satisfies Rating,
+      ]),
+    )
     const streakOf = new Map(streakRows.map((s) => [`${s.player_id}|${s.game_id}`, s]))
     const byPlayer = new Map<string, Agg[]>()
     for (const a of aggs) {
@@ -216,13 +255,31 @@ export class StatsService {
       for (const p of out) {
         const g = p.games.find((x) => x.gameId === gameId)
         if (!g || g.matches === 0) continue
-        rows.push({ playerId: p.playerId, name: p.name, matches: g.matches, wins: g.wins, winRate: g.winRate, avgPlacement: g.avgPlacement, rating: g.rating })
+        rows.push({
+          playerId: p.playerId,
+          name: p.name,
+          matches: g.matches,
+          wins: g.wins,
+          winRate: g.winRate,
+          avgPlacement: g.avgPlacement,
+          rating: g.rating,
+        })
       }
-      rows.sort((a, b) => (b.rating?.ordinal ?? -Infinity) - (a.rating?.ordinal ?? -Infinity) || b.wins - a.wins || a.name.localeCompare(b.name))
+      rows.sort(
+        (a, b) =>
+          (b.rating?.ordinal ?? -Infinity) - (a.rating?.ordinal ?? -Infinity) ||
+          b.wins - a.wins ||
+          a.name.localeCompare(b.name),
+      )
       return { gameId, rows }
     })
     out.sort((a, b) => b.wins - a.wins || (b.winRate ?? 0) - (a.winRate ?? 0) || a.name.localeCompare(b.name))
-    return { filtered, players: out, leaderboards, choices: { roundsOf: f.roundsOf ?? 'finished', sharedWin: f.sharedWin ?? 'whole' } }
+    return {
+      filtered,
+      players: out,
+      leaderboards,
+      choices: { roundsOf: f.roundsOf ?? 'finished', sharedWin: f.sharedWin ?? 'whole' },
+    }
   }
 
   headToHead(a: string, b: string, f: StatsFilter): Result<HeadToHead> {
@@ -240,7 +297,15 @@ export class StatsService {
          WHERE x.player_id = @a ${where.length ? `AND ${where.join(' AND ')}` : ''}
          ORDER BY x.finished_at DESC, x.match_id DESC`,
       )
-      .all(params) as { match_id: string; game_id: GameId; finished_at: string; ap: number; bp: number; aw: number; bw: number }[]
+      .all(params) as {
+      match_id: string
+      game_id: GameId
+      finished_at: string
+      ap: number
+      bp: number
+      aw: number
+      bw: number
+    }[]
     const line = (gameId: GameId | 'all'): HeadToHeadLine => {
       const rs = gameId === 'all' ? rows : rows.filter((r) => r.game_id === gameId)
       return {
@@ -258,15 +323,29 @@ export class StatsService {
       a: { id: pa.id, name: pa.name },
       b: { id: pb.id, name: pb.name },
       lines,
-      recent: rows.slice(0, 20).map((r) => ({ matchId: r.match_id, gameId: r.game_id, finishedAt: r.finished_at, aPlacement: r.ap, bPlacement: r.bp })),
+      recent: rows.slice(0, 20).map((r) => ({
+        matchId: r.match_id,
+        gameId: r.game_id,
+        finishedAt: r.finished_at,
+        aPlacement: r.ap,
+        bPlacement: r.bp,
+      })),
     })
   }
 
   ratingHistory(gameId: GameId, playerIds: string[] | undefined): Result<RatingSeries[]> {
     const ids = playerIds?.length
       ? playerIds
-      : this.db.prepare<[string], { player_id: string }>('SELECT player_id FROM stat_rating WHERE game_id = ? ORDER BY mu - 3 * sigma DESC LIMIT 6').all(gameId).map((r) => r.player_id)
-    const pts = this.db.prepare<[string, string], { finished_at: string; match_id: string; mu: number; sigma: number; utc_offset: number | null }>(
+      : this.db
+          .prepare<[string], { player_id: string }>(
+            'SELECT player_id FROM stat_rating WHERE game_id = ? ORDER BY mu - 3 * sigma DESC LIMIT 6',
+          )
+          .all(gameId)
+          .map((r) => r.player_id)
+    const pts = this.db.prepare<
+      [string, string],
+      { finished_at: string; match_id: string; mu: number; sigma: number; utc_offset: number | null }
+    >(
       `SELECT h.finished_at, h.match_id, h.mu, h.sigma, m.utc_offset FROM rating_history h LEFT JOIN matches m ON m.id = h.match_id
        WHERE h.player_id = ? AND h.game_id = ? ORDER BY h.finished_at, h.match_id`,
     )
@@ -282,7 +361,14 @@ export class StatsService {
         playerId: id,
         name: p.name,
         color: p.color,
-        points: picked.map((r) => ({ at: r.finished_at, localDate: localDateOf(r.finished_at, r.utc_offset), matchId: r.match_id, mu: r.mu, sigma: r.sigma, ordinal: ordinalOf(r.mu, r.sigma) })),
+        points: picked.map((r) => ({
+          at: r.finished_at,
+          localDate: localDateOf(r.finished_at, r.utc_offset),
+          matchId: r.match_id,
+          mu: r.mu,
+          sigma: r.sigma,
+          ordinal: ordinalOf(r.mu, r.sigma),
+        })),
       })
     }
     return ok(out)
@@ -340,7 +426,9 @@ export class StatsService {
   }
 
   matchProgress(matchId: string): Result<MatchProgress> {
-    const m = this.db.prepare<[string], { id: string; game_id: GameId }>('SELECT id, game_id FROM matches WHERE id = ?').get(matchId)
+    const m = this.db
+      .prepare<[string], { id: string; game_id: GameId }>('SELECT id, game_id FROM matches WHERE id = ?')
+      .get(matchId)
     if (!m) return err('not-found', 'That match no longer exists.', 'matchId')
     const seats = this.db
       .prepare<[string], { seat: number; playerId: string; name: string; color: string | null }>(
@@ -349,7 +437,11 @@ export class StatsService {
       )
       .all(matchId)
     const totals: number[][] = seats.map(() => [])
-    for (const r of this.db.prepare<[string], { round: number; seat: number; total: number }>('SELECT round, seat, total FROM round_results WHERE match_id = ? ORDER BY round, seat').all(matchId)) {
+    for (const r of this.db
+      .prepare<[string], { round: number; seat: number; total: number }>(
+        'SELECT round, seat, total FROM round_results WHERE match_id = ? ORDER BY round, seat',
+      )
+      .all(matchId)) {
       const line = totals[r.seat]
       if (line) line[r.round - 1] = r.total
     }

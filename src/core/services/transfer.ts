@@ -75,7 +75,13 @@ const MatchSchema = v.strictObject({
   createdAt: Stamp,
   deviceId: UUID,
   seats: v.pipe(
-    v.array(v.strictObject({ seat: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7)), playerId: UUID, color: v.nullable(Text(16)) })),
+    v.array(
+      v.strictObject({
+        seat: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7)),
+        playerId: UUID,
+        color: v.nullable(Text(16)),
+      }),
+    ),
     v.minLength(1),
     v.maxLength(8),
   ),
@@ -173,7 +179,10 @@ export class TransferService {
     // Built by hand so each event is one line: a diff of two exports reads event by event.
     const head = JSON.stringify(manifest).slice(0, -1)
     const body = rows.map((r) => JSON.stringify(toEvent(r))).join(',\n')
-    return ok({ fileName: `ninekeeper-export-${now.toISOString().slice(0, 10)}.json`, content: `${head},"events":[\n${body}\n]}\n` })
+    return ok({
+      fileName: `ninekeeper-export-${now.toISOString().slice(0, 10)}.json`,
+      content: `${head},"events":[\n${body}\n]}\n`,
+    })
   }
 
   /**
@@ -213,12 +222,20 @@ export class TransferService {
           delete d[key]
           return typeof x === 'boolean' ? (x ? 1 : 0) : x
         })
-        return [...before.map((c) => r[c]), ...cells, Object.keys(d).length ? JSON.stringify(d) : null, ...after.map((c) => r[c])]
+        return [
+          ...before.map((c) => r[c]),
+          ...cells,
+          Object.keys(d).length ? JSON.stringify(d) : null,
+          ...after.map((c) => r[c]),
+        ]
       }
     }
     const lines = [cols.join(',')]
     for (const r of stmt.iterate() as Iterable<Record<string, unknown>>) lines.push(row(r).map(csvCell).join(','))
-    return ok({ fileName: `ninekeeper-${table}-${this.clock().toISOString().slice(0, 10)}.csv`, content: `\uFEFF${lines.join('\r\n')}\r\n` })
+    return ok({
+      fileName: `ninekeeper-${table}-${this.clock().toISOString().slice(0, 10)}.csv`,
+      content: `\uFEFF${lines.join('\r\n')}\r\n`,
+    })
   }
 
   importFile(path: string): Result<ImportReport> {
@@ -240,7 +257,10 @@ export class TransferService {
       return err('invalid-file', 'That file is not valid JSON, so it is not a Ninekeeper export. Nothing was changed.')
     }
     if (raw === null || typeof raw !== 'object' || (raw as { format?: unknown }).format !== EXPORT_FORMAT) {
-      return err('foreign-file', 'That file is not a Ninekeeper export (it has no "format": "ninekeeper-export"). Nothing was changed.')
+      return err(
+        'foreign-file',
+        'That file is not a Ninekeeper export (it has no "format": "ninekeeper-export"). Nothing was changed.',
+      )
     }
     const version = (raw as { version?: unknown }).version
     let events: DomainEvent[]
@@ -250,21 +270,32 @@ export class TransferService {
       events = converted.value
     } else if (version === EXPORT_VERSION) {
       const m = v.safeParse(Manifest, raw)
-      if (!m.success) return err('invalid-file', 'That export is damaged: it has no list of events. Nothing was changed.')
+      if (!m.success)
+        return err('invalid-file', 'That export is damaged: it has no list of events. Nothing was changed.')
       events = []
       for (const [i, e] of m.output.events.entries()) {
         const checked = validateEvent(e)
-        if (!checked.ok) return err('invalid-file', `That export is damaged at event ${i + 1}: ${checked.error.message}. Nothing was changed.`)
+        if (!checked.ok)
+          return err(
+            'invalid-file',
+            `That export is damaged at event ${i + 1}: ${checked.error.message}. Nothing was changed.`,
+          )
         events.push(checked.value)
       }
     } else {
-      return err('unsupported-version', `That export uses format version ${String(version)}; this Ninekeeper reads versions 1 and ${EXPORT_VERSION}. Nothing was changed.`)
+      return err(
+        'unsupported-version',
+        `That export uses format version ${String(version)}; this Ninekeeper reads versions 1 and ${EXPORT_VERSION}. Nothing was changed.`,
+      )
     }
     try {
       return this.db.transaction(() => this.merge(events)).immediate()
     } catch (e) {
       const m = (e as Error).message
-      return err('invalid-file', `That export could not be imported: ${m.length > 200 ? `${m.slice(0, 200)}…` : m}. Nothing was changed.`)
+      return err(
+        'invalid-file',
+        `That export could not be imported: ${m.length > 200 ? `${m.slice(0, 200)}…` : m}. Nothing was changed.`,
+      )
     } finally {
       this.deps.matches.invalidate()
     }
@@ -301,7 +332,10 @@ export class TransferService {
       if (!isMatchKind(e.kind) || typeof target !== 'string') continue
       const t = inFile.get(target) ?? store.get(target)
       if (!t || t.subject !== e.subject) {
-        return err('invalid-file', `That export is damaged: a ${e.kind.replace('match.', '')} event refers to an entry outside its match. Nothing was changed.`)
+        return err(
+          'invalid-file',
+          `That export is damaged: a ${e.kind.replace('match.', '')} event refers to an entry outside its match. Nothing was changed.`,
+        )
       }
     }
     const kinds = new Map<string, 'player' | 'match'>()
@@ -319,7 +353,12 @@ export class TransferService {
       }
       const local = store.rawById(e.id)
       if (local && JSON.stringify(toRow(e)) !== JSON.stringify(local)) {
-        report.conflicts.push({ kind: 'event', id: e.id, message: 'An event in the file has the same id as one here but different content; this computer’s version was kept.' })
+        report.conflicts.push({
+          kind: 'event',
+          id: e.id,
+          message:
+            'An event in the file has the same id as one here but different content; this computer’s version was kept.',
+        })
       } else report.unchanged++
     }
     report.eventsAdded = fresh.length
@@ -338,7 +377,8 @@ export class TransferService {
         touchedMatches.set(e.subject, list)
       }
       if (e.kind === 'player.created' && !knownBefore.has(e.subject)) report.playersAdded++
-      if ((e.kind === 'match.started' || e.kind === 'match.recorded') && !knownBefore.has(e.subject)) report.matchesAdded++
+      if ((e.kind === 'match.started' || e.kind === 'match.recorded') && !knownBefore.has(e.subject))
+        report.matchesAdded++
     }
     // A big arrival (an import, a first sync) sums the stats once at the end; a few events (a sync
     // while others play) update them row by row, which costs only what arrived.
@@ -349,7 +389,8 @@ export class TransferService {
       for (const id of rematch) {
         // A match that is new here has all its events in the file: no need to read them back.
         const own = touchedMatches.get(id)
-        const projected = own && !knownBefore.has(id) ? projector.projectMatch(id, own, true) : projector.projectMatch(id)
+        const projected =
+          own && !knownBefore.has(id) ? projector.projectMatch(id, own, true) : projector.projectMatch(id)
         if (projected) this.describe(projected, new Set((own ?? []).map((e) => e.id)), report)
       }
     }
@@ -361,17 +402,24 @@ export class TransferService {
   }
 
   /** Says, per match, what a person needs to know about what the import did to it. */
-  private describe(m: NonNullable<ReturnType<Projector['projectMatch']>>, arrived: Set<string>, report: ImportReport): void {
+  private describe(
+    m: NonNullable<ReturnType<Projector['projectMatch']>>,
+    arrived: Set<string>,
+    report: ImportReport,
+  ): void {
     const started = m.log.started
     if (!started) return
     if (!m.problem && !m.log.entries.some((e) => e.corrections.length > 1)) return
     const names = this.db
-      .prepare<[string], { name: string }>("SELECT coalesce(p.name, 'Unknown player') AS name FROM match_seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.match_id = ? ORDER BY s.seat")
+      .prepare<[string], { name: string }>(
+        "SELECT coalesce(p.name, 'Unknown player') AS name FROM match_seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.match_id = ? ORDER BY s.seat",
+      )
       .all(m.id)
       .map((r) => r.name)
     const label = `${GAME_NAMES[started.gameId as GameId] ?? started.gameId}, ${dayLabel(started.at)}, ${names.join(' · ')}`
     const me = this.deps.device.id()
-    const where = (deviceId: string, hlc: string): string => `${deviceId === me ? 'this computer' : 'another computer'}, ${hlcTime(hlc).slice(11, 16)} UTC`
+    const where = (deviceId: string, hlc: string): string =>
+      `${deviceId === me ? 'this computer' : 'another computer'}, ${hlcTime(hlc).slice(11, 16)} UTC`
     for (const entry of m.log.entries) {
       const devices = new Set(entry.corrections.map((c) => c.deviceId))
       const last = entry.corrections[entry.corrections.length - 1]
@@ -384,7 +432,11 @@ export class TransferService {
       })
     }
     if (m.skipped.some((s) => arrived.has(s.eventId) || m.log.entries.some((e) => e.eventId === s.eventId))) {
-      report.conflicts.push({ kind: 'match', id: m.id, message: `${label}: ${m.problem ?? 'part of its log could not be applied'}` })
+      report.conflicts.push({
+        kind: 'match',
+        id: m.id,
+        message: `${label}: ${m.problem ?? 'part of its log could not be applied'}`,
+      })
     } else if (m.problem) report.conflicts.push({ kind: 'match', id: m.id, message: `${label}: ${m.problem}` })
   }
 
@@ -423,7 +475,10 @@ function eventsFromV1(raw: unknown): Result<DomainEvent[]> {
   const parsed = v.safeParse(ExportSchemaV1, raw)
   if (!parsed.success) {
     const issue = parsed.issues[0]
-    return err('invalid-file', `That export is damaged at ${v.getDotPath(issue) ?? 'the top level'}: ${issue.message}. Nothing was changed.`)
+    return err(
+      'invalid-file',
+      `That export is damaged at ${v.getDotPath(issue) ?? 'the top level'}: ${issue.message}. Nothing was changed.`,
+    )
   }
   const file = parsed.output
   const scratch = new Database(':memory:')
@@ -433,7 +488,7 @@ function eventsFromV1(raw: unknown): Result<DomainEvent[]> {
     })()
     scratch.transaction(() => {
       const insPlayer = scratch.prepare(
-        "INSERT INTO players (id, name, name_key, color, archived_at, created_at, updated_at) VALUES (@id, @name, @id, @color, @archivedAt, @createdAt, @updatedAt)",
+        'INSERT INTO players (id, name, name_key, color, archived_at, created_at, updated_at) VALUES (@id, @name, @id, @color, @archivedAt, @createdAt, @updatedAt)',
       )
       for (const p of file.players) insPlayer.run(p)
       const insMatch = scratch.prepare(
@@ -445,9 +500,29 @@ function eventsFromV1(raw: unknown): Result<DomainEvent[]> {
       )
       scratch.pragma('foreign_keys = OFF')
       for (const m of file.matches) {
-        insMatch.run(m.id, m.gameId, JSON.stringify(m.config), JSON.stringify(m.houseRules ?? {}), m.createdAt, m.createdAt, m.deviceId)
+        insMatch.run(
+          m.id,
+          m.gameId,
+          JSON.stringify(m.config),
+          JSON.stringify(m.houseRules ?? {}),
+          m.createdAt,
+          m.createdAt,
+          m.deviceId,
+        )
         for (const s of m.seats) insSeat.run(m.id, s.seat, s.playerId, s.color)
-        for (const e of m.events) insEvent.run(e.id, m.id, e.seq, e.kind, JSON.stringify(e.payload ?? null), e.supersedes, e.deviceId, e.deviceSeq, e.hlc, e.createdAt)
+        for (const e of m.events)
+          insEvent.run(
+            e.id,
+            m.id,
+            e.seq,
+            e.kind,
+            JSON.stringify(e.payload ?? null),
+            e.supersedes,
+            e.deviceId,
+            e.deviceSeq,
+            e.hlc,
+            e.createdAt,
+          )
       }
     })()
     // The device the players were made on is not in a v1 file: derive it from the file, as v4 does.
@@ -455,7 +530,11 @@ function eventsFromV1(raw: unknown): Result<DomainEvent[]> {
     const out: DomainEvent[] = []
     for (const [i, r] of (scratch.prepare('SELECT * FROM events ORDER BY hlc, id').all() as EventRow[]).entries()) {
       const checked = validateEvent(toEvent(r))
-      if (!checked.ok) return err('invalid-file', `That export is damaged at entry ${i + 1}: ${checked.error.message}. Nothing was changed.`)
+      if (!checked.ok)
+        return err(
+          'invalid-file',
+          `That export is damaged at entry ${i + 1}: ${checked.error.message}. Nothing was changed.`,
+        )
       out.push(checked.value)
     }
     return ok(out)
@@ -465,4 +544,3 @@ function eventsFromV1(raw: unknown): Result<DomainEvent[]> {
     scratch.close()
   }
 }
-

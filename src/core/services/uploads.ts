@@ -35,16 +35,25 @@ export type UploadPurpose = 'import' | 'restore' | 'external'
 export function checkFirstBytes(purpose: UploadPurpose, first: Buffer): { code: string; message: string } | null {
   if (purpose === 'external') {
     // Text of some kind (the import reads it fully and says precisely what is wrong); a binary file stops here.
-    return first.subarray(0, 4096).includes(0) ? { code: 'invalid-file', message: 'That file is not a BG Stats backup or a CSV file (it is binary). Nothing was changed.' } : null
+    return first.subarray(0, 4096).includes(0)
+      ? {
+          code: 'invalid-file',
+          message: 'That file is not a BG Stats backup or a CSV file (it is binary). Nothing was changed.',
+        }
+      : null
   }
   if (purpose === 'restore') {
     if (first.length >= SQLITE_MAGIC.length && first.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) return null
-    return { code: 'not-a-database', message: 'That file is not a Ninekeeper backup (not an SQLite database). Nothing was changed.' }
+    return {
+      code: 'not-a-database',
+      message: 'That file is not a Ninekeeper backup (not an SQLite database). Nothing was changed.',
+    }
   }
   if (EXPORT_START.test(first.subarray(0, 256).toString('utf8'))) return null
   return {
     code: 'foreign-file',
-    message: 'That file is not a Ninekeeper export (it does not begin with "format": "ninekeeper-export"). Nothing was changed.',
+    message:
+      'That file is not a Ninekeeper export (it does not begin with "format": "ninekeeper-export"). Nothing was changed.',
   }
 }
 
@@ -69,10 +78,15 @@ export class UploadService {
   }
 
   begin(purpose: UploadPurpose, size: number): Result<{ uploadId: string; chunkBytes: number }> {
-    if (size > MAX_UPLOAD_BYTES) return err('too-large', `That file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, 'size')
+    if (size > MAX_UPLOAD_BYTES)
+      return err('too-large', `That file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, 'size')
     this.sweep()
     if (this.uploads.size >= MAX_OPEN_UPLOADS) {
-      return err('too-many-uploads', 'Too many files are being sent at once. Wait for one to finish, or reload the page.', 'size')
+      return err(
+        'too-many-uploads',
+        'Too many files are being sent at once. Wait for one to finish, or reload the page.',
+        'size',
+      )
     }
     ensurePrivateDir(this.dir)
     const uploadId = uuidv7(this.clock().getTime())
@@ -85,7 +99,8 @@ export class UploadService {
   chunk(uploadId: string, index: number, data: string): Result<{ received: number; size: number }> {
     const u = this.uploads.get(uploadId)
     if (!u) return err('not-found', 'That upload is no longer open. Choose the file again.', 'uploadId')
-    if (index !== u.next) return err('out-of-order', `Expected part ${u.next + 1} of the file, got part ${index + 1}.`, 'index')
+    if (index !== u.next)
+      return err('out-of-order', `Expected part ${u.next + 1} of the file, got part ${index + 1}.`, 'index')
     const bytes = Buffer.from(data, 'base64')
     if (bytes.length > MAX_CHUNK_BYTES) return err('too-large', 'A part of the file is too large.', 'data')
     if (u.received + bytes.length > u.size) {
@@ -110,8 +125,10 @@ export class UploadService {
   /** Hands over a complete upload's file; the caller deletes it with cancel() when done. */
   take(uploadId: string, purpose: UploadPurpose): Result<string> {
     const u = this.uploads.get(uploadId)
-    if (!u || u.purpose !== purpose) return err('not-found', 'That upload is no longer open. Choose the file again.', 'uploadId')
-    if (u.received !== u.size) return err('incomplete', `Only ${u.received} of ${u.size} bytes arrived. Choose the file again.`, 'uploadId')
+    if (!u || u.purpose !== purpose)
+      return err('not-found', 'That upload is no longer open. Choose the file again.', 'uploadId')
+    if (u.received !== u.size)
+      return err('incomplete', `Only ${u.received} of ${u.size} bytes arrived. Choose the file again.`, 'uploadId')
     return ok(u.path)
   }
 

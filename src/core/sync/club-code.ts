@@ -34,11 +34,22 @@ export function encodeClubCode(s: ClubSecret): string {
 
 export function decodeClubCode(code: string): Result<ClubSecret> {
   const clean = code.trim().toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1')
-  if (!clean.startsWith(PREFIX)) return err('invalid-club-code', 'That is not a Ninekeeper club code: it starts with NK1-.', 'code')
+  if (!clean.startsWith(PREFIX))
+    return err('invalid-club-code', 'That is not a Ninekeeper club code: it starts with NK1-.', 'code')
   const bytes = unbase32(clean.slice(PREFIX.length))
-  if (!bytes || bytes.length !== 34) return err('invalid-club-code', 'That club code is incomplete or has letters a code never has. Copy it again from a laptop in the club.', 'code')
+  if (!bytes || bytes.length !== 34)
+    return err(
+      'invalid-club-code',
+      'That club code is incomplete or has letters a code never has. Copy it again from a laptop in the club.',
+      'code',
+    )
   const body = bytes.subarray(0, 32)
-  if (!checksum(body).equals(bytes.subarray(32))) return err('invalid-club-code', 'That club code has a typing mistake (its check letters do not match). Copy it again.', 'code')
+  if (!checksum(body).equals(bytes.subarray(32)))
+    return err(
+      'invalid-club-code',
+      'That club code has a typing mistake (its check letters do not match). Copy it again.',
+      'code',
+    )
   return ok({ clubId: uuidOf(body.subarray(0, 16)), key: Buffer.from(body.subarray(16)) })
 }
 

@@ -27,7 +27,9 @@ export class SyncMeta {
 
   constructor(private readonly db: Database) {
     this.getStmt = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?')
-    this.setStmt = db.prepare<[string, string]>('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+    this.setStmt = db.prepare<[string, string]>(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    )
     this.delStmt = db.prepare<[string]>('DELETE FROM meta WHERE key = ?')
   }
 

@@ -97,17 +97,26 @@ export class SyncService {
   }
 
   async now(): Promise<Result<SyncStatus>> {
-    if (!this.m.config()) return err('not-in-club', 'This laptop is not in a club. Create or join one in Settings → Club.')
+    if (!this.m.config())
+      return err('not-in-club', 'This laptop is not in a club. Create or join one in Settings → Club.')
     await this.run(true)
     return ok(this.snapshot())
   }
 
   async create(input: { hubUrl: string; authToken?: string | undefined; name: string }): Promise<Result<SyncStatus>> {
-    if (this.m.config()) return err('already-in-club', 'This laptop is already in a club. Leave it first (Settings → Club).')
+    if (this.m.config())
+      return err('already-in-club', 'This laptop is already in a club. Leave it first (Settings → Club).')
     const url = checkUrl(input.hubUrl)
     if (!url.ok) return url
     const secret = newClubSecret()
-    const cfg: ClubConfig = { clubId: secret.clubId, key: secret.key.toString('base64url'), hubUrl: url.value, name: input.name.trim() || 'Our club', joinedAt: this.o.clock().toISOString(), ...(input.authToken ? { authToken: input.authToken } : {}) }
+    const cfg: ClubConfig = {
+      clubId: secret.clubId,
+      key: secret.key.toString('base64url'),
+      hubUrl: url.value,
+      name: input.name.trim() || 'Our club',
+      joinedAt: this.o.clock().toISOString(),
+      ...(input.authToken ? { authToken: input.authToken } : {}),
+    }
     const seeded = await this.seed(cfg, 'create')
     if (!seeded.ok) return seeded
     this.m.save(cfg)
@@ -116,12 +125,20 @@ export class SyncService {
   }
 
   async join(input: { hubUrl: string; authToken?: string | undefined; code: string }): Promise<Result<SyncStatus>> {
-    if (this.m.config()) return err('already-in-club', 'This laptop is already in a club. Leave it first (Settings → Club).')
+    if (this.m.config())
+      return err('already-in-club', 'This laptop is already in a club. Leave it first (Settings → Club).')
     const url = checkUrl(input.hubUrl)
     if (!url.ok) return url
     const secret = decodeClubCode(input.code)
     if (!secret.ok) return secret
-    const cfg: ClubConfig = { clubId: secret.value.clubId, key: secret.value.key.toString('base64url'), hubUrl: url.value, name: '', joinedAt: this.o.clock().toISOString(), ...(input.authToken ? { authToken: input.authToken } : {}) }
+    const cfg: ClubConfig = {
+      clubId: secret.value.clubId,
+      key: secret.value.key.toString('base64url'),
+      hubUrl: url.value,
+      name: '',
+      joinedAt: this.o.clock().toISOString(),
+      ...(input.authToken ? { authToken: input.authToken } : {}),
+    }
     // When the hub answers, it must hold this club; when it does not, the laptop joins offline and syncs later.
     let replica: Replica | null = null
     try {
@@ -131,7 +148,11 @@ export class SyncService {
         await replica.close().catch(() => {})
         replica = null
         this.discardReplica()
-        return err('wrong-club', 'That hub holds another club’s history: check the hub address, or ask for that club’s code.', 'code')
+        return err(
+          'wrong-club',
+          'That hub holds another club’s history: check the hub address, or ask for that club’s code.',
+          'code',
+        )
       }
       if (info) cfg.name = info.name
     } catch (e) {
@@ -152,7 +173,17 @@ export class SyncService {
     this.discardReplica()
     this.o.db
       .transaction(() => {
-        for (const k of ['club', 'sync.pushed', 'sync.pulled', 'sync.hub', 'sync.received', 'sync.last', 'sync.refused', 'sync.refused_total']) this.m.del(k)
+        for (const k of [
+          'club',
+          'sync.pushed',
+          'sync.pulled',
+          'sync.hub',
+          'sync.received',
+          'sync.last',
+          'sync.refused',
+          'sync.refused_total',
+        ])
+          this.m.del(k)
         this.m.forget()
       })
       .immediate()
@@ -206,7 +237,12 @@ export class SyncService {
     const base = this.o.intervalMs ?? 2000
     const soon = this.retrySoon
     this.retrySoon = false
-    const wait = delay ?? (soon ? 1000 : undefined) ?? (this.state === 'offline' || this.state === 'error' ? Math.min(MAX_BACKOFF_MS, base * 2 ** Math.min(this.failures, 6)) : base)
+    const wait =
+      delay ??
+      (soon ? 1000 : undefined) ??
+      (this.state === 'offline' || this.state === 'error'
+        ? Math.min(MAX_BACKOFF_MS, base * 2 ** Math.min(this.failures, 6))
+        : base)
     this.timer = setTimeout(() => {
       this.timer = null
       void this.run()
@@ -278,13 +314,15 @@ export class SyncService {
     if (!info) {
       this.hubNeedsSeed = true
       this.state = 'error'
-      this.error = 'The hub holds no club history: it is new, or it was lost and replaced. Re-seed it from this laptop (Settings → Club → Re-seed the hub); every laptop then sends what it has.'
+      this.error =
+        'The hub holds no club history: it is new, or it was lost and replaced. Re-seed it from this laptop (Settings → Club → Re-seed the hub); every laptop then sends what it has.'
       return
     }
     this.hubNeedsSeed = false
     if (info.clubId !== cfg.clubId || info.format !== HUB_FORMAT) {
       this.state = 'error'
-      this.error = 'The hub at this address now holds another club’s history. Nothing was sent or taken. Check the hub address, or leave this club.'
+      this.error =
+        'The hub at this address now holds another club’s history. Nothing was sent or taken. Check the hub address, or leave this club.'
       return
     }
     if (info.name && info.name !== cfg.name) this.m.save({ ...cfg, name: info.name })
@@ -313,7 +351,11 @@ export class SyncService {
       this.alive()
       const last = rows[rows.length - 1] as { rowid: number }
       this.o.db.transaction(() => this.m.set('sync.pushed', String(last.rowid))).immediate()
-      if (this.progress) this.progress = { done: Math.min(this.progress.total, this.progress.done + rows.length), total: this.progress.total }
+      if (this.progress)
+        this.progress = {
+          done: Math.min(this.progress.total, this.progress.done + rows.length),
+          total: this.progress.total,
+        }
     }
     this.progress = null
     // "This laptop was here" (on Sync now, the first sync, then every half minute): the hub stamps the
@@ -331,7 +373,8 @@ export class SyncService {
     await replica.pull()
     this.alive()
     if (touching) {
-      if (!(await replica.follows(this.o.device.id()))) throw new ReplicaStale('the replica follows a hub that is no longer at this address')
+      if (!(await replica.follows(this.o.device.id())))
+        throw new ReplicaStale('the replica follows a hub that is no longer at this address')
       this.touchedAt = performance.now()
     }
     const total = await replica.countAfter(this.m.num('sync.pulled'))
@@ -354,26 +397,48 @@ export class SyncService {
         if (w.device === me) continue
         const row = fromWire(key, cfg.clubId, w as unknown as Record<string, unknown>)
         if (!row.ok) {
-          refused.push({ id: String(w.id).slice(0, 64), deviceId: String(w.device).slice(0, 64), hubRow: w.n, reason: row.reason, at })
+          refused.push({
+            id: String(w.id).slice(0, 64),
+            deviceId: String(w.device).slice(0, 64),
+            hubRow: w.n,
+            reason: row.reason,
+            at,
+          })
           continue
         }
         let parsed: unknown
         try {
           parsed = toEvent(row.row)
         } catch {
-          refused.push({ id: row.row.id.slice(0, 64), deviceId: row.row.device_id.slice(0, 64), hubRow: w.n, reason: 'its content is not valid JSON', at })
+          refused.push({
+            id: row.row.id.slice(0, 64),
+            deviceId: row.row.device_id.slice(0, 64),
+            hubRow: w.n,
+            reason: 'its content is not valid JSON',
+            at,
+          })
           continue
         }
         const valid = validateEvent(parsed)
         if (!valid.ok) {
-          refused.push({ id: row.row.id.slice(0, 64), deviceId: row.row.device_id.slice(0, 64), hubRow: w.n, reason: valid.error.message, at })
+          refused.push({
+            id: row.row.id.slice(0, 64),
+            deviceId: row.row.device_id.slice(0, 64),
+            hubRow: w.n,
+            reason: valid.error.message,
+            at,
+          })
           continue
         }
         checked.push(valid.value)
       }
       const lastN = (rows[rows.length - 1] as { n: number }).n
       this.mergeBatch(checked, refused, lastN, rows)
-      if (this.progress) this.progress = { done: Math.min(this.progress.total, this.progress.done + rows.length), total: this.progress.total }
+      if (this.progress)
+        this.progress = {
+          done: Math.min(this.progress.total, this.progress.done + rows.length),
+          total: this.progress.total,
+        }
       // The replica answers local reads without leaving the event loop: give the app's other calls
       // (a status poll, a round being entered) their turn between batches.
       await new Promise((r) => setImmediate(r))
@@ -387,12 +452,22 @@ export class SyncService {
   }
 
   /** Merges a batch; an event the merge refuses (it points outside its match, say) is listed and the rest still go in. */
-  private mergeBatch(checked: DomainEvent[], refused: RefusedEvent[], lastN: number, rows: { id: string; n: number }[]): void {
+  private mergeBatch(
+    checked: DomainEvent[],
+    refused: RefusedEvent[],
+    lastN: number,
+    rows: { id: string; n: number }[],
+  ): void {
     // Nothing of this laptop's own was waiting: what the hub sent is on the hub, so it is not "waiting to go up".
     // (Synchronous up to the merge's transaction: no write of this laptop can come in between.)
     const upToDate = (this.maxRowid.get()?.n ?? 0) === this.m.num('sync.pushed')
     const commit = (added: number, more: RefusedEvent[]): void =>
-      this.m.recordPull({ pushedTo: upToDate ? (this.maxRowid.get()?.n ?? 0) : null, pulledTo: lastN, added, refused: [...more, ...refused] })
+      this.m.recordPull({
+        pushedTo: upToDate ? (this.maxRowid.get()?.n ?? 0) : null,
+        pulledTo: lastN,
+        added,
+        refused: [...more, ...refused],
+      })
     const whole = this.o.merger.mergeSynced(checked, (report) => commit(report?.eventsAdded ?? 0, []))
     if (whole.ok) return
     // One at a time: each either goes in or is listed with the reason.
@@ -403,7 +478,14 @@ export class SyncService {
       const one = this.o.merger.mergeSynced([e], (report) => {
         added += report?.eventsAdded ?? 0
       })
-      if (!one.ok) more.push({ id: e.id, deviceId: e.deviceId, hubRow: rows.find((r) => r.id === e.id)?.n ?? 0, reason: one.error.message, at })
+      if (!one.ok)
+        more.push({
+          id: e.id,
+          deviceId: e.deviceId,
+          hubRow: rows.find((r) => r.id === e.id)?.n ?? 0,
+          reason: one.error.message,
+          at,
+        })
     }
     this.o.merger.mergeSynced([], () => commit(added, more))
   }
@@ -415,13 +497,35 @@ export class SyncService {
   private async seed(cfg: ClubConfig, why: 'create' | 'reseed'): Promise<Result<true>> {
     try {
       const transport = await this.o.transport()
-      await transport.seed(this.options(cfg), { format: HUB_FORMAT, clubId: cfg.clubId, hubId: randomUUID(), name: cfg.name })
+      await transport.seed(this.options(cfg), {
+        format: HUB_FORMAT,
+        clubId: cfg.clubId,
+        hubId: randomUUID(),
+        name: cfg.name,
+      })
       return ok(true)
     } catch (e) {
-      if (e instanceof HubUnreachable) return err('hub-unreachable', `The hub at ${cfg.hubUrl} does not answer. Check that it is started (npm run hub) and that this laptop is on the same network.`, 'hubUrl')
+      if (e instanceof HubUnreachable)
+        return err(
+          'hub-unreachable',
+          `The hub at ${cfg.hubUrl} does not answer. Check that it is started (npm run hub) and that this laptop is on the same network.`,
+          'hubUrl',
+        )
       const m = (e as Error).message
-      if (m === 'hub-has-another-club') return err('hub-in-use', 'That hub already holds a club. Join that club with its code, or start another hub for a new club.', 'hubUrl')
-      if (m === 'hub-has-this-club') return err('hub-not-empty', why === 'reseed' ? 'The hub still holds this club’s history: there is nothing to re-seed. Use Sync now.' : 'That hub already holds this club.', 'hubUrl')
+      if (m === 'hub-has-another-club')
+        return err(
+          'hub-in-use',
+          'That hub already holds a club. Join that club with its code, or start another hub for a new club.',
+          'hubUrl',
+        )
+      if (m === 'hub-has-this-club')
+        return err(
+          'hub-not-empty',
+          why === 'reseed'
+            ? 'The hub still holds this club’s history: there is nothing to re-seed. Use Sync now.'
+            : 'That hub already holds this club.',
+          'hubUrl',
+        )
       this.o.log('club hub seeding failed', e)
       return err('hub-failed', `The hub refused the club: ${short(m)}.`, 'hubUrl')
     }
@@ -442,7 +546,13 @@ export class SyncService {
   }
 
   private options(cfg: ClubConfig): ReplicaOptions {
-    return { dir: this.replicaDir(), url: cfg.hubUrl, authToken: cfg.authToken, clientName: this.o.device.id(), timeoutMs: this.o.timeoutMs }
+    return {
+      dir: this.replicaDir(),
+      url: cfg.hubUrl,
+      authToken: cfg.authToken,
+      clientName: this.o.device.id(),
+      timeoutMs: this.o.timeoutMs,
+    }
   }
 
   private replicaDir(): string {
@@ -468,7 +578,17 @@ export class SyncService {
     const me = this.o.device.id()
     const secret: ClubSecret | null = cfg ? { clubId: cfg.clubId, key: Buffer.from(cfg.key, 'base64url') } : null
     return {
-      club: cfg && secret ? { id: cfg.clubId, name: cfg.name, code: encodeClubCode(secret), hubUrl: cfg.hubUrl, cloud: /^libsql:|turso\.io/i.test(cfg.hubUrl) || cfg.authToken !== undefined, joinedAt: cfg.joinedAt } : null,
+      club:
+        cfg && secret
+          ? {
+              id: cfg.clubId,
+              name: cfg.name,
+              code: encodeClubCode(secret),
+              hubUrl: cfg.hubUrl,
+              cloud: /^libsql:|turso\.io/i.test(cfg.hubUrl) || cfg.authToken !== undefined,
+              joinedAt: cfg.joinedAt,
+            }
+          : null,
       state: cfg ? this.state : 'off',
       error: cfg ? this.error : null,
       lastSyncAt: this.m.get('sync.last') ?? null,

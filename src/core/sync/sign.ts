@@ -28,13 +28,33 @@ export function macOf(key: Buffer, club: string, r: EventRow): string {
 }
 
 export function toWire(key: Buffer, club: string, r: EventRow): WireEvent {
-  return { id: r.id, club, device: r.device_id, seq: r.device_seq, hlc: r.hlc, kind: r.kind, v: r.v, subject: r.subject, payload: r.payload, mac: macOf(key, club, r) }
+  return {
+    id: r.id,
+    club,
+    device: r.device_id,
+    seq: r.device_seq,
+    hlc: r.hlc,
+    kind: r.kind,
+    v: r.v,
+    subject: r.subject,
+    payload: r.payload,
+    mac: macOf(key, club, r),
+  }
 }
 
 /** The event row a wire row carries, or why it must not be applied. */
-export function fromWire(key: Buffer, club: string, w: Record<string, unknown>): { ok: true; row: EventRow } | { ok: false; reason: string } {
+export function fromWire(
+  key: Buffer,
+  club: string,
+  w: Record<string, unknown>,
+): { ok: true; row: EventRow } | { ok: false; reason: string } {
   const text = (k: string): string | null => (typeof w[k] === 'string' ? (w[k] as string) : null)
-  const int = (k: string): number | null => (typeof w[k] === 'number' && Number.isInteger(w[k]) ? (w[k] as number) : typeof w[k] === 'bigint' ? Number(w[k]) : null)
+  const int = (k: string): number | null =>
+    typeof w[k] === 'number' && Number.isInteger(w[k])
+      ? (w[k] as number)
+      : typeof w[k] === 'bigint'
+        ? Number(w[k])
+        : null
   if (text('club') !== club) return { ok: false, reason: 'it belongs to another club' }
   const row: EventRow = {
     id: text('id') ?? '',
@@ -49,6 +69,10 @@ export function fromWire(key: Buffer, club: string, w: Record<string, unknown>):
   const mac = text('mac') ?? ''
   const expected = Buffer.from(macOf(key, club, row))
   const given = Buffer.from(mac)
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'its signature does not match the club key (signed with another key, or changed on the way)' }
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return {
+      ok: false,
+      reason: 'its signature does not match the club key (signed with another key, or changed on the way)',
+    }
   return { ok: true, row }
 }

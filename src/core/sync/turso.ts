@@ -12,7 +12,14 @@
  */
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { HubUnreachable, ReplicaDamaged, type HubInfo, type Replica, type ReplicaOptions, type Transport } from './transport'
+import {
+  HubUnreachable,
+  ReplicaDamaged,
+  type HubInfo,
+  type Replica,
+  type ReplicaOptions,
+  type Transport,
+} from './transport'
 import type { WireEvent } from './sign'
 
 type TursoModule = typeof import('@tursodatabase/sync')
@@ -44,7 +51,10 @@ function transform(m: Mutation) {
     const after = m.after
     return {
       operation: 'rewrite' as const,
-      stmt: { sql: `INSERT OR IGNORE INTO club_events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map(() => '?').join(', ')})`, values: EVENT_COLUMNS.map((c) => after[c]) },
+      stmt: {
+        sql: `INSERT OR IGNORE INTO club_events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map(() => '?').join(', ')})`,
+        values: EVENT_COLUMNS.map((c) => after[c]),
+      },
     }
   }
   if (m.tableName === 'club_devices') {
@@ -54,7 +64,10 @@ function transform(m: Mutation) {
     // replica follows this hub (and not one that was lost and replaced at the same address).
     return {
       operation: 'rewrite' as const,
-      stmt: { sql: "INSERT OR REPLACE INTO club_devices (device, label, last_seen, hub) VALUES (?, ?, ?, (SELECT value FROM club_info WHERE key = 'hub_id'))", values: [a.device, a.label, a.last_seen] },
+      stmt: {
+        sql: "INSERT OR REPLACE INTO club_devices (device, label, last_seen, hub) VALUES (?, ?, ?, (SELECT value FROM club_info WHERE key = 'hub_id'))",
+        values: [a.device, a.label, a.last_seen],
+      },
     }
   }
   return { operation: 'skip' as const }
@@ -62,7 +75,9 @@ function transform(m: Mutation) {
 
 function isNetwork(e: unknown): boolean {
   const text = `${(e as Error)?.message ?? ''} ${String((e as { cause?: unknown })?.cause ?? '')}`
-  return /fetch failed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|aborted|timeout|socket|network|HTTP error|status: 5\d\d|other side closed/i.test(text)
+  return /fetch failed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|aborted|timeout|socket|network|HTTP error|status: 5\d\d|other side closed/i.test(
+    text,
+  )
 }
 
 /** Every request to the hub gives up after `timeoutMs`, so a hub that hangs never hangs a sync. */
@@ -80,16 +95,28 @@ class TursoReplica implements Replica {
   constructor(private readonly db: TursoDb) {}
 
   async info(): Promise<HubInfo | null> {
-    const has = await (await this.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name IN ('club_events', 'club_info')")).get()
+    const has = await (
+      await this.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name IN ('club_events', 'club_info')")
+    ).get()
     if (Number((has as { n: number }).n) < 2) return null
-    const rows = (await (await this.db.prepare('SELECT key, value FROM club_info')).all()) as { key: string; value: string }[]
+    const rows = (await (await this.db.prepare('SELECT key, value FROM club_info')).all()) as {
+      key: string
+      value: string
+    }[]
     const map = new Map(rows.map((r) => [r.key, r.value]))
-    return { format: map.get('format') ?? '', clubId: map.get('club_id') ?? '', hubId: map.get('hub_id') ?? '', name: map.get('name') ?? '' }
+    return {
+      format: map.get('format') ?? '',
+      clubId: map.get('club_id') ?? '',
+      hubId: map.get('hub_id') ?? '',
+      name: map.get('name') ?? '',
+    }
   }
 
   async insert(rows: WireEvent[]): Promise<void> {
     if (rows.length === 0) return
-    const stmt = await this.db.prepare(`INSERT OR IGNORE INTO club_events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map(() => '?').join(', ')})`)
+    const stmt = await this.db.prepare(
+      `INSERT OR IGNORE INTO club_events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map(() => '?').join(', ')})`,
+    )
     await this.db.exec('BEGIN')
     try {
       for (const r of rows) await stmt.run(EVENT_COLUMNS.map((c) => r[c]))
@@ -101,11 +128,17 @@ class TursoReplica implements Replica {
   }
 
   async touch(deviceId: string, label: string, at: string): Promise<void> {
-    await (await this.db.prepare('INSERT OR REPLACE INTO club_devices (device, label, last_seen) VALUES (?, ?, ?)')).run([deviceId, label, at])
+    await (
+      await this.db.prepare('INSERT OR REPLACE INTO club_devices (device, label, last_seen) VALUES (?, ?, ?)')
+    ).run([deviceId, label, at])
   }
 
   async follows(deviceId: string): Promise<boolean> {
-    const r = (await (await this.db.prepare("SELECT count(*) AS n FROM club_devices d JOIN club_info i ON i.key = 'hub_id' WHERE d.device = ? AND d.hub = i.value")).get([deviceId])) as { n: number }
+    const r = (await (
+      await this.db.prepare(
+        "SELECT count(*) AS n FROM club_devices d JOIN club_info i ON i.key = 'hub_id' WHERE d.device = ? AND d.hub = i.value",
+      )
+    ).get([deviceId])) as { n: number }
     return Number(r.n) === 1
   }
 
@@ -126,17 +159,23 @@ class TursoReplica implements Replica {
   }
 
   async after(after: number, limit: number): Promise<(WireEvent & { n: number })[]> {
-    const rows = (await (await this.db.prepare('SELECT * FROM club_events WHERE n > ? ORDER BY n LIMIT ?')).all([after, limit])) as (WireEvent & { n: number })[]
+    const rows = (await (
+      await this.db.prepare('SELECT * FROM club_events WHERE n > ? ORDER BY n LIMIT ?')
+    ).all([after, limit])) as (WireEvent & { n: number })[]
     return rows.map((r) => ({ ...r, n: Number(r.n), seq: Number(r.seq), v: Number(r.v) }))
   }
 
   async countAfter(after: number): Promise<number> {
-    const r = (await (await this.db.prepare('SELECT count(*) AS n FROM club_events WHERE n > ?')).get([after])) as { n: number }
+    const r = (await (await this.db.prepare('SELECT count(*) AS n FROM club_events WHERE n > ?')).get([after])) as {
+      n: number
+    }
     return Number(r.n)
   }
 
   async devices(): Promise<{ deviceId: string; label: string; lastSeen: string }[]> {
-    const rows = (await (await this.db.prepare('SELECT device, label, last_seen FROM club_devices ORDER BY last_seen DESC LIMIT 50')).all()) as { device: string; label: string; last_seen: string }[]
+    const rows = (await (
+      await this.db.prepare('SELECT device, label, last_seen FROM club_devices ORDER BY last_seen DESC LIMIT 50')
+    ).all()) as { device: string; label: string; last_seen: string }[]
     return rows.map((r) => ({ deviceId: r.device, label: r.label, lastSeen: r.last_seen }))
   }
 
@@ -187,7 +226,13 @@ export const tursoTransport: Transport = {
         if (existing) throw new Error(existing.clubId === info.clubId ? 'hub-has-this-club' : 'hub-has-another-club')
         await db.exec(SCHEMA)
         const put = await db.prepare('INSERT OR REPLACE INTO club_info (key, value) VALUES (?, ?)')
-        for (const [k, v] of [['format', info.format], ['club_id', info.clubId], ['hub_id', info.hubId], ['name', info.name]]) await put.run([k, v])
+        for (const [k, v] of [
+          ['format', info.format],
+          ['club_id', info.clubId],
+          ['hub_id', info.hubId],
+          ['name', info.name],
+        ])
+          await put.run([k, v])
         await db.push()
       } finally {
         await db.close()

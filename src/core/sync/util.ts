@@ -7,16 +7,25 @@ export function checkUrl(raw: string): Result<string> {
   try {
     u = new URL(text)
   } catch {
-    return err('invalid-hub-url', 'The hub address must look like http://192.168.1.20:8800 (or a Turso Cloud libsql:// address).', 'hubUrl')
+    return err(
+      'invalid-hub-url',
+      'The hub address must look like http://192.168.1.20:8800 (or a Turso Cloud libsql:// address).',
+      'hubUrl',
+    )
   }
-  if (!['http:', 'https:', 'libsql:'].includes(u.protocol)) return err('invalid-hub-url', 'The hub address must start with http://, https:// or libsql://.', 'hubUrl')
-  if (u.username || u.password) return err('invalid-hub-url', 'Put the Turso Cloud token in the token field, not in the address.', 'hubUrl')
+  if (!['http:', 'https:', 'libsql:'].includes(u.protocol))
+    return err('invalid-hub-url', 'The hub address must start with http://, https:// or libsql://.', 'hubUrl')
+  if (u.username || u.password)
+    return err('invalid-hub-url', 'Put the Turso Cloud token in the token field, not in the address.', 'hubUrl')
   return ok(text.replace(/\/+$/, ''))
 }
 
 export function isBusy(e: unknown): boolean {
   const code = (e as { code?: unknown })?.code
-  return (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) || /database is locked/i.test((e as Error)?.message ?? '')
+  return (
+    (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) ||
+    /database is locked/i.test((e as Error)?.message ?? '')
+  )
 }
 
 export function short(m: string): string {

@@ -60,7 +60,11 @@ port.on('message', (message: WorkerEnvelope) => {
       reply = {
         id: message.id,
         ok: false,
-        error: { name: error.name ?? 'Error', message: error.message ?? String(e), ...(typeof error.code === 'string' ? { code: error.code } : {}) },
+        error: {
+          name: error.name ?? 'Error',
+          message: error.message ?? String(e),
+          ...(typeof error.code === 'string' ? { code: error.code } : {}),
+        },
       }
     }
     port.postMessage(reply)

@@ -31,7 +31,12 @@ export function exportFileHandlers(d: ExportFileDeps): Pick<Handlers, 'transfer:
       ensurePrivateDir(dir)
       const path = join(dir, `export-${randomUUID()}.json.partial`)
       try {
-        const done = await d.worker.call<StreamedExport>({ op: 'export-json', path, deviceId: d.deviceId(), now: d.now().toISOString() })
+        const done = await d.worker.call<StreamedExport>({
+          op: 'export-json',
+          path,
+          deviceId: d.deviceId(),
+          now: d.now().toISOString(),
+        })
         const downloadId = d.downloads.add({ path: done.path, fileName: done.fileName, bytes: done.bytes })
         return ok({ fileName: done.fileName, downloadId, bytes: done.bytes, eventCount: done.eventCount })
       } finally {

@@ -107,46 +107,70 @@ type Stats = { [K in StatsMethod]: (...args: unknown[]) => Promise<Result<unknow
 function sweepExports(file: string): void {
   const dir = exportDir(file)
   if (!existsSync(dir)) return
-  for (const name of readdirSync(dir)) if (/^export-[0-9a-f-]+\.json\.partial$/.test(name)) rmSync(join(dir, name), { force: true })
+  for (const name of readdirSync(dir))
+    if (/^export-[0-9a-f-]+\.json\.partial$/.test(name)) rmSync(join(dir, name), { force: true })
 }
 
 export function workerHandlers(d: WorkerHandlerDeps): Partial<Handlers> {
   const { worker } = d
   sweepExports(d.file)
   const stats = new Proxy({} as Stats, {
-    get: (_, method: StatsMethod) => (...args: unknown[]) => fromWorker(worker.call<Result<unknown>>({ op: 'stats', method, args })),
+    get:
+      (_, method: StatsMethod) =>
+      (...args: unknown[]) =>
+        fromWorker(worker.call<Result<unknown>>({ op: 'stats', method, args })),
   })
-  const club = (method: ClubMethod, ...args: unknown[]): Promise<Result<unknown>> => fromWorker(worker.call<Result<unknown>>({ op: 'club', method, args }))
-  const typed = <C extends Channel>(h: (input: Parameters<Handler<C>>[0]) => Promise<Result<unknown>>): Handler<C> => h as Handler<C>
+  const club = (method: ClubMethod, ...args: unknown[]): Promise<Result<unknown>> =>
+    fromWorker(worker.call<Result<unknown>>({ op: 'club', method, args }))
+  const typed = <C extends Channel>(h: (input: Parameters<Handler<C>>[0]) => Promise<Result<unknown>>): Handler<C> =>
+    h as Handler<C>
   return {
     'stats:overview': typed<'stats:overview'>((input) => stats.overview(input)),
     'stats:player': typed<'stats:player'>(({ playerId, ...filter }) => stats.player(playerId, filter)),
     'stats:head-to-head': typed<'stats:head-to-head'>(({ a, b, ...filter }) => stats.headToHead(a, b, filter)),
-    'stats:rating-history': typed<'stats:rating-history'>((input) => stats.ratingHistory(input.gameId, input.playerIds)),
+    'stats:rating-history': typed<'stats:rating-history'>((input) =>
+      stats.ratingHistory(input.gameId, input.playerIds),
+    ),
     'stats:monthly': typed<'stats:monthly'>((input) => stats.monthly(input)),
     'stats:match-progress': typed<'stats:match-progress'>((input) => stats.matchProgress(input.matchId)),
     // Club reads (issue 13): a season's standings, the nights, ratings with Elo replayed from match_results.
     'seasons:standings': typed<'seasons:standings'>((input) => club('standings', input.id)),
     'nights:list': typed<'nights:list'>((input) => club('nights', input)),
     'ratings:explain': typed<'ratings:explain'>((input) => club('ratings', input.gameId)),
-    'backup:now': () => fromWorker(worker.call<Result<BackupFileInfo>>({ op: 'backup', kind: 'manual', now: d.now().toISOString() })),
-    'transfer:export-csv': (input) => fromWorker(worker.call<Result<Output<'transfer:export-csv'>>>({ op: 'export-csv', table: input.table, now: d.now().toISOString() })),
+    'backup:now': () =>
+      fromWorker(worker.call<Result<BackupFileInfo>>({ op: 'backup', kind: 'manual', now: d.now().toISOString() })),
+    'transfer:export-csv': (input) =>
+      fromWorker(
+        worker.call<Result<Output<'transfer:export-csv'>>>({
+          op: 'export-csv',
+          table: input.table,
+          now: d.now().toISOString(),
+        }),
+      ),
     // The worker streams the export into a private file; the contract hands its text to the caller.
     'transfer:export-json': async () => {
       const dir = exportDir(d.file)
       ensurePrivateDir(dir)
       const path = join(dir, `export-${randomUUID()}.json.partial`)
       try {
-        const done = await worker.call<StreamedExport>({ op: 'export-json', path, deviceId: d.deviceId(), now: d.now().toISOString() })
+        const done = await worker.call<StreamedExport>({
+          op: 'export-json',
+          path,
+          deviceId: d.deviceId(),
+          now: d.now().toISOString(),
+        })
         return ok({ fileName: done.fileName, content: await readFile(done.path, 'utf8') })
       } finally {
         await rm(path, { force: true })
       }
     },
     'backup:restore': async (input) => {
-      if ((input.name === undefined) === (input.uploadId === undefined)) return err('invalid-input', 'Invalid request for backup:restore: give either name or uploadId.', 'name')
+      if ((input.name === undefined) === (input.uploadId === undefined))
+        return err('invalid-input', 'Invalid request for backup:restore: give either name or uploadId.', 'name')
       const restore = async (path: string): Promise<Result<Output<'backup:restore'>>> => {
-        const r = await fromWorker(worker.call<Result<Output<'backup:restore'>>>({ op: 'restore', path, now: d.now().toISOString() }))
+        const r = await fromWorker(
+          worker.call<Result<Output<'backup:restore'>>>({ op: 'restore', path, now: d.now().toISOString() }),
+        )
         if (r.ok) d.afterRestore()
         return r
       }
@@ -167,13 +191,27 @@ export function workerHandlers(d: WorkerHandlerDeps): Partial<Handlers> {
     'import:external-preview': async (input) => {
       const taken = d.uploads.take(input.uploadId, 'external')
       if (!taken.ok) return taken
-      return fromWorker(worker.call<Result<Output<'import:external-preview'>>>({ op: 'external-preview', path: taken.value, choices: input.choices ?? {}, now: d.now().toISOString() }))
+      return fromWorker(
+        worker.call<Result<Output<'import:external-preview'>>>({
+          op: 'external-preview',
+          path: taken.value,
+          choices: input.choices ?? {},
+          now: d.now().toISOString(),
+        }),
+      )
     },
     'import:external-apply': async (input) => {
       const taken = d.uploads.take(input.uploadId, 'external')
       if (!taken.ok) return taken
       try {
-        const r = await fromWorker(worker.call<Result<Output<'import:external-apply'>>>({ op: 'external-apply', path: taken.value, choices: input.choices ?? {}, now: d.now().toISOString() }))
+        const r = await fromWorker(
+          worker.call<Result<Output<'import:external-apply'>>>({
+            op: 'external-apply',
+            path: taken.value,
+            choices: input.choices ?? {},
+            now: d.now().toISOString(),
+          }),
+        )
         if (r.ok) d.uploads.cancel(input.uploadId)
         return r
       } finally {
@@ -184,7 +222,9 @@ export function workerHandlers(d: WorkerHandlerDeps): Partial<Handlers> {
       const taken = d.uploads.take(input.uploadId, 'import')
       if (!taken.ok) return taken
       try {
-        return await fromWorker(worker.call<Result<ImportReport>>({ op: 'import', path: taken.value, now: d.now().toISOString() }))
+        return await fromWorker(
+          worker.call<Result<ImportReport>>({ op: 'import', path: taken.value, now: d.now().toISOString() }),
+        )
       } finally {
         d.uploads.cancel(input.uploadId)
         d.afterImport()

@@ -33,7 +33,11 @@ const fixed =
     new Date(iso)
 
 export function openWorkerConnection(init: WorkerInit): Database.Database {
-  const db = new Database(init.file, { ...(init.nativeBinding ? { nativeBinding: init.nativeBinding } : {}), fileMustExist: true, timeout: init.busyTimeoutMs })
+  const db = new Database(init.file, {
+    ...(init.nativeBinding ? { nativeBinding: init.nativeBinding } : {}),
+    fileMustExist: true,
+    timeout: init.busyTimeoutMs,
+  })
   // The main thread opened, checked and migrated the file; WAL lets these reads run beside its writes.
   db.pragma('synchronous = FULL')
   db.pragma('foreign_keys = ON')
@@ -56,7 +60,11 @@ export function createWorkerOps(init: WorkerInit): WorkerOps {
   }
   const transfer = (clock: Clock): TransferService => {
     const w = writers(clock)
-    return new TransferService(db, { events: w.events, device: w.device, projector: w.projector, matches: w.matches, stats: w.statsProjector }, clock)
+    return new TransferService(
+      db,
+      { events: w.events, device: w.device, projector: w.projector, matches: w.matches, stats: w.statsProjector },
+      clock,
+    )
   }
   return {
     db,
@@ -93,8 +101,16 @@ export function createWorkerOps(init: WorkerInit): WorkerOps {
         case 'external-apply': {
           // BG Stats or CSV (issue 13, item 5): read, planned and (for apply) written in one transaction here.
           const w = writers(fixed(request.now))
-          const service = new ExternalImportService(db, { events: w.events, device: w.device, projector: w.projector, stats: w.statsProjector, matches: w.matches })
-          return request.op === 'external-preview' ? service.previewFile(request.path, request.choices) : service.applyFile(request.path, request.choices)
+          const service = new ExternalImportService(db, {
+            events: w.events,
+            device: w.device,
+            projector: w.projector,
+            stats: w.statsProjector,
+            matches: w.matches,
+          })
+          return request.op === 'external-preview'
+            ? service.previewFile(request.path, request.choices)
+            : service.applyFile(request.path, request.choices)
         }
         case 'backup':
           return new BackupService(db, init.file, fixed(request.now)).backupNow(request.kind)
@@ -102,7 +118,9 @@ export function createWorkerOps(init: WorkerInit): WorkerOps {
           // The candidate's integrity check, the safety copy and the copy into the data file all run
           // here; the main thread then starts a new device id (core.ts, afterRestore).
           const { projector } = writers(fixed(request.now))
-          return new BackupService(db, init.file, fixed(request.now), () => projector.rebuildIfMarked()).restore(request.path)
+          return new BackupService(db, init.file, fixed(request.now), () => projector.rebuildIfMarked()).restore(
+            request.path,
+          )
         }
         case 'integrity-check': {
           const rows = db.pragma('integrity_check') as { integrity_check: string }[]

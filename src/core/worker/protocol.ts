@@ -34,7 +34,13 @@ export type WorkerRequest =
   | { op: 'close' }
 
 /** Operations that write to the data file: the main thread holds its own writes back while one runs. */
-export const WRITE_OPS: ReadonlySet<WorkerRequest['op']> = new Set(['import', 'backup', 'restore', 'rebuild-ratings', 'external-apply'])
+export const WRITE_OPS: ReadonlySet<WorkerRequest['op']> = new Set([
+  'import',
+  'backup',
+  'restore',
+  'rebuild-ratings',
+  'external-apply',
+])
 
 export type WorkerReply =
   | { id: number; ok: true; value: unknown }

@@ -7,9 +7,15 @@ import { parseInput, type Dispatch } from '../../core/ipc/dispatch'
 export type SenderFrame = { url: string; parent: unknown } | null | undefined
 
 /** Handlers that need the Electron event (e.g. the sender's webContents); they replace the shared one. */
-export type ElectronOverrides = Partial<Record<Channel, (event: IpcMainInvokeEvent, input: unknown) => Promise<Result<unknown>>>>
+export type ElectronOverrides = Partial<
+  Record<Channel, (event: IpcMainInvokeEvent, input: unknown) => Promise<Result<unknown>>>
+>
 
-export function registerIpc(dispatch: Dispatch, isTrusted: (frame: SenderFrame) => boolean, overrides: ElectronOverrides = {}): () => void {
+export function registerIpc(
+  dispatch: Dispatch,
+  isTrusted: (frame: SenderFrame) => boolean,
+  overrides: ElectronOverrides = {},
+): () => void {
   for (const channel of CHANNELS) {
     const override = overrides[channel]
     ipcMain.handle(channel, async (event, payload: unknown) => {

@@ -12,7 +12,8 @@ applyTheme(storedTheme())
  * page draws no frames, so it mounts at once; a frame that never comes is waited for 100 ms at most.
  */
 function afterFirstPaint(): Promise<void> {
-  if (document.visibilityState !== 'visible' || performance.getEntriesByType('paint').length > 0) return Promise.resolve()
+  if (document.visibilityState !== 'visible' || performance.getEntriesByType('paint').length > 0)
+    return Promise.resolve()
   return new Promise((resolve) => {
     const fallback = setTimeout(resolve, 100)
     // rAF callbacks run just before the frame is painted; a task queued from there runs after it.

@@ -40,7 +40,8 @@ export function isClubKind(kind: string): kind is ClubEventKind {
  *   tied seats share the average of the positions they cover. Whatever the table size, a seat earns
  *   top / 2 on average. Each match's points are rounded to hundredths.
  */
-export type PointsScheme = { kind: 'result'; win: number; draw: number; loss: number } | { kind: 'placement'; top: number }
+export type PointsScheme =
+  { kind: 'result'; win: number; draw: number; loss: number } | { kind: 'placement'; top: number }
 
 export const RATING_SYSTEMS = ['openskill', 'elo'] as const
 export type RatingSystem = (typeof RATING_SYSTEMS)[number]
@@ -87,7 +88,10 @@ const Id = v.pipe(v.string('must be text'), v.regex(UUID, 'must be an id'))
 export const LocalDate = v.pipe(
   v.string('must be text'),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-01-31'),
-  v.check((x) => !Number.isNaN(Date.parse(`${x}T00:00:00Z`)) && new Date(`${x}T00:00:00Z`).toISOString().startsWith(x), 'is not a real date'),
+  v.check(
+    (x) => !Number.isNaN(Date.parse(`${x}T00:00:00Z`)) && new Date(`${x}T00:00:00Z`).toISOString().startsWith(x),
+    'is not a real date',
+  ),
 )
 export const SeasonName = v.pipe(
   v.string('must be text'),
@@ -95,7 +99,12 @@ export const SeasonName = v.pipe(
   v.minLength(1, 'is empty'),
   v.maxLength(60, 'is longer than 60 characters'),
 )
-const Points = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(-100, 'must be at least -100'), v.maxValue(100, 'must be at most 100'))
+const Points = v.pipe(
+  v.number('must be a number'),
+  v.integer('must be a whole number'),
+  v.minValue(-100, 'must be at least -100'),
+  v.maxValue(100, 'must be at most 100'),
+)
 export const Scheme = v.variant(
   'kind',
   [
@@ -121,13 +130,25 @@ export const SeasonPlayers = v.nullable(
   ),
 )
 const Venue = v.nullable(
-  v.pipe(v.string('must be text'), v.check((x) => x === x.trim(), 'must not start or end with spaces'), v.minLength(1, 'is empty'), v.maxLength(80, 'is longer than 80 characters')),
+  v.pipe(
+    v.string('must be text'),
+    v.check((x) => x === x.trim(), 'must not start or end with spaces'),
+    v.minLength(1, 'is empty'),
+    v.maxLength(80, 'is longer than 80 characters'),
+  ),
 )
 
 const Empty = v.strictObject({}) as v.GenericSchema<unknown, Record<string, never>>
 
 export const CLUB_PAYLOADS: { [K in ClubEventKind]: v.GenericSchema<unknown, ClubPayloadOf[K]> } = {
-  'season.created': v.strictObject({ name: SeasonName, startDate: LocalDate, endDate: LocalDate, gameIds: SeasonGames, playerIds: SeasonPlayers, scheme: Scheme }),
+  'season.created': v.strictObject({
+    name: SeasonName,
+    startDate: LocalDate,
+    endDate: LocalDate,
+    gameIds: SeasonGames,
+    playerIds: SeasonPlayers,
+    scheme: Scheme,
+  }),
   'season.updated': v.pipe(
     v.strictObject({
       name: v.optional(SeasonName),
@@ -140,7 +161,10 @@ export const CLUB_PAYLOADS: { [K in ClubEventKind]: v.GenericSchema<unknown, Clu
     v.check((p) => Object.keys(p).length > 0, 'must change something'),
   ) as v.GenericSchema<unknown, Partial<SeasonFields>>,
   'season.archived': v.strictObject({
-    matchIds: v.pipe(v.array(Id, 'must be a list of match ids'), v.maxLength(MAX_SEASON_MATCHES, `has more than ${MAX_SEASON_MATCHES} matches`)),
+    matchIds: v.pipe(
+      v.array(Id, 'must be a list of match ids'),
+      v.maxLength(MAX_SEASON_MATCHES, `has more than ${MAX_SEASON_MATCHES} matches`),
+    ),
   }),
   'season.restored': Empty,
   'season.deleted': Empty,
@@ -152,9 +176,11 @@ export const CLUB_PAYLOADS: { [K in ClubEventKind]: v.GenericSchema<unknown, Clu
 export function checkClubEvent(e: { kind: string; subject: string; payload: unknown }): Result<true> {
   if (e.kind === 'night.venue-set') {
     const p = e.payload as ClubPayloadOf['night.venue-set']
-    if (e.subject !== nightSubject(p.date)) return err('invalid-event', `a night.venue-set event for ${p.date} must have the subject ${nightSubject(p.date)}`)
+    if (e.subject !== nightSubject(p.date))
+      return err('invalid-event', `a night.venue-set event for ${p.date} must have the subject ${nightSubject(p.date)}`)
   }
-  if (e.kind === 'club.rating-system-set' && e.subject !== CLUB_SUBJECT) return err('invalid-event', `a club.rating-system-set event must have the subject ${CLUB_SUBJECT}`)
+  if (e.kind === 'club.rating-system-set' && e.subject !== CLUB_SUBJECT)
+    return err('invalid-event', `a club.rating-system-set event must have the subject ${CLUB_SUBJECT}`)
   if (e.kind === 'season.created') {
     const p = e.payload as SeasonFields
     if (p.endDate < p.startDate) return err('invalid-event', 'a season cannot end before it starts')
@@ -173,7 +199,8 @@ interface ClubEvent {
   payload: unknown
 }
 
-const byLog = (a: ClubEvent, b: ClubEvent): number => (a.hlc < b.hlc ? -1 : a.hlc > b.hlc ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+const byLog = (a: ClubEvent, b: ClubEvent): number =>
+  a.hlc < b.hlc ? -1 : a.hlc > b.hlc ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 /** The wall time of an HLC stamp (its first 15 characters are milliseconds). */
 const wallOf = (hlc: string): string => new Date(Number(hlc.slice(0, 15))).toISOString()
 
@@ -198,7 +225,14 @@ export function reduceSeason(events: readonly ClubEvent[]): SeasonProjection | n
   const created = sorted.find((e) => e.kind === 'season.created')
   if (!created || sorted.some((e) => e.kind === 'season.deleted')) return null
   const fields = { ...(created.payload as SeasonFields) } as SeasonFields
-  const s: SeasonProjection = { id: created.subject, ...fields, archivedAt: null, frozenMatchIds: null, createdAt: wallOf(created.hlc), updatedAt: wallOf(created.hlc) }
+  const s: SeasonProjection = {
+    id: created.subject,
+    ...fields,
+    archivedAt: null,
+    frozenMatchIds: null,
+    createdAt: wallOf(created.hlc),
+    updatedAt: wallOf(created.hlc),
+  }
   const start = sorted.indexOf(created)
   for (const [i, e] of sorted.entries()) {
     if (e === created) continue
@@ -230,7 +264,10 @@ export function reduceSeason(events: readonly ClubEvent[]): SeasonProjection | n
 
 /** The latest venue of a night (null: none or cleared), with when it was set. */
 export function reduceVenue(events: readonly ClubEvent[]): { date: string; venue: string; setAt: string } | null {
-  const last = [...events].filter((e) => e.kind === 'night.venue-set').sort(byLog).pop()
+  const last = [...events]
+    .filter((e) => e.kind === 'night.venue-set')
+    .sort(byLog)
+    .pop()
   if (!last) return null
   const p = last.payload as ClubPayloadOf['night.venue-set']
   return p.venue === null ? null : { date: p.date, venue: p.venue, setAt: wallOf(last.hlc) }
@@ -238,6 +275,11 @@ export function reduceVenue(events: readonly ClubEvent[]): { date: string; venue
 
 /** The club's rating system: the latest choice by HLC, OpenSkill when none was made. */
 export function reduceRatingSystem(events: readonly ClubEvent[]): { system: RatingSystem; setAt: string | null } {
-  const last = [...events].filter((e) => e.kind === 'club.rating-system-set').sort(byLog).pop()
-  return last ? { system: (last.payload as ClubPayloadOf['club.rating-system-set']).system, setAt: wallOf(last.hlc) } : { system: 'openskill', setAt: null }
+  const last = [...events]
+    .filter((e) => e.kind === 'club.rating-system-set')
+    .sort(byLog)
+    .pop()
+  return last
+    ? { system: (last.payload as ClubPayloadOf['club.rating-system-set']).system, setAt: wallOf(last.hlc) }
+    : { system: 'openskill', setAt: null }
 }

@@ -67,15 +67,35 @@ const Seat = v.strictObject({
       return r.ok && r.value === n
     }, 'must be a valid player name'),
   ),
-  score: v.nullable(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(-1_000_000), v.maxValue(1_000_000))),
-  rank: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be 1 or more'), v.maxValue(8, 'must be at most 8')),
+  score: v.nullable(
+    v.pipe(
+      v.number('must be a number'),
+      v.integer('must be a whole number'),
+      v.minValue(-1_000_000),
+      v.maxValue(1_000_000),
+    ),
+  ),
+  rank: v.pipe(
+    v.number('must be a number'),
+    v.integer('must be a whole number'),
+    v.minValue(1, 'must be 1 or more'),
+    v.maxValue(8, 'must be at most 8'),
+  ),
   winner: v.boolean('must be true or false'),
 })
 
 export const RecordedPayloadSchema = v.strictObject({
   gameId: v.picklist(GAME_IDS, 'must be a known game'),
-  playedAt: v.pipe(v.string('must be text'), v.regex(LOCAL_DATE_TIME, 'must be a local date-time like 2026-01-31T20:15:00')),
-  utcOffset: v.pipe(v.number(), v.integer('must be whole minutes'), v.minValue(-840, 'must be at least -840 minutes'), v.maxValue(840, 'must be at most 840 minutes')),
+  playedAt: v.pipe(
+    v.string('must be text'),
+    v.regex(LOCAL_DATE_TIME, 'must be a local date-time like 2026-01-31T20:15:00'),
+  ),
+  utcOffset: v.pipe(
+    v.number(),
+    v.integer('must be whole minutes'),
+    v.minValue(-840, 'must be at least -840 minutes'),
+    v.maxValue(840, 'must be at most 840 minutes'),
+  ),
   seats: v.pipe(v.array(Seat), v.minLength(1, 'must seat someone'), v.maxLength(8, 'has more than 8 seats')),
   source: v.strictObject({
     kind: v.picklist(RECORDED_SOURCE_KINDS, 'must be bg-stats or csv'),
@@ -86,16 +106,23 @@ export const RecordedPayloadSchema = v.strictObject({
 /** The checks beyond the shape: a real date-time, the game's seat limits, one seat each, ranks that agree with the winners. */
 export function validateRecorded(p: RecordedPayload): Result<true> {
   const name = GAME_NAMES[p.gameId]
-  if (Number.isNaN(recordedInstant(p.playedAt, p.utcOffset))) return err('invalid-event', `the recorded match's date ${p.playedAt} is not a real date-time`)
+  if (Number.isNaN(recordedInstant(p.playedAt, p.utcOffset)))
+    return err('invalid-event', `the recorded match's date ${p.playedAt} is not a real date-time`)
   const limits = SEAT_LIMITS[p.gameId]
   if (p.seats.length < limits.min || p.seats.length > limits.max) {
-    return err('invalid-seats', `${name} is played by ${limits.min === limits.max ? `exactly ${limits.min}` : `${limits.min} to ${limits.max}`} players; this recorded match has ${p.seats.length}.`)
+    return err(
+      'invalid-seats',
+      `${name} is played by ${limits.min === limits.max ? `exactly ${limits.min}` : `${limits.min} to ${limits.max}`} players; this recorded match has ${p.seats.length}.`,
+    )
   }
-  if (new Set(p.seats.map((s) => s.playerId)).size !== p.seats.length) return err('invalid-seats', 'A player can take only one seat.')
+  if (new Set(p.seats.map((s) => s.playerId)).size !== p.seats.length)
+    return err('invalid-seats', 'A player can take only one seat.')
   if (!p.seats.some((s) => s.winner)) return err('invalid-event', 'a recorded match needs at least one winner')
   for (const [i, s] of p.seats.entries()) {
-    if (s.rank > p.seats.length) return err('invalid-event', `seat ${i + 1} has rank ${s.rank} in a match of ${p.seats.length}`)
-    if (s.winner !== (s.rank === 1)) return err('invalid-event', `seat ${i + 1}: the winners must be exactly the seats of rank 1`)
+    if (s.rank > p.seats.length)
+      return err('invalid-event', `seat ${i + 1} has rank ${s.rank} in a match of ${p.seats.length}`)
+    if (s.winner !== (s.rank === 1))
+      return err('invalid-event', `seat ${i + 1}: the winners must be exactly the seats of rank 1`)
   }
   return ok(true)
 }
@@ -114,10 +141,24 @@ export interface RecordedResult {
 export function recordedResult(p: RecordedPayload): RecordedResult {
   const at = new Date(recordedInstant(p.playedAt, p.utcOffset)).toISOString()
   const winners = p.seats.flatMap((s, i) => (s.winner ? [i] : []))
-  const standings = p.seats.map((s, seat) => ({ seat, name: s.name, score: s.score ?? 0, rank: s.rank, eliminated: false }))
+  const standings = p.seats.map((s, seat) => ({
+    seat,
+    name: s.name,
+    score: s.score ?? 0,
+    rank: s.rank,
+    eliminated: false,
+  }))
   const names = winners.map((i) => p.seats[i]?.name ?? `P${i + 1}`)
   const first = p.seats[winners[0] ?? 0]
-  const who = names.length === 1 ? `${names[0]} wins` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} share the win`
+  const who =
+    names.length === 1
+      ? `${names[0]} wins`
+      : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} share the win`
   const score = names.length === 1 && first?.score !== null && first?.score !== undefined ? ` with ${first.score}` : ''
-  return { at, winners, standings, summary: `Recorded (imported from ${RECORDED_SOURCE_NAMES[p.source.kind]}): ${who}${score}.` }
+  return {
+    at,
+    winners,
+    standings,
+    summary: `Recorded (imported from ${RECORDED_SOURCE_NAMES[p.source.kind]}): ${who}${score}.`,
+  }
 }

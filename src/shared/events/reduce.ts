@@ -154,7 +154,13 @@ function targetOf(e: DomainEvent): string | null {
 
 /** Which kinds each canceller may take back; anything else is ignored (it cannot be replayed the same everywhere). */
 function mayCancel(canceller: DomainEvent['kind'], target: DomainEvent['kind']): boolean {
-  if (canceller === 'match.undone') return target === 'match.action' || target === 'match.corrected' || target === 'match.closed' || target === 'match.redone'
+  if (canceller === 'match.undone')
+    return (
+      target === 'match.action' ||
+      target === 'match.corrected' ||
+      target === 'match.closed' ||
+      target === 'match.redone'
+    )
   if (canceller === 'match.redone') return target === 'match.undone'
   if (canceller === 'match.reopened') return target === 'match.closed'
   return false
@@ -182,7 +188,15 @@ export function reduceMatch(input: readonly DomainEvent[]): MatchLog {
     if (!(cancelledBy.get(e.id) ?? []).some((c) => active.has(c.id))) active.add(e.id)
   }
 
-  const log: MatchLog = { started: null, entries: [], closes: [], undoTarget: null, redoTarget: null, events: [], head: null }
+  const log: MatchLog = {
+    started: null,
+    entries: [],
+    closes: [],
+    undoTarget: null,
+    redoTarget: null,
+    events: [],
+    head: null,
+  }
   const entryOf = new Map<string, LogEntry>()
   // When each event in force was last brought into force (its own stamp, or the redo that restored it).
   const inForceSince = new Map<string, string>()
@@ -192,13 +206,27 @@ export function reduceMatch(input: readonly DomainEvent[]): MatchLog {
     log.events.push({ event: e, active: on })
     log.head = e.hlc
     if (e.kind === 'match.started') {
-      if (!log.started) log.started = { ...(e.payload as PayloadOf['match.started']), at: hlcTime(e.hlc), hlc: e.hlc, deviceId: e.deviceId, eventId: e.id }
+      if (!log.started)
+        log.started = {
+          ...(e.payload as PayloadOf['match.started']),
+          at: hlcTime(e.hlc),
+          hlc: e.hlc,
+          deviceId: e.deviceId,
+          eventId: e.id,
+        }
       continue
     }
     if (e.kind === 'match.action' || e.kind === 'match.corrected' || e.kind === 'match.closed') lastNewEntry = e.hlc
     if (!on) continue
     if (e.kind === 'match.action') {
-      const entry: LogEntry = { eventId: e.id, original: (e.payload as PayloadOf['match.action']).action, at: hlcTime(e.hlc), hlc: e.hlc, deviceId: e.deviceId, corrections: [] }
+      const entry: LogEntry = {
+        eventId: e.id,
+        original: (e.payload as PayloadOf['match.action']).action,
+        at: hlcTime(e.hlc),
+        hlc: e.hlc,
+        deviceId: e.deviceId,
+        corrections: [],
+      }
       log.entries.push(entry)
       entryOf.set(e.id, entry)
       inForceSince.set(e.id, e.hlc)
@@ -235,7 +263,8 @@ export function reduceMatch(input: readonly DomainEvent[]): MatchLog {
     if (e.kind === 'match.corrected' && !entryOf.has((e.payload as PayloadOf['match.corrected']).target)) continue
     if (!top || since > top.since || (since === top.since && id > top.id)) top = { id, since }
   }
-  if (top) log.undoTarget = { id: top.id, kind: byId.get(top.id)?.kind as 'match.action' | 'match.corrected' | 'match.closed' }
+  if (top)
+    log.undoTarget = { id: top.id, kind: byId.get(top.id)?.kind as 'match.action' | 'match.corrected' | 'match.closed' }
   // Redo: the newest undo in force, as long as nothing new was entered after it.
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i] as DomainEvent

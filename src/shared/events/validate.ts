@@ -38,7 +38,10 @@ const Name = v.pipe(
     return r.ok && r.value === n
   }, 'must be a valid player name'),
 )
-const RuleValue = v.union([v.pipe(v.string(), v.maxLength(40)), v.number(), v.boolean()], 'must be text, a number or true/false')
+const RuleValue = v.union(
+  [v.pipe(v.string(), v.maxLength(40)), v.number(), v.boolean()],
+  'must be text, a number or true/false',
+)
 
 const PAYLOADS: { [K in EventKind]: v.GenericSchema<unknown, PayloadOf[K]> } = {
   ...CLUB_PAYLOADS,
@@ -53,12 +56,26 @@ const PAYLOADS: { [K in EventKind]: v.GenericSchema<unknown, PayloadOf[K]> } = {
     gameId: v.picklist(GAME_IDS, 'must be a known game'),
     config: v.unknown(),
     houseRules: v.record(v.pipe(v.string(), v.maxLength(40)), RuleValue),
-    seats: v.pipe(v.array(v.strictObject({ playerId: Id, color: Color })), v.minLength(1, 'must seat someone'), v.maxLength(8, 'has more than 8 seats')),
+    seats: v.pipe(
+      v.array(v.strictObject({ playerId: Id, color: Color })),
+      v.minLength(1, 'must seat someone'),
+      v.maxLength(8, 'has more than 8 seats'),
+    ),
     engineVersion: v.pipe(v.number(), v.integer(), v.minValue(1)),
-    utcOffset: v.optional(v.pipe(v.number(), v.integer('must be whole minutes'), v.minValue(-840, 'must be at least -840 minutes'), v.maxValue(840, 'must be at most 840 minutes'))),
+    utcOffset: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer('must be whole minutes'),
+        v.minValue(-840, 'must be at least -840 minutes'),
+        v.maxValue(840, 'must be at most 840 minutes'),
+      ),
+    ),
   }) as v.GenericSchema<unknown, PayloadOf['match.started']>,
   'match.action': v.strictObject({ action: Action }) as v.GenericSchema<unknown, PayloadOf['match.action']>,
-  'match.corrected': v.strictObject({ target: Id, action: Action }) as v.GenericSchema<unknown, PayloadOf['match.corrected']>,
+  'match.corrected': v.strictObject({ target: Id, action: Action }) as v.GenericSchema<
+    unknown,
+    PayloadOf['match.corrected']
+  >,
   'match.undone': v.strictObject({ target: Id }),
   'match.redone': v.strictObject({ target: Id }),
   'match.closed': v.strictObject({ status: v.picklist(['finished', 'abandoned'], 'must be finished or abandoned') }),
@@ -69,7 +86,12 @@ const PAYLOADS: { [K in EventKind]: v.GenericSchema<unknown, PayloadOf[K]> } = {
 const Envelope = v.strictObject({
   id: Id,
   deviceId: Id,
-  deviceSeq: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be 1 or more'), v.maxValue(Number.MAX_SAFE_INTEGER)),
+  deviceSeq: v.pipe(
+    v.number('must be a number'),
+    v.integer('must be a whole number'),
+    v.minValue(1, 'must be 1 or more'),
+    v.maxValue(Number.MAX_SAFE_INTEGER),
+  ),
   hlc: v.pipe(v.string(), v.maxLength(60), v.check(isHlc, 'must be a clock stamp')),
   kind: v.picklist(EVENT_KINDS, 'must be a known kind of event'),
   v: v.number(),
@@ -85,8 +107,13 @@ export function validateEvent(raw: unknown): Result<DomainEvent> {
     return err('invalid-event', `${v.getDotPath(issue) ?? 'the event'} ${issue.message}`)
   }
   const e = env.output
-  if (e.v !== PAYLOAD_VERSION) return err('unsupported-event', `an event of kind ${e.kind} has payload version ${e.v}; this version reads ${PAYLOAD_VERSION}`)
-  if (parseHlc(e.hlc)?.deviceId !== e.deviceId) return err('invalid-event', 'the clock stamp names another device than the event')
+  if (e.v !== PAYLOAD_VERSION)
+    return err(
+      'unsupported-event',
+      `an event of kind ${e.kind} has payload version ${e.v}; this version reads ${PAYLOAD_VERSION}`,
+    )
+  if (parseHlc(e.hlc)?.deviceId !== e.deviceId)
+    return err('invalid-event', 'the clock stamp names another device than the event')
   const payload = v.safeParse(PAYLOADS[e.kind], e.payload)
   if (!payload.success) {
     const issue = payload.issues[0]
@@ -116,11 +143,17 @@ export function validateMatchSetup(p: PayloadOf['match.started']): Result<true> 
   const name = GAME_NAMES[gameId]
   const limits = SEAT_LIMITS[gameId]
   if (p.seats.length < limits.min || p.seats.length > limits.max) {
-    return err('invalid-seats', `${name} is played by ${limits.min === limits.max ? `exactly ${limits.min}` : `${limits.min} to ${limits.max}`} players; this match has ${p.seats.length}.`, 'playerIds')
+    return err(
+      'invalid-seats',
+      `${name} is played by ${limits.min === limits.max ? `exactly ${limits.min}` : `${limits.min} to ${limits.max}`} players; this match has ${p.seats.length}.`,
+      'playerIds',
+    )
   }
-  if (new Set(p.seats.map((s) => s.playerId)).size !== p.seats.length) return err('invalid-seats', 'A player can take only one seat.', 'playerIds')
+  if (new Set(p.seats.map((s) => s.playerId)).size !== p.seats.length)
+    return err('invalid-seats', 'A player can take only one seat.', 'playerIds')
   for (const [i, s] of p.seats.entries()) {
-    if (s.color !== null && !COLOR_PATTERN.test(s.color)) return err('invalid-color', `The colour of seat ${i + 1} must be written as #rrggbb.`, 'colours')
+    if (s.color !== null && !COLOR_PATTERN.test(s.color))
+      return err('invalid-color', `The colour of seat ${i + 1} must be written as #rrggbb.`, 'colours')
   }
   const rules = HOUSE_RULES[gameId]
   for (const [key, value] of Object.entries(p.houseRules)) {
@@ -128,20 +161,32 @@ export function validateMatchSetup(p: PayloadOf['match.started']): Result<true> 
     if (!rule) return err('invalid-house-rule', `${name} has no house rule called “${key}”.`, 'houseRules')
     if (rule.kind === 'number') {
       if (typeof value !== 'number' || !Number.isInteger(value) || value < rule.min || value > rule.max) {
-        return err('invalid-house-rule', `${rule.label} must be a whole number from ${rule.min} to ${rule.max}.`, 'houseRules')
+        return err(
+          'invalid-house-rule',
+          `${rule.label} must be a whole number from ${rule.min} to ${rule.max}.`,
+          'houseRules',
+        )
       }
     } else if (!rule.choices.some((c) => c.value === value)) {
       return err('invalid-house-rule', `${rule.label} cannot be “${String(value)}”.`, 'houseRules')
     }
   }
   const config = p.config as { names?: unknown; houseRules?: unknown; colours?: unknown } | null
-  if (config === null || typeof config !== 'object' || Array.isArray(config)) return err('invalid-config', 'The match settings are missing.')
+  if (config === null || typeof config !== 'object' || Array.isArray(config))
+    return err('invalid-config', 'The match settings are missing.')
   if (!Array.isArray(config.names) || config.names.length !== p.seats.length) {
-    return err('invalid-config', `The match settings name ${Array.isArray(config.names) ? config.names.length : 'no'} players for ${p.seats.length} seats.`)
+    return err(
+      'invalid-config',
+      `The match settings name ${Array.isArray(config.names) ? config.names.length : 'no'} players for ${p.seats.length} seats.`,
+    )
   }
-  if (JSON.stringify(config.houseRules ?? {}) !== JSON.stringify(p.houseRules)) return err('invalid-config', 'The house rules in the match settings disagree with the match’s own.')
+  if (JSON.stringify(config.houseRules ?? {}) !== JSON.stringify(p.houseRules))
+    return err('invalid-config', 'The house rules in the match settings disagree with the match’s own.')
   if (config.colours !== undefined) {
-    if (!Array.isArray(config.colours) || config.colours.some((c) => c !== null && (typeof c !== 'string' || !COLOR_PATTERN.test(c)))) {
+    if (
+      !Array.isArray(config.colours) ||
+      config.colours.some((c) => c !== null && (typeof c !== 'string' || !COLOR_PATTERN.test(c)))
+    ) {
       return err('invalid-color', 'Seat colours must be written as #rrggbb.', 'colours')
     }
   }

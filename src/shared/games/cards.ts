@@ -18,14 +18,24 @@ export interface Card {
 
 export const SUIT_SYMBOL: Record<Suit, string> = { S: '♠', H: '♥', D: '♦', C: '♣' }
 export const SUIT_NAME: Record<Suit, string> = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' }
-const SYMBOL_TO_SUIT: Record<string, Suit> = { '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C', '♤': 'S', '♡': 'H', '♢': 'D', '♧': 'C' }
+const SYMBOL_TO_SUIT: Record<string, Suit> = {
+  '♠': 'S',
+  '♥': 'H',
+  '♦': 'D',
+  '♣': 'C',
+  '♤': 'S',
+  '♡': 'H',
+  '♢': 'D',
+  '♧': 'C',
+}
 
 /** Parses one card; the error names the card as typed. */
 export function parseCard(input: string): Result<Card> {
   if (typeof input !== 'string') return err('invalid-card', 'A card must be written as text, like 9S or Q♥.')
   const text = input.trim().toUpperCase()
   const shown = input.trim() || String(input)
-  if (text.length < 2) return err('invalid-card', `"${shown}" is not a card. Write rank then suit, like 9S or Q♥.`, shown)
+  if (text.length < 2)
+    return err('invalid-card', `"${shown}" is not a card. Write rank then suit, like 9S or Q♥.`, shown)
   const last = text.slice(-1)
   const suit: Suit | undefined = (SUITS as readonly string[]).includes(last) ? (last as Suit) : SYMBOL_TO_SUIT[last]
   let rankText = text.slice(0, -1).trim()

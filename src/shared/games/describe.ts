@@ -16,7 +16,11 @@ export function describeAction(gameId: GameId, action: unknown, ctx: ActionConte
   const who = seat !== null && ctx.names[seat] !== undefined ? (ctx.names[seat] as string) : 'A player'
   const own = GAME_MODULES[gameId].describeAction(a, who, ctx)
   if (own !== null) return own
-  return seat !== null && typeof a.seat === 'number' ? `${who}: ${type}` : type === 'entry' ? 'Entry' : `${type[0]?.toUpperCase()}${type.slice(1)}`
+  return seat !== null && typeof a.seat === 'number'
+    ? `${who}: ${type}`
+    : type === 'entry'
+      ? 'Entry'
+      : `${type[0]?.toUpperCase()}${type.slice(1)}`
 }
 
 function isRecord(x: unknown): x is Readonly<Record<string, unknown>> {

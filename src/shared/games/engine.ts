@@ -63,7 +63,11 @@ export interface ReplayError {
 export type ReplayResult<S> = { ok: true; value: S } | { ok: false; error: ReplayError }
 
 /** Rebuilds a match state from its config and action log. Deterministic by construction. */
-export function replay<C, S, A>(engine: GameEngine<C, S, A, unknown>, config: C, actions: readonly A[]): ReplayResult<S> {
+export function replay<C, S, A>(
+  engine: GameEngine<C, S, A, unknown>,
+  config: C,
+  actions: readonly A[],
+): ReplayResult<S> {
   const start = engine.setup(config)
   if (!start.ok) return { ok: false, error: { ...start.error, index: -1 } }
   let state = start.value

@@ -59,7 +59,9 @@ export function plainObject(message: string) {
 export function missingKey(messages: Record<string, string>, fallback: string) {
   return (issue: v.BaseIssue<unknown>): string => {
     const key = issue.path?.[issue.path.length - 1]?.key
-    return typeof key === 'string' && Object.prototype.hasOwnProperty.call(messages, key) ? (messages[key] as string) : fallback
+    return typeof key === 'string' && Object.prototype.hasOwnProperty.call(messages, key)
+      ? (messages[key] as string)
+      : fallback
   }
 }
 
@@ -74,7 +76,11 @@ export function eachItem(problem: (item: unknown, index: number) => string | nul
     for (let i = 0; i < list.length; i++) {
       const message = problem(list[i], i)
       if (message === null) continue
-      addIssue({ message, input: list[i], path: [{ type: 'array', origin: 'value', input: list, key: i, value: list[i] }] })
+      addIssue({
+        message,
+        input: list[i],
+        path: [{ type: 'array', origin: 'value', input: list, key: i, value: list[i] }],
+      })
       return
     }
   })

@@ -37,7 +37,10 @@ export type GameId = keyof GameModules
 
 /** The module of one game with its own types. */
 export type ModuleOf<G extends GameId> = GameModules[G]
-type Parts<G extends GameId> = ModuleOf<G> extends GameModule<G, infer C, infer S, infer A, infer L> ? { config: C; state: S; action: A; legal: L } : never
+type Parts<G extends GameId> =
+  ModuleOf<G> extends GameModule<G, infer C, infer S, infer A, infer L>
+    ? { config: C; state: S; action: A; legal: L }
+    : never
 export type ConfigOf<G extends GameId> = Parts<G>['config']
 export type StateOf<G extends GameId> = Parts<G>['state']
 export type ActionOf<G extends GameId> = Parts<G>['action']

@@ -98,7 +98,17 @@ export function wildNineSheet(state: WildNineState, message: string): Sheet {
     lines: [...r.explanations],
   }))
   const start = state.startTotals.some((t) => t !== 0) ? [...state.startTotals] : null
-  return { game: 'Wild Nine', names: [...names], start, rows, totals: [...state.totals], over: state.over, winners: [...state.winners], losers: [], message }
+  return {
+    game: 'Wild Nine',
+    names: [...names],
+    start,
+    rows,
+    totals: [...state.totals],
+    over: state.over,
+    winners: [...state.winners],
+    losers: [],
+    message,
+  }
 }
 
 export function nineSheet(state: NineState, message: string): Sheet {
@@ -108,7 +118,11 @@ export function nineSheet(state: NineState, message: string): Sheet {
     if (r.void || r.declarer === null) result = 'Void deal'
     else {
       const d = seatLabel(names, r.declarer)
-      result = r.declarerWon ? `${d} declared NINE and won` : r.overNine ? `${d} declared NINE over 9: failed` : `${d} declared NINE and failed`
+      result = r.declarerWon
+        ? `${d} declared NINE and won`
+        : r.overNine
+          ? `${d} declared NINE over 9: failed`
+          : `${d} declared NINE and failed`
     }
     return {
       round: r.round,
@@ -122,7 +136,14 @@ export function nineSheet(state: NineState, message: string): Sheet {
         if (r.resets.includes(seat)) marks.push('reset')
         if (after >= NINE_LIMIT) marks.push('lost')
         const reset = r.resets.includes(seat)
-        return { points: p, total: reset ? `${raw} → ${after}` : String(after), value: after, resetFrom: reset ? raw : null, cards: (r.hands[seat] ?? []).join(' '), marks }
+        return {
+          points: p,
+          total: reset ? `${raw} → ${after}` : String(after),
+          value: after,
+          resetFrom: reset ? raw : null,
+          cards: (r.hands[seat] ?? []).join(' '),
+          marks,
+        }
       }),
       lines: [...r.lines],
     }
@@ -131,7 +152,17 @@ export function nineSheet(state: NineState, message: string): Sheet {
   const startTotals = first ? first.before : state.totals
   const start = state.rounds.length > 0 && startTotals.some((t) => t !== 0) ? [...startTotals] : null
   const losers = state.totals.flatMap((t, i) => (t >= NINE_LIMIT ? [i] : []))
-  return { game: 'Nine', names: [...names], start, rows, totals: [...state.totals], over: state.phase === 'over', winners: [...state.winners], losers, message }
+  return {
+    game: 'Nine',
+    names: [...names],
+    start,
+    rows,
+    totals: [...state.totals],
+    over: state.phase === 'over',
+    winners: [...state.winners],
+    losers,
+    message,
+  }
 }
 
 /** One CSV field: quoted when needed, and a leading = + - @ neutralised so spreadsheets never run it. */
@@ -160,14 +191,30 @@ export function sheetCsv(sheet: Sheet, played: readonly (string | null)[] = []):
   const names = sheet.names.map((_, i) => seatLabel(sheet.names, i))
   const resets = sheet.rows.some((r) => r.cells.some((c) => c.resetFrom !== null))
   const cards = sheet.rows.some((r) => r.cells.some((c) => c.cards !== ''))
-  const perSeat = (n: string): string[] => [`${n} points`, `${n} total`, ...(resets ? [`${n} reset from`] : []), ...(cards ? [`${n} cards`] : [])]
-  const cellsOf = (c: SheetCell): (string | number)[] => [c.points, c.value, ...(resets ? [c.resetFrom ?? ''] : []), ...(cards ? [c.cards] : [])]
+  const perSeat = (n: string): string[] => [
+    `${n} points`,
+    `${n} total`,
+    ...(resets ? [`${n} reset from`] : []),
+    ...(cards ? [`${n} cards`] : []),
+  ]
+  const cellsOf = (c: SheetCell): (string | number)[] => [
+    c.points,
+    c.value,
+    ...(resets ? [c.resetFrom ?? ''] : []),
+    ...(cards ? [c.cards] : []),
+  ]
   const blank = (t: number | ''): (string | number)[] => ['', t, ...(resets ? [''] : []), ...(cards ? [''] : [])]
   const out: (string | number)[][] = []
   out.push(['Round', 'Played', 'Dealer', 'Result', ...names.flatMap(perSeat)])
   if (sheet.start) out.push(['Start', '', '', 'Carried over', ...sheet.start.flatMap((t) => blank(t))])
   sheet.rows.forEach((r, i) => {
-    out.push([r.round, localDateTime(played[i]), seatLabel(sheet.names, r.dealer), r.result, ...r.cells.flatMap(cellsOf)])
+    out.push([
+      r.round,
+      localDateTime(played[i]),
+      seatLabel(sheet.names, r.dealer),
+      r.result,
+      ...r.cells.flatMap(cellsOf),
+    ])
   })
   out.push(['Total', '', '', '', ...sheet.totals.flatMap((t) => blank(t))])
   if (sheet.over) {
@@ -180,7 +227,10 @@ export function sheetCsv(sheet: Sheet, played: readonly (string | null)[] = []):
 
 /** A file name for the download: "wild-nine-2026-11-30.csv". */
 export function csvFileName(game: string, isoDate: string): string {
-  const slug = game.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  const slug = game
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
   return `${slug || 'scoresheet'}-${isoDate.slice(0, 10)}.csv`
 }
 
@@ -246,6 +296,10 @@ export function correctionTimes(
 ): string[][] {
   const undone = new Set(history.filter((h) => h.kind === 'undo' && h.supersedes !== null).map((h) => h.supersedes))
   return eventIds.map((id) =>
-    id === null ? [] : history.filter((h) => h.kind === 'correction' && h.supersedes === id && !undone.has(h.eventId)).map((h) => h.at),
+    id === null
+      ? []
+      : history
+          .filter((h) => h.kind === 'correction' && h.supersedes === id && !undone.has(h.eventId))
+          .map((h) => h.at),
   )
 }

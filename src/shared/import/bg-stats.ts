@@ -26,11 +26,13 @@ export function parseBgStats(raw: unknown): { ok: true; value: SourceFile } | { 
   if (!Array.isArray(raw.plays)) return { ok: false, reason: 'it is not a BG Stats backup (it has no "plays" list)' }
   const players = new Map<string, string>()
   for (const p of Array.isArray(raw.players) ? raw.players : []) {
-    if (isObj(p) && (typeof p.id === 'number' || typeof p.id === 'string') && typeof p.name === 'string') players.set(String(p.id), p.name)
+    if (isObj(p) && (typeof p.id === 'number' || typeof p.id === 'string') && typeof p.name === 'string')
+      players.set(String(p.id), p.name)
   }
   const games = new Map<string, string>()
   for (const g of Array.isArray(raw.games) ? raw.games : []) {
-    if (isObj(g) && (typeof g.id === 'number' || typeof g.id === 'string') && typeof g.name === 'string') games.set(String(g.id), g.name)
+    if (isObj(g) && (typeof g.id === 'number' || typeof g.id === 'string') && typeof g.name === 'string')
+      games.set(String(g.id), g.name)
   }
   const out: SourceFile = { kind: 'bg-stats', plays: [], problems: [] }
   for (const [i, p] of raw.plays.entries()) {
@@ -75,13 +77,23 @@ export function parseBgStats(raw: unknown): { ok: true; value: SourceFile } | { 
       const score = readScore(s.score)
       if (!score.ok) skip(`${name}: ${score.reason}`)
       const rank = typeof s.rank === 'number' && Number.isInteger(s.rank) && s.rank >= 1 ? s.rank : null
-      const seat: SourceSeat = { playerKey: key, name, score: score.ok ? score.value : null, rank, winner: typeof s.winner === 'boolean' ? s.winner : null }
+      const seat: SourceSeat = {
+        playerKey: key,
+        name,
+        score: score.ok ? score.value : null,
+        rank,
+        winner: typeof s.winner === 'boolean' ? s.winner : null,
+      }
       play.seats.push(seat)
     }
     if (!play.sourceId) {
       // No uuid (older files): the play's content is its identity.
       play.contentId = true
-      play.sourceId = JSON.stringify([play.playedAt, gameKey(gameName), play.seats.map((s) => [s.playerKey, s.score, s.rank, s.winner])])
+      play.sourceId = JSON.stringify([
+        play.playedAt,
+        gameKey(gameName),
+        play.seats.map((s) => [s.playerKey, s.score, s.rank, s.winner]),
+      ])
     }
     out.plays.push(play)
   }

@@ -13,7 +13,16 @@ export const CSV_COLUMNS = ['date', 'time', 'game', 'player', 'score', 'winner',
 type Column = (typeof CSV_COLUMNS)[number]
 const REQUIRED: Column[] = ['date', 'game', 'player']
 /** Other spellings a spreadsheet may use for a column. */
-const ALIASES: Record<string, Column> = { 'match key': 'match', match_key: 'match', matchkey: 'match', won: 'winner', win: 'winner', place: 'rank', placement: 'rank', name: 'player' }
+const ALIASES: Record<string, Column> = {
+  'match key': 'match',
+  match_key: 'match',
+  matchkey: 'match',
+  won: 'winner',
+  win: 'winner',
+  place: 'rank',
+  placement: 'rank',
+  name: 'player',
+}
 const MAX_ROWS = 200_000
 
 interface Record_ {
@@ -104,10 +113,13 @@ export function parseCsv(input: string): SourceFile {
   const out: SourceFile = { kind: 'csv', plays: [], problems }
   const sep = detectSeparator(text)
   const { records, unclosedQuoteAt } = splitCsv(text, sep)
-  if (unclosedQuoteAt !== null) problems.push({ line: unclosedQuoteAt, reason: 'a quoted field starts here and is never closed' })
+  if (unclosedQuoteAt !== null)
+    problems.push({ line: unclosedQuoteAt, reason: 'a quoted field starts here and is never closed' })
   const header = records.shift()
   if (!header) {
-    problems.push({ reason: 'the file is empty: it needs a header row (date, time, game, player, score, winner, rank, match)' })
+    problems.push({
+      reason: 'the file is empty: it needs a header row (date, time, game, player, score, winner, rank, match)',
+    })
     return out
   }
   const index = new Map<Column, number>()
@@ -118,7 +130,10 @@ export function parseCsv(input: string): SourceFile {
   }
   const missing = REQUIRED.filter((c) => !index.has(c))
   if (missing.length) {
-    problems.push({ line: header.line, reason: `the header row has no ${missing.join(', ')} column (it needs date, game and player; time, score, winner, rank and match are optional)` })
+    problems.push({
+      line: header.line,
+      reason: `the header row has no ${missing.join(', ')} column (it needs date, game and player; time, score, winner, rank and match are optional)`,
+    })
     return out
   }
   if (records.length > MAX_ROWS) {
@@ -133,7 +148,10 @@ export function parseCsv(input: string): SourceFile {
   for (const r of records) {
     if (r.cells.every((c) => c.trim() === '')) continue
     if (r.cells.length > header.cells.length && r.cells.slice(header.cells.length).some((c) => c.trim() !== '')) {
-      problems.push({ line: r.line, reason: `the row has ${r.cells.length} fields but the header has ${header.cells.length} (check the separator and the quotes)` })
+      problems.push({
+        line: r.line,
+        reason: `the row has ${r.cells.length} fields but the header has ${header.cells.length} (check the separator and the quotes)`,
+      })
       continue
     }
     const date = get(r, 'date')
@@ -144,7 +162,10 @@ export function parseCsv(input: string): SourceFile {
       continue
     }
     if (!playedAt) {
-      problems.push({ line: r.line, reason: `the date and time “${date} ${time}” are not a real date (write 2026-01-31 and 20:15)` })
+      problems.push({
+        line: r.line,
+        reason: `the date and time “${date} ${time}” are not a real date (write 2026-01-31 and 20:15)`,
+      })
       continue
     }
     const game = get(r, 'game')
@@ -184,10 +205,24 @@ export function parseCsv(input: string): SourceFile {
     const groupKey = key ? `key:${key}` : `at:${playedAt}|${gameKey(game)}`
     let g = groups.get(groupKey)
     if (!g) {
-      g = { play: { sourceId: key ? `key:${key}` : '', contentId: !key, label: '', gameName: game, playedAt, seats: [], skip: null }, lines: [] }
+      g = {
+        play: {
+          sourceId: key ? `key:${key}` : '',
+          contentId: !key,
+          label: '',
+          gameName: game,
+          playedAt,
+          seats: [],
+          skip: null,
+        },
+        lines: [],
+      }
       groups.set(groupKey, g)
     } else if (key && (g.play.playedAt !== playedAt || gameKey(g.play.gameName) !== gameKey(game))) {
-      problems.push({ line: r.line, reason: `match key “${key}” was used on line ${g.lines[0]} for another date, time or game` })
+      problems.push({
+        line: r.line,
+        reason: `match key “${key}” was used on line ${g.lines[0]} for another date, time or game`,
+      })
       continue
     }
     g.lines.push(r.line)
@@ -199,7 +234,9 @@ export function parseCsv(input: string): SourceFile {
     play.label = `${lines.length === 1 ? `line ${first}` : `lines ${first}–${last}`} (${play.playedAt.slice(0, 16).replace('T', ' ')}, ${play.gameName})`
     if (play.contentId) {
       // The play's content is its identity: the same rows in another file (or order) are the same play.
-      const seats = [...play.seats].map((s) => [s.playerKey, s.score, s.rank, s.winner]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))
+      const seats = [...play.seats]
+        .map((s) => [s.playerKey, s.score, s.rank, s.winner])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])))
       play.sourceId = JSON.stringify([play.playedAt, gameKey(play.gameName), seats])
     }
     out.plays.push(play)

@@ -12,7 +12,12 @@ import { playerNameKey, validatePlayerName } from '../model/player'
 import { gameKey, type ExternalKind, type SourceFile, type SourcePlay, type SourceProblem } from './source'
 
 /** In which direction scores rank players, to place the others when the source gives only winners. */
-const LOWER_SCORE_WINS: Record<GameId, boolean> = { ennea: false, 'wild-nine': true, nine: true, 'seven-eight-nine': false }
+const LOWER_SCORE_WINS: Record<GameId, boolean> = {
+  ennea: false,
+  'wild-nine': true,
+  nine: true,
+  'seven-eight-nine': false,
+}
 
 export interface ExternalChoices {
   /** Source game name (as in the file) → one of our games, or 'skip'. */
@@ -98,7 +103,9 @@ export interface ExternalPlan {
 
 export { gameKey }
 
-const GAME_BY_KEY = new Map<string, GameId>(GAME_IDS.flatMap((id) => [[gameKey(GAME_NAMES[id]), id] as [string, GameId], [gameKey(id), id] as [string, GameId]]))
+const GAME_BY_KEY = new Map<string, GameId>(
+  GAME_IDS.flatMap((id) => [[gameKey(GAME_NAMES[id]), id] as [string, GameId], [gameKey(id), id] as [string, GameId]]),
+)
 
 export function gameByName(name: string): GameId | null {
   return GAME_BY_KEY.get(gameKey(name)) ?? null
@@ -108,13 +115,18 @@ export function gameByName(name: string): GameId | null {
  * Ranks and winners for a play's seats: the source's ranks when every seat has one (its winners must
  * be the rank-1 seats), else the winners first and the others placed by score in the game's direction.
  */
-export function settleSeats(gameId: GameId, seats: readonly { score: number | null; rank: number | null; winner: boolean | null }[]): { ok: true; value: { rank: number; winner: boolean }[] } | { ok: false; reason: string } {
+export function settleSeats(
+  gameId: GameId,
+  seats: readonly { score: number | null; rank: number | null; winner: boolean | null }[],
+): { ok: true; value: { rank: number; winner: boolean }[] } | { ok: false; reason: string } {
   const n = seats.length
   if (seats.every((s) => s.rank !== null)) {
-    if (seats.some((s) => (s.rank as number) > n)) return { ok: false, reason: `a rank is higher than the number of players (${n})` }
+    if (seats.some((s) => (s.rank as number) > n))
+      return { ok: false, reason: `a rank is higher than the number of players (${n})` }
     if (!seats.some((s) => s.rank === 1)) return { ok: false, reason: 'nobody has rank 1' }
     // A winner flag left empty says nothing; one that is set must agree with the rank.
-    if (seats.some((s) => (s.winner === true && s.rank !== 1) || (s.winner === false && s.rank === 1))) return { ok: false, reason: 'the winners and the players ranked 1 differ' }
+    if (seats.some((s) => (s.winner === true && s.rank !== 1) || (s.winner === false && s.rank === 1)))
+      return { ok: false, reason: 'the winners and the players ranked 1 differ' }
     return { ok: true, value: seats.map((s) => ({ rank: s.rank as number, winner: s.rank === 1 })) }
   }
   if (!seats.some((s) => s.winner === true)) return { ok: false, reason: 'nobody is marked as the winner' }
@@ -136,10 +148,19 @@ export function settleSeats(gameId: GameId, seats: readonly { score: number | nu
 
 /** A play's content, to find the same play twice in one file under two ids. */
 function contentOf(p: SourcePlay): string {
-  return JSON.stringify([p.playedAt, gameKey(p.gameName), [...p.seats].map((s) => [playerNameKey(s.name), s.score, s.rank, s.winner]).sort()])
+  return JSON.stringify([
+    p.playedAt,
+    gameKey(p.gameName),
+    [...p.seats].map((s) => [playerNameKey(s.name), s.score, s.rank, s.winner]).sort(),
+  ])
 }
 
-export function planImport(file: SourceFile, roster: readonly RosterPlayer[], choices: ExternalChoices, isImported: (play: SourcePlay) => boolean): ExternalPlan {
+export function planImport(
+  file: SourceFile,
+  roster: readonly RosterPlayer[],
+  choices: ExternalChoices,
+  isImported: (play: SourcePlay) => boolean,
+): ExternalPlan {
   const problems: SourceProblem[] = [...file.problems]
   const skipped: ExternalImportPreview['skipped'] = []
   const duplicates: ExternalImportPreview['duplicates'] = []
@@ -171,7 +192,16 @@ export function planImport(file: SourceFile, roster: readonly RosterPlayer[], ch
   const rosterById = new Map(roster.map((r) => [r.id, r]))
 
   // Each source player's target here, decided once.
-  const targets = new Map<string, { target: PlannedSeat['target']; targetName: string; how: PreviewPlayer['how']; playerId: string | null; problem: string | null }>()
+  const targets = new Map<
+    string,
+    {
+      target: PlannedSeat['target']
+      targetName: string
+      how: PreviewPlayer['how']
+      playerId: string | null
+      problem: string | null
+    }
+  >()
   const targetOf = (key: string, name: string) => {
     const known = targets.get(key)
     if (known) return known
@@ -181,17 +211,42 @@ export function planImport(file: SourceFile, roster: readonly RosterPlayer[], ch
       const r = rosterById.get(choice.playerId)
       t = r
         ? { target: { existing: r.id }, targetName: r.name, how: 'choice', playerId: r.id, problem: null }
-        : { target: { create: '' }, targetName: name, how: 'choice', playerId: null, problem: `the player chosen for “${name}” is not on the roster any more` }
+        : {
+            target: { create: '' },
+            targetName: name,
+            how: 'choice',
+            playerId: null,
+            problem: `the player chosen for “${name}” is not on the roster any more`,
+          }
     } else {
       const wanted = choice && 'name' in choice ? choice.name : name
       const valid = validatePlayerName(wanted)
       const how: PreviewPlayer['how'] = choice ? 'choice' : 'new'
-      if (!valid.ok) t = { target: { create: '' }, targetName: wanted, how, playerId: null, problem: `player “${name.slice(0, 60)}”: ${valid.error.message} Rename it or choose an existing player.` }
+      if (!valid.ok)
+        t = {
+          target: { create: '' },
+          targetName: wanted,
+          how,
+          playerId: null,
+          problem: `player “${name.slice(0, 60)}”: ${valid.error.message} Rename it or choose an existing player.`,
+        }
       else {
         const r = rosterByKey.get(playerNameKey(valid.value))
         t = r
-          ? { target: { existing: r.id }, targetName: r.name, how: choice ? 'choice' : 'name', playerId: r.id, problem: null }
-          : { target: { create: playerNameKey(valid.value) }, targetName: valid.value, how, playerId: null, problem: null }
+          ? {
+              target: { existing: r.id },
+              targetName: r.name,
+              how: choice ? 'choice' : 'name',
+              playerId: r.id,
+              problem: null,
+            }
+          : {
+              target: { create: playerNameKey(valid.value) },
+              targetName: valid.value,
+              how,
+              playerId: null,
+              problem: null,
+            }
       }
     }
     targets.set(key, t)
@@ -211,7 +266,10 @@ export function planImport(file: SourceFile, roster: readonly RosterPlayer[], ch
     if (!game || game.gameId === null) {
       skipped.push({
         label: play.label,
-        reason: game?.how === 'skipped' ? `the game “${play.gameName}” is skipped` : `the game “${play.gameName}” is not one of Ninekeeper's games (choose one in the preview to import it)`,
+        reason:
+          game?.how === 'skipped'
+            ? `the game “${play.gameName}” is skipped`
+            : `the game “${play.gameName}” is not one of Ninekeeper's games (choose one in the preview to import it)`,
       })
       continue
     }
@@ -232,7 +290,10 @@ export function planImport(file: SourceFile, roster: readonly RosterPlayer[], ch
     const limits = SEAT_LIMITS[gameId]
     if (play.seats.length < limits.min || play.seats.length > limits.max) {
       const range = limits.min === limits.max ? `exactly ${limits.min}` : `${limits.min} to ${limits.max}`
-      skipped.push({ label: play.label, reason: `${GAME_NAMES[gameId]} is played by ${range} players; this play has ${play.seats.length}` })
+      skipped.push({
+        label: play.label,
+        reason: `${GAME_NAMES[gameId]} is played by ${range} players; this play has ${play.seats.length}`,
+      })
       continue
     }
     const settled = settleSeats(gameId, play.seats)
@@ -243,10 +304,20 @@ export function planImport(file: SourceFile, roster: readonly RosterPlayer[], ch
     const seats = play.seats.map((s, i) => {
       const t = targetOf(s.playerKey, s.name)
       const r = settled.value[i] as { rank: number; winner: boolean }
-      return { t, seat: { target: t.target, name: t.targetName, score: s.score, rank: r.rank, winner: r.winner } as PlannedSeat, source: s }
+      return {
+        t,
+        seat: { target: t.target, name: t.targetName, score: s.score, rank: r.rank, winner: r.winner } as PlannedSeat,
+        source: s,
+      }
     })
     // A player whose name is refused has no target yet: it is reported as a problem, never taken for another seat's player.
-    const who = seats.map((s) => (s.t.problem ? `problem:${s.source.playerKey}` : 'existing' in s.seat.target ? `id:${s.seat.target.existing}` : `new:${s.seat.target.create}`))
+    const who = seats.map((s) =>
+      s.t.problem
+        ? `problem:${s.source.playerKey}`
+        : 'existing' in s.seat.target
+          ? `id:${s.seat.target.existing}`
+          : `new:${s.seat.target.create}`,
+    )
     if (new Set(who).size !== who.length) {
       skipped.push({ label: play.label, reason: 'two of its players are the same player here' })
       continue
@@ -265,12 +336,24 @@ export function planImport(file: SourceFile, roster: readonly RosterPlayer[], ch
     const t = targets.get(key)
     if (!t) continue
     if (t.problem) problems.push({ reason: t.problem })
-    if ('create' in t.target && t.target.create && !newPlayers.has(t.target.create)) newPlayers.set(t.target.create, t.targetName)
-    players.push({ key, name: u.name, plays: u.plays, action: t.playerId ? 'match' : 'create', playerId: t.playerId, targetName: t.targetName, how: t.how })
+    if ('create' in t.target && t.target.create && !newPlayers.has(t.target.create))
+      newPlayers.set(t.target.create, t.targetName)
+    players.push({
+      key,
+      name: u.name,
+      plays: u.plays,
+      action: t.playerId ? 'match' : 'create',
+      playerId: t.playerId,
+      targetName: t.targetName,
+      how: t.how,
+    })
   }
   players.sort((a, b) => a.name.localeCompare(b.name))
 
-  const perGame = GAME_IDS.map((gameId) => ({ gameId, plays: matches.filter((m) => m.gameId === gameId).length })).filter((g) => g.plays > 0)
+  const perGame = GAME_IDS.map((gameId) => ({
+    gameId,
+    plays: matches.filter((m) => m.gameId === gameId).length,
+  })).filter((g) => g.plays > 0)
   return {
     preview: {
       kind: file.kind,

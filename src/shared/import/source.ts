@@ -48,13 +48,19 @@ export interface SourceFile {
 
 /** A game name as compared: case, spaces, dashes and punctuation ignored ("seven-eight-nine" = "Seven Eight Nine"). */
 export function gameKey(name: string): string {
-  return name.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '')
 }
 
 /** A score as sources write it ("12", "-3", 12, "" ): a whole number, null when empty, or a reason. */
 export function readScore(raw: unknown): { ok: true; value: number | null } | { ok: false; reason: string } {
   if (raw === null || raw === undefined) return { ok: true, value: null }
-  if (typeof raw === 'number') return Number.isInteger(raw) && Math.abs(raw) <= 1_000_000 ? { ok: true, value: raw } : { ok: false, reason: `the score ${raw} is not a whole number` }
+  if (typeof raw === 'number')
+    return Number.isInteger(raw) && Math.abs(raw) <= 1_000_000
+      ? { ok: true, value: raw }
+      : { ok: false, reason: `the score ${raw} is not a whole number` }
   if (typeof raw !== 'string') return { ok: false, reason: 'the score is not a number' }
   const t = raw.trim()
   if (t === '') return { ok: true, value: null }

@@ -7,11 +7,26 @@ import type { AppInfo } from '../model/app'
 import type { Player } from '../model/player'
 import type { PlayerMergePreview } from '../model/merge'
 import type { MatchHistoryEntry, MatchSummary, MatchView } from '../model/match'
-import type { HeadToHead, MatchProgress, MonthlyResults, PlayerStats, RatingSeries, StatsOverview } from '../model/stats'
+import type {
+  HeadToHead,
+  MatchProgress,
+  MonthlyResults,
+  PlayerStats,
+  RatingSeries,
+  StatsOverview,
+} from '../model/stats'
 import type { BackupFileInfo, BackupInfo, ImportReport } from '../model/transfer'
 import type { SyncStatus } from '../model/sync'
 import type { NightList, RatingsExplained, Season, SeasonStandings } from '../model/club'
-import { LocalDate, RATING_SYSTEMS, Scheme, SeasonGames, SeasonName, SeasonPlayers, type RatingSystem } from '../events/club'
+import {
+  LocalDate,
+  RATING_SYSTEMS,
+  Scheme,
+  SeasonGames,
+  SeasonName,
+  SeasonPlayers,
+  type RatingSystem,
+} from '../events/club'
 import type { ExternalImportPreview, ExternalImportReport } from '../import/plan'
 import { GAME_IDS } from '../games/engine'
 import type { Channel } from './channels'
@@ -22,7 +37,10 @@ import type { Channel } from './channels'
  */
 function obj<const E extends v.ObjectEntries>(entries: E) {
   return v.pipe(
-    v.custom<Record<string, unknown>>((x) => x !== null && typeof x === 'object' && !Array.isArray(x), 'must be an object'),
+    v.custom<Record<string, unknown>>(
+      (x) => x !== null && typeof x === 'object' && !Array.isArray(x),
+      'must be an object',
+    ),
     v.strictObject(entries),
   )
 }
@@ -35,11 +53,20 @@ const RawName = v.pipe(v.string('must be text'), v.maxLength(200, 'is far too lo
 const Color = v.nullable(v.pipe(v.string('must be text'), v.maxLength(16, 'is too long')))
 
 const GameIdSchema = v.picklist(GAME_IDS, 'must be one of ennea, wild-nine, nine, seven-eight-nine')
-const Seat = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more'), v.maxValue(7, 'must be at most 7'))
+const Seat = v.pipe(
+  v.number('must be a number'),
+  v.integer('must be a whole number'),
+  v.minValue(0, 'must be 0 or more'),
+  v.maxValue(7, 'must be at most 7'),
+)
 const IsoDate = v.pipe(v.string('must be text'), v.isoTimestamp('must be an ISO date-time like 2026-01-31T00:00:00Z'))
 const MAX_ACTION_JSON = 64 * 1024
 /** A club hub: the club's own `npm run hub` (http://…) or a Turso Cloud database (libsql://…); the service checks the form. */
-const HubUrl = v.pipe(v.string('must be text'), v.minLength(1, 'is empty'), v.maxLength(300, 'is too long for an address'))
+const HubUrl = v.pipe(
+  v.string('must be text'),
+  v.minLength(1, 'is empty'),
+  v.maxLength(300, 'is too long for an address'),
+)
 const HubToken = v.pipe(v.string('must be text'), v.maxLength(4096, 'is too long for a token'))
 /** The largest list offset: far beyond any club's history, small enough that SQLite never sees an odd number. */
 export const MAX_LIST_OFFSET = 10_000_000
@@ -70,8 +97,22 @@ const Expected = v.optional(v.pipe(v.string('must be text'), v.maxLength(80, 'is
 const MatchOptions = obj({
   firstDealer: v.optional(Seat),
   starter: v.optional(Seat),
-  target: v.optional(v.nullable(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(99, 'must be at most 99')))),
-  colours: v.optional(v.pipe(v.array(v.pipe(v.string('must be text'), v.maxLength(16, 'is too long')), 'must be a list'), v.maxLength(8, 'has too many entries'))),
+  target: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number('must be a number'),
+        v.integer('must be a whole number'),
+        v.minValue(1, 'must be at least 1'),
+        v.maxValue(99, 'must be at most 99'),
+      ),
+    ),
+  ),
+  colours: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string('must be text'), v.maxLength(16, 'is too long')), 'must be a list'),
+      v.maxLength(8, 'has too many entries'),
+    ),
+  ),
   houseRules: v.optional(
     v.pipe(
       v.record(
@@ -79,7 +120,11 @@ const MatchOptions = obj({
         v.union(
           [
             v.pipe(v.string('must be text'), v.maxLength(40, 'is too long')),
-            v.pipe(v.number('must be a number'), v.minValue(-MAX_RULE_NUMBER, `must be at least ${-MAX_RULE_NUMBER}`), v.maxValue(MAX_RULE_NUMBER, `must be at most ${MAX_RULE_NUMBER}`)),
+            v.pipe(
+              v.number('must be a number'),
+              v.minValue(-MAX_RULE_NUMBER, `must be at least ${-MAX_RULE_NUMBER}`),
+              v.maxValue(MAX_RULE_NUMBER, `must be at most ${MAX_RULE_NUMBER}`),
+            ),
             v.boolean(),
           ],
           'must be text, a number or true/false',
@@ -95,7 +140,10 @@ const MatchOptions = obj({
 const LocalDay = v.pipe(
   v.string('must be text'),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-01-31'),
-  v.check((x) => !Number.isNaN(Date.parse(`${x}T00:00:00Z`)) && new Date(`${x}T00:00:00Z`).toISOString().startsWith(x), 'is not a real date'),
+  v.check(
+    (x) => !Number.isNaN(Date.parse(`${x}T00:00:00Z`)) && new Date(`${x}T00:00:00Z`).toISOString().startsWith(x),
+    'is not a real date',
+  ),
 )
 const LocalDays = { fromDate: v.optional(LocalDay), toDate: v.optional(LocalDay) }
 const StatsFilterEntries = {
@@ -108,7 +156,9 @@ const StatsFilterEntries = {
   /** A win shared by k players: a whole win (default) or 1/k of one. */
   sharedWin: v.optional(v.picklist(['whole', 'split'], 'must be whole or split')),
   gameId: v.optional(GameIdSchema),
-  playerIds: v.optional(v.pipe(v.array(Id, 'must be a list of player ids'), v.maxLength(50, 'has more than 50 players'))),
+  playerIds: v.optional(
+    v.pipe(v.array(Id, 'must be a list of player ids'), v.maxLength(50, 'has more than 50 players')),
+  ),
 }
 /** Base64 of at most 1 MB (the upload chunk size). */
 const Base64Chunk = v.pipe(
@@ -116,7 +166,11 @@ const Base64Chunk = v.pipe(
   v.maxLength(1_398_104, 'is larger than 1 MB'),
   v.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
 )
-const BackupName = v.pipe(v.string('must be text'), v.maxLength(120, 'is too long'), v.regex(/^ninekeeper\.[A-Za-z0-9.-]+\.sqlite$/, 'must be the name of a backup file'))
+const BackupName = v.pipe(
+  v.string('must be text'),
+  v.maxLength(120, 'is too long'),
+  v.regex(/^ninekeeper\.[A-Za-z0-9.-]+\.sqlite$/, 'must be the name of a backup file'),
+)
 
 /**
  * The user's choices in an external import's preview (BG Stats, CSV): a game for a source game name
@@ -125,7 +179,11 @@ const BackupName = v.pipe(v.string('must be text'), v.maxLength(120, 'is too lon
 const ExternalChoices = obj({
   games: v.optional(
     v.pipe(
-      v.record(v.pipe(v.string(), v.maxLength(200, 'has a game name that is too long')), v.picklist([...GAME_IDS, 'skip'], 'must be one of ennea, wild-nine, nine, seven-eight-nine or skip'), 'must be an object'),
+      v.record(
+        v.pipe(v.string(), v.maxLength(200, 'has a game name that is too long')),
+        v.picklist([...GAME_IDS, 'skip'], 'must be one of ennea, wild-nine, nine, seven-eight-nine or skip'),
+        'must be an object',
+      ),
       v.check((r) => Object.keys(r).length <= 1000, 'has too many entries'),
     ),
   ),
@@ -157,69 +215,147 @@ export const schemas = {
   'players:merge': obj({ from: Id, into: Id }),
   'matches:create': obj({
     gameId: GameIdSchema,
-    playerIds: v.pipe(v.array(Id, 'must be a list of player ids'), v.minLength(1, 'must name the players'), v.maxLength(8, 'has more than 8 players')),
+    playerIds: v.pipe(
+      v.array(Id, 'must be a list of player ids'),
+      v.minLength(1, 'must name the players'),
+      v.maxLength(8, 'has more than 8 players'),
+    ),
     options: v.optional(MatchOptions),
     /** Minutes east of UTC where the match is played; without it, the computer's offset at the start. */
-    utcOffset: v.optional(v.pipe(v.number('must be a number'), v.integer('must be whole minutes'), v.minValue(-840, 'must be at least -840'), v.maxValue(840, 'must be at most 840'))),
+    utcOffset: v.optional(
+      v.pipe(
+        v.number('must be a number'),
+        v.integer('must be whole minutes'),
+        v.minValue(-840, 'must be at least -840'),
+        v.maxValue(840, 'must be at most 840'),
+      ),
+    ),
   }),
   'matches:get': obj({ id: Id }),
   'matches:list': obj({
     gameId: v.optional(GameIdSchema),
     playerId: v.optional(Id),
-    status: v.optional(v.picklist(['in-progress', 'finished', 'abandoned'], 'must be in-progress, finished or abandoned')),
+    status: v.optional(
+      v.picklist(['in-progress', 'finished', 'abandoned'], 'must be in-progress, finished or abandoned'),
+    ),
     from: v.optional(IsoDate),
     to: v.optional(IsoDate),
     ...LocalDays,
-    limit: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(500, 'must be at most 500'))),
+    limit: v.optional(
+      v.pipe(
+        v.number('must be a number'),
+        v.integer('must be a whole number'),
+        v.minValue(1, 'must be at least 1'),
+        v.maxValue(500, 'must be at most 500'),
+      ),
+    ),
     offset: v.optional(
-      v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more'), v.maxValue(MAX_LIST_OFFSET, `must be at most ${MAX_LIST_OFFSET}`)),
+      v.pipe(
+        v.number('must be a number'),
+        v.integer('must be a whole number'),
+        v.minValue(0, 'must be 0 or more'),
+        v.maxValue(MAX_LIST_OFFSET, `must be at most ${MAX_LIST_OFFSET}`),
+      ),
     ),
   }),
   'matches:apply': obj({ id: Id, action: Action, expected: Expected }),
   'matches:correct': obj({ id: Id, eventId: Id, action: Action, expected: Expected }),
   'matches:undo': obj({ id: Id, expected: Expected }),
   'matches:redo': obj({ id: Id, expected: Expected }),
-  'matches:close': obj({ id: Id, status: v.picklist(['finished', 'abandoned'], 'must be finished or abandoned'), expected: Expected }),
+  'matches:close': obj({
+    id: Id,
+    status: v.picklist(['finished', 'abandoned'], 'must be finished or abandoned'),
+    expected: Expected,
+  }),
   'matches:history': obj({ id: Id }),
   'stats:overview': obj(StatsFilterEntries),
   'stats:player': obj({ playerId: Id, ...StatsFilterEntries }),
-  'stats:head-to-head': obj({ a: Id, b: Id, from: v.optional(IsoDate), to: v.optional(IsoDate), ...LocalDays, gameId: v.optional(GameIdSchema) }),
+  'stats:head-to-head': obj({
+    a: Id,
+    b: Id,
+    from: v.optional(IsoDate),
+    to: v.optional(IsoDate),
+    ...LocalDays,
+    gameId: v.optional(GameIdSchema),
+  }),
   'stats:rating-history': obj({
     gameId: GameIdSchema,
-    playerIds: v.optional(v.pipe(v.array(Id, 'must be a list of player ids'), v.maxLength(12, 'has more than 12 players'))),
+    playerIds: v.optional(
+      v.pipe(v.array(Id, 'must be a list of player ids'), v.maxLength(12, 'has more than 12 players')),
+    ),
   }),
   'stats:monthly': obj(StatsFilterEntries),
   'stats:match-progress': obj({ matchId: Id }),
   'backup:info': obj({}),
   'backup:now': obj({}),
-  'backup:set-keep': obj({ keep: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(100, 'must be at most 100')) }),
+  'backup:set-keep': obj({
+    keep: v.pipe(
+      v.number('must be a number'),
+      v.integer('must be a whole number'),
+      v.minValue(1, 'must be at least 1'),
+      v.maxValue(100, 'must be at most 100'),
+    ),
+  }),
   'backup:restore': obj({ name: v.optional(BackupName), uploadId: v.optional(Id) }),
   'transfer:export-json': obj({}),
-  'transfer:export-csv': obj({ table: v.picklist(['players', 'matches', 'rounds'], 'must be players, matches or rounds') }),
+  'transfer:export-csv': obj({
+    table: v.picklist(['players', 'matches', 'rounds'], 'must be players, matches or rounds'),
+  }),
   /** The JSON export left in a file, answered with a handle: downloaded once (web bridge) or saved (desktop). */
   'transfer:export-json-file': obj({}),
-  'transfer:save-export': obj({ downloadId: v.pipe(v.string('must be text'), v.regex(/^[0-9a-f]{32}$/, 'must be the handle of an export')) }),
+  'transfer:save-export': obj({
+    downloadId: v.pipe(v.string('must be text'), v.regex(/^[0-9a-f]{32}$/, 'must be the handle of an export')),
+  }),
   'transfer:import': obj({ uploadId: Id }),
   'import:external-preview': obj({ uploadId: Id, choices: v.optional(ExternalChoices) }),
   'import:external-apply': obj({ uploadId: Id, choices: v.optional(ExternalChoices) }),
   'upload:begin': obj({
     purpose: v.picklist(['import', 'restore', 'external'], 'must be import, restore or external'),
-    size: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1 byte'), v.maxValue(512 * 1024 * 1024, 'must be at most 512 MB')),
+    size: v.pipe(
+      v.number('must be a number'),
+      v.integer('must be a whole number'),
+      v.minValue(1, 'must be at least 1 byte'),
+      v.maxValue(512 * 1024 * 1024, 'must be at most 512 MB'),
+    ),
   }),
   'upload:chunk': obj({
     uploadId: Id,
-    index: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more'), v.maxValue(100_000, 'is too large')),
+    index: v.pipe(
+      v.number('must be a number'),
+      v.integer('must be a whole number'),
+      v.minValue(0, 'must be 0 or more'),
+      v.maxValue(100_000, 'is too large'),
+    ),
     data: Base64Chunk,
   }),
   'upload:cancel': obj({ uploadId: Id }),
-  'club:create': obj({ hubUrl: HubUrl, authToken: v.optional(HubToken), name: v.optional(v.pipe(v.string('must be text'), v.maxLength(60, 'is longer than 60 characters'))) }),
-  'club:join': obj({ hubUrl: HubUrl, authToken: v.optional(HubToken), code: v.pipe(v.string('must be text'), v.minLength(1, 'is empty'), v.maxLength(200, 'is far too long for a club code')) }),
+  'club:create': obj({
+    hubUrl: HubUrl,
+    authToken: v.optional(HubToken),
+    name: v.optional(v.pipe(v.string('must be text'), v.maxLength(60, 'is longer than 60 characters'))),
+  }),
+  'club:join': obj({
+    hubUrl: HubUrl,
+    authToken: v.optional(HubToken),
+    code: v.pipe(
+      v.string('must be text'),
+      v.minLength(1, 'is empty'),
+      v.maxLength(200, 'is far too long for a club code'),
+    ),
+  }),
   'club:leave': obj({}),
   'club:reseed': obj({}),
   'sync:status': obj({}),
   'sync:now': obj({}),
   'seasons:list': obj({}),
-  'seasons:create': obj({ name: SeasonName, startDate: LocalDate, endDate: LocalDate, gameIds: SeasonGames, playerIds: SeasonPlayers, scheme: Scheme }),
+  'seasons:create': obj({
+    name: SeasonName,
+    startDate: LocalDate,
+    endDate: LocalDate,
+    gameIds: SeasonGames,
+    playerIds: SeasonPlayers,
+    scheme: Scheme,
+  }),
   'seasons:update': obj({
     id: Id,
     name: v.optional(SeasonName),
@@ -234,9 +370,19 @@ export const schemas = {
   'seasons:standings': obj({ id: Id }),
   'nights:list': obj({
     ...LocalDays,
-    limit: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(500, 'must be at most 500'))),
+    limit: v.optional(
+      v.pipe(
+        v.number('must be a number'),
+        v.integer('must be a whole number'),
+        v.minValue(1, 'must be at least 1'),
+        v.maxValue(500, 'must be at most 500'),
+      ),
+    ),
   }),
-  'nights:set-venue': obj({ date: LocalDate, venue: v.nullable(v.pipe(v.string('must be text'), v.maxLength(200, 'is far too long'))) }),
+  'nights:set-venue': obj({
+    date: LocalDate,
+    venue: v.nullable(v.pipe(v.string('must be text'), v.maxLength(200, 'is far too long'))),
+  }),
   'ratings:explain': obj({ gameId: GameIdSchema }),
   'ratings:set-system': obj({ system: v.picklist(RATING_SYSTEMS, 'must be openskill or elo') }),
 } satisfies Record<Channel, v.GenericSchema>

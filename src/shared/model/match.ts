@@ -70,7 +70,10 @@ export interface MatchViewOf<G extends GameId> extends MatchViewCommon {
 export type MatchView = { [G in GameId]: MatchViewOf<G> }[GameId]
 
 /** The view when it is a match of `gameId` (narrowed), else null. */
-export function matchOf<G extends GameId>(view: MatchView | null | undefined, gameId: G): (MatchView & { gameId: G }) | null {
+export function matchOf<G extends GameId>(
+  view: MatchView | null | undefined,
+  gameId: G,
+): (MatchView & { gameId: G }) | null {
   return view && isMatchOf(view, gameId) ? view : null
 }
 

@@ -50,16 +50,23 @@ const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u
 
 export function validatePlayerName(raw: string): Result<string> {
-  if (LONE_SURROGATE.test(raw)) return err('invalid-name', 'A name must be valid text: this one contains a broken character.', 'name')
+  if (LONE_SURROGATE.test(raw))
+    return err('invalid-name', 'A name must be valid text: this one contains a broken character.', 'name')
   // Tabs and line breaks are white space: cleaning turns them into single spaces before this check.
   const name = cleanPlayerName(raw)
   if (CONTROL.test(name)) return err('invalid-name', 'A name cannot contain control characters.', 'name')
-  if (BIDI_CONTROL.test(name)) return err('invalid-name', 'A name cannot contain text-direction override characters.', 'name')
+  if (BIDI_CONTROL.test(name))
+    return err('invalid-name', 'A name cannot contain text-direction override characters.', 'name')
   if (name.length === 0) return err('invalid-name', 'Enter a name.', 'name')
   if ([...name].length > PLAYER_NAME_MAX) {
-    return err('invalid-name', `A name can have at most ${PLAYER_NAME_MAX} characters; this one has ${[...name].length}.`, 'name')
+    return err(
+      'invalid-name',
+      `A name can have at most ${PLAYER_NAME_MAX} characters; this one has ${[...name].length}.`,
+      'name',
+    )
   }
-  if (!VISIBLE.test(name)) return err('invalid-name', 'A name needs at least one visible letter, digit or symbol.', 'name')
+  if (!VISIBLE.test(name))
+    return err('invalid-name', 'A name needs at least one visible letter, digit or symbol.', 'name')
   return ok(name)
 }
 

@@ -43,7 +43,10 @@ export interface EloEntry {
  * Replays matches (already in match order) and returns each player's rating. Each match lists its
  * seats' players and placements.
  */
-export function replayElo(matches: Iterable<{ players: readonly string[]; placements: readonly number[] }>, k = ELO_K): Map<string, EloEntry> {
+export function replayElo(
+  matches: Iterable<{ players: readonly string[]; placements: readonly number[] }>,
+  k = ELO_K,
+): Map<string, EloEntry> {
   const out = new Map<string, EloEntry>()
   for (const m of matches) {
     const before = m.players.map((p) => out.get(p)?.rating ?? ELO_START)

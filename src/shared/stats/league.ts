@@ -103,7 +103,15 @@ export function standings(
   const get = (id: string): Acc => {
     let a = acc.get(id)
     if (!a) {
-      a = { playerId: id, name: names.get(id) ?? 'Unknown player', cents: 0, matches: 0, wins: 0, sharedWins: 0, relSum: 0 }
+      a = {
+        playerId: id,
+        name: names.get(id) ?? 'Unknown player',
+        cents: 0,
+        matches: 0,
+        wins: 0,
+        sharedWins: 0,
+        relSum: 0,
+      }
       acc.set(id, a)
     }
     return a

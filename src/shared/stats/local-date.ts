@@ -12,7 +12,8 @@ export function localDateOf(iso: string, utcOffset: number | null | undefined): 
 }
 
 /** yyyy-mm of `iso` in the given offset. */
-export const localMonthOf = (iso: string, utcOffset: number | null | undefined): string => localDateOf(iso, utcOffset).slice(0, 7)
+export const localMonthOf = (iso: string, utcOffset: number | null | undefined): string =>
+  localDateOf(iso, utcOffset).slice(0, 7)
 
 /** yyyy-mm-ddTHH:MM of `iso` in the given offset (the wall-clock time where it was played). */
 export function localDateTimeOf(iso: string, utcOffset: number | null | undefined): string {

@@ -6,7 +6,11 @@
  */
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-export function renameInText(text: string, startNames: readonly (string | undefined)[], currentNames: readonly (string | undefined)[]): string {
+export function renameInText(
+  text: string,
+  startNames: readonly (string | undefined)[],
+  currentNames: readonly (string | undefined)[],
+): string {
   const map = new Map<string, string>()
   startNames.forEach((old, i) => {
     const now = currentNames[i]

@@ -5,7 +5,14 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { CLUB_SUBJECT, nightSubject, reduceRatingSystem, reduceSeason, reduceVenue, type SeasonFields } from '../../../src/shared/events/club'
+import {
+  CLUB_SUBJECT,
+  nightSubject,
+  reduceRatingSystem,
+  reduceSeason,
+  reduceVenue,
+  type SeasonFields,
+} from '../../../src/shared/events/club'
 import { formatHlc } from '../../../src/shared/events/hlc'
 import type { DomainEvent, EventKind, PayloadOf } from '../../../src/shared/events/types'
 import { validateEvent } from '../../../src/shared/events/validate'
@@ -15,11 +22,33 @@ const DEV_B = '0190f5c2-0000-7000-8000-00000000000b'
 const S = '0190f5c2-cccc-7000-8000-000000000001'
 const P1 = '0190f5c2-aaaa-7000-8000-000000000001'
 let n = 0
-function ev<K extends EventKind>(kind: K, subject: string, payload: PayloadOf[K], wall: number, device = DEV_A): DomainEvent<K> {
+function ev<K extends EventKind>(
+  kind: K,
+  subject: string,
+  payload: PayloadOf[K],
+  wall: number,
+  device = DEV_A,
+): DomainEvent<K> {
   n++
-  return { id: `0190f5c2-${String(n).padStart(4, '0')}-7000-8000-000000000000`, deviceId: device, deviceSeq: n, hlc: formatHlc(wall, 0, device), kind, v: 1, subject, payload }
+  return {
+    id: `0190f5c2-${String(n).padStart(4, '0')}-7000-8000-000000000000`,
+    deviceId: device,
+    deviceSeq: n,
+    hlc: formatHlc(wall, 0, device),
+    kind,
+    v: 1,
+    subject,
+    payload,
+  }
 }
-const FIELDS: SeasonFields = { name: 'Autumn league', startDate: '2026-09-01', endDate: '2026-11-30', gameIds: ['nine'], playerIds: null, scheme: { kind: 'result', win: 3, draw: 1, loss: 0 } }
+const FIELDS: SeasonFields = {
+  name: 'Autumn league',
+  startDate: '2026-09-01',
+  endDate: '2026-11-30',
+  gameIds: ['nine'],
+  playerIds: null,
+  scheme: { kind: 'result', win: 3, draw: 1, loss: 0 },
+}
 
 describe('validation', () => {
   it('accepts each kind with a good payload', () => {
@@ -48,7 +77,10 @@ describe('validation', () => {
       [ev('season.updated', S, {}, 1000), /must change something/],
       [ev('season.archived', S, { matchIds: ['x'] }, 1000), /must be an id/],
       [ev('night.venue-set', S, { date: '2026-03-05', venue: 'Pub' }, 1000), /must have the subject 20260305-/],
-      [ev('night.venue-set', nightSubject('2026-03-05'), { date: '2026-03-05', venue: ' Pub' }, 1000), /must not start or end with spaces/],
+      [
+        ev('night.venue-set', nightSubject('2026-03-05'), { date: '2026-03-05', venue: ' Pub' }, 1000),
+        /must not start or end with spaces/,
+      ],
       [ev('club.rating-system-set', S, { system: 'elo' }, 1000), /must have the subject/],
       [ev('club.rating-system-set', CLUB_SUBJECT, { system: 'glicko' as never }, 1000), /must be openskill or elo/],
     ]
@@ -73,20 +105,34 @@ describe('season reducer', () => {
   })
 
   it('an edit stamped before the creation (a clock set back) loses to it', () => {
-    const s = reduceSeason([ev('season.updated', S, { name: 'Early' }, 500, DEV_B), ev('season.created', S, FIELDS, 1000)])
+    const s = reduceSeason([
+      ev('season.updated', S, { name: 'Early' }, 500, DEV_B),
+      ev('season.created', S, FIELDS, 1000),
+    ])
     expect(s?.name).toBe('Autumn league')
   })
 
   it('archive freezes the matches counted, restore takes it back, a deletion is final', () => {
     const created = ev('season.created', S, FIELDS, 1000)
     const archived = ev('season.archived', S, { matchIds: [P1] }, 2000)
-    expect(reduceSeason([created, archived])).toMatchObject({ frozenMatchIds: [P1], archivedAt: new Date(2000).toISOString() })
-    expect(reduceSeason([created, archived, ev('season.restored', S, {}, 3000)])).toMatchObject({ frozenMatchIds: null, archivedAt: null })
-    expect(reduceSeason([created, ev('season.deleted', S, {}, 1500), ev('season.updated', S, { name: 'Later' }, 4000)])).toBeNull()
+    expect(reduceSeason([created, archived])).toMatchObject({
+      frozenMatchIds: [P1],
+      archivedAt: new Date(2000).toISOString(),
+    })
+    expect(reduceSeason([created, archived, ev('season.restored', S, {}, 3000)])).toMatchObject({
+      frozenMatchIds: null,
+      archivedAt: null,
+    })
+    expect(
+      reduceSeason([created, ev('season.deleted', S, {}, 1500), ev('season.updated', S, { name: 'Later' }, 4000)]),
+    ).toBeNull()
   })
 
   it('dates left upside down by two laptops are read in order', () => {
-    const s = reduceSeason([ev('season.created', S, FIELDS, 1000), ev('season.updated', S, { startDate: '2026-12-15' }, 2000, DEV_A)])
+    const s = reduceSeason([
+      ev('season.created', S, FIELDS, 1000),
+      ev('season.updated', S, { startDate: '2026-12-15' }, 2000, DEV_A),
+    ])
     expect(s).toMatchObject({ startDate: '2026-11-30', endDate: '2026-12-15' })
   })
 
@@ -98,7 +144,12 @@ describe('season reducer', () => {
         fc.record({ name: fc.constantFrom('A', 'B', 'C') }),
         fc.record({ endDate: fc.constantFrom('2026-12-01', '2026-12-24') }),
         fc.record({ gameIds: fc.constantFrom(null, ['nine' as const], ['ennea' as const, 'nine' as const]) }),
-        fc.record({ scheme: fc.constantFrom({ kind: 'result' as const, win: 2, draw: 1, loss: 0 }, { kind: 'placement' as const, top: 8 }) }),
+        fc.record({
+          scheme: fc.constantFrom(
+            { kind: 'result' as const, win: 2, draw: 1, loss: 0 },
+            { kind: 'placement' as const, top: 8 },
+          ),
+        }),
         fc.constant('archive' as const),
         fc.constant('restore' as const),
       ),
@@ -111,7 +162,9 @@ describe('season reducer', () => {
           else if (e.change === 'restore') events.push(ev('season.restored', S, {}, e.wall, e.device))
           else events.push(ev('season.updated', S, e.change as Partial<SeasonFields>, e.wall, e.device))
         }
-        const shuffled = [...events].sort((a, b) => ((a.deviceSeq * 7919 + seed) % 101) - ((b.deviceSeq * 7919 + seed) % 101))
+        const shuffled = [...events].sort(
+          (a, b) => ((a.deviceSeq * 7919 + seed) % 101) - ((b.deviceSeq * 7919 + seed) % 101),
+        )
         expect(reduceSeason(shuffled)).toEqual(reduceSeason(events))
       }),
       { numRuns: 300 },

@@ -4,7 +4,19 @@ import { explain } from '../../../src/core/services/club'
 import type { RatingRow } from '../../../src/shared/model/club'
 
 const row = (o: Partial<RatingRow>): RatingRow => ({
-  rank: 1, playerId: 'p', name: 'P', rating: 0, mu: 25, sigma: 8.333, elo: 1500, matches: 0, wins: 0, winRate: 0, opponentMu: null, note: '', ...o,
+  rank: 1,
+  playerId: 'p',
+  name: 'P',
+  rating: 0,
+  mu: 25,
+  sigma: 8.333,
+  elo: 1500,
+  matches: 0,
+  wins: 0,
+  winRate: 0,
+  opponentMu: null,
+  note: '',
+  ...o,
 })
 
 describe('why a player ranks where they do', () => {
@@ -16,12 +28,16 @@ describe('why a player ranks where they do', () => {
         'Ranked below Ada despite a higher win rate (68% against 57%): Ada’s rating is more certain (σ 2.0 against 6.0, from 40 matches against 5); Ada met stronger opponents (their mean μ 27.0 against 24.0).',
     )
     // No comparison when the player above also has the higher win rate.
-    expect(explain('openskill', row({ name: 'Bo', rating: 10, mu: 19, sigma: 3, matches: 12, winRate: 0.4 }), ada, 'Nine')).toBe('10.0 = μ 19.0 − 3 × σ 3.0. 12 matches of Nine: the band has narrowed.')
+    expect(
+      explain('openskill', row({ name: 'Bo', rating: 10, mu: 19, sigma: 3, matches: 12, winRate: 0.4 }), ada, 'Nine'),
+    ).toBe('10.0 = μ 19.0 − 3 × σ 3.0. 12 matches of Nine: the band has narrowed.')
   })
 
   it('Elo: the distance from the 1500 start, and the comparison', () => {
     const top = row({ name: 'Ada', rating: 1540, matches: 20, winRate: 0.5, opponentMu: 30 })
-    expect(explain('elo', row({ name: 'Zoe', rating: 1488, matches: 3, winRate: 0.67, opponentMu: 22 }), top, 'Nine')).toBe(
+    expect(
+      explain('elo', row({ name: 'Zoe', rating: 1488, matches: 3, winRate: 0.67, opponentMu: 22 }), top, 'Nine'),
+    ).toBe(
       '−12 from the 1500 start over 3 matches. Ranked below Ada despite a higher win rate (67% against 50%): Ada met stronger opponents (their mean μ 30.0 against 22.0).',
     )
   })

@@ -6,14 +6,36 @@ import { standings, TIE_BREAKS } from '../../../src/shared/stats/league'
 
 describe('league table cells', () => {
   it('writes shared places as =n, points to hundredths, shared wins and the head-to-head balance', () => {
-    const seats = (order: [string, number, boolean][]) => order.map(([playerId, placement, won]) => ({ playerId, placement, won }))
+    const seats = (order: [string, number, boolean][]) =>
+      order.map(([playerId, placement, won]) => ({ playerId, placement, won }))
     const rows = standings(
       { kind: 'placement', top: 10 },
       [
-        { matchId: 'm1', seats: seats([['A', 1, true], ['B', 1, true], ['C', 3, false], ['D', 4, false]]) },
-        { matchId: 'm2', seats: seats([['C', 1, true], ['D', 2, false], ['E', 3, false]]) },
+        {
+          matchId: 'm1',
+          seats: seats([
+            ['A', 1, true],
+            ['B', 1, true],
+            ['C', 3, false],
+            ['D', 4, false],
+          ]),
+        },
+        {
+          matchId: 'm2',
+          seats: seats([
+            ['C', 1, true],
+            ['D', 2, false],
+            ['E', 3, false],
+          ]),
+        },
       ],
-      new Map([['A', 'Ana'], ['B', 'Bo'], ['C', 'Cy'], ['D', 'Di'], ['E', 'Ed']]),
+      new Map([
+        ['A', 'Ana'],
+        ['B', 'Bo'],
+        ['C', 'Cy'],
+        ['D', 'Di'],
+        ['E', 'Ed'],
+      ]),
     )
     const s = { rows, tieBreaks: TIE_BREAKS } as unknown as SeasonStandings
     // A and B tie for 1st of 4: positions 1 and 2 -> (10 + 6.67) / 2 = 8.33 each. Cy 3.33 + 10; Di 0 + 5.

@@ -18,7 +18,8 @@ function match(...order: (string | string[])[]): LeagueMatch {
   return { matchId: `m${++n}`, seats }
 }
 const names = new Map('ABCDEFPQRSVWXY'.split('').map((c) => [c, c]))
-const table = (rows: ReturnType<typeof standings>) => rows.map((r) => [r.rank, r.name, r.points, r.matches, r.wins, r.headToHead, r.averagePlacement, r.decidedBy])
+const table = (rows: ReturnType<typeof standings>) =>
+  rows.map((r) => [r.rank, r.name, r.points, r.matches, r.wins, r.headToHead, r.averagePlacement, r.decidedBy])
 
 describe('points per seat', () => {
   it('result scheme: a win, a shared win, anything else', () => {

@@ -11,9 +11,25 @@ import type { DomainEvent, EventKind, PayloadOf } from '../../../src/shared/even
 const DEV_A = '0190f5c2-0000-7000-8000-00000000000a'
 const DEV_B = '0190f5c2-0000-7000-8000-00000000000b'
 let n = 0
-function ev<K extends EventKind>(kind: K, subject: string, payload: PayloadOf[K], wall: number, device = DEV_A, counter = 0): DomainEvent<K> {
+function ev<K extends EventKind>(
+  kind: K,
+  subject: string,
+  payload: PayloadOf[K],
+  wall: number,
+  device = DEV_A,
+  counter = 0,
+): DomainEvent<K> {
   n++
-  return { id: `0190f5c2-${String(n).padStart(4, '0')}-7000-8000-000000000000`, deviceId: device, deviceSeq: n, hlc: formatHlc(wall, counter, device), kind, v: 1, subject, payload }
+  return {
+    id: `0190f5c2-${String(n).padStart(4, '0')}-7000-8000-000000000000`,
+    deviceId: device,
+    deviceSeq: n,
+    hlc: formatHlc(wall, counter, device),
+    kind,
+    v: 1,
+    subject,
+    payload,
+  }
 }
 const P = '0190f5c2-aaaa-7000-8000-000000000001'
 const M = '0190f5c2-bbbb-7000-8000-000000000001'
@@ -44,22 +60,52 @@ describe('players', () => {
       ev('player.archived', P, {}, 4000, DEV_B),
     ]
     for (const order of [events, [...events].reverse()]) {
-      expect(reducePlayer(order)).toMatchObject({ name: 'Hugh', color: '#1b6ec2', archived: true, archivedAt: new Date(4000).toISOString() })
+      expect(reducePlayer(order)).toMatchObject({
+        name: 'Hugh',
+        color: '#1b6ec2',
+        archived: true,
+        archivedAt: new Date(4000).toISOString(),
+      })
     }
     expect(reducePlayer(events.slice(1))).toBeNull()
   })
 
   it('follows merge chains and settles a merge cycle on the smallest id', () => {
-    expect(canonicalIds(new Map([['a', 'b'], ['b', 'c'], ['c', null], ['d', null]]))).toEqual(
-      new Map([['a', 'c'], ['b', 'c'], ['c', 'c'], ['d', 'd']]),
+    expect(
+      canonicalIds(
+        new Map([
+          ['a', 'b'],
+          ['b', 'c'],
+          ['c', null],
+          ['d', null],
+        ]),
+      ),
+    ).toEqual(
+      new Map([
+        ['a', 'c'],
+        ['b', 'c'],
+        ['c', 'c'],
+        ['d', 'd'],
+      ]),
     )
-    const cycle = canonicalIds(new Map([['x', 'y'], ['y', 'x'], ['z', 'x']]))
+    const cycle = canonicalIds(
+      new Map([
+        ['x', 'y'],
+        ['y', 'x'],
+        ['z', 'x'],
+      ]),
+    )
     expect([cycle.get('x'), cycle.get('y'), cycle.get('z')]).toEqual(['x', 'x', 'x'])
   })
 })
 
 describe('match log', () => {
-  const start = ev('match.started', M, { gameId: 'nine', config: { names: ['A', 'B'] }, houseRules: {}, seats: [], engineVersion: 1 }, 100)
+  const start = ev(
+    'match.started',
+    M,
+    { gameId: 'nine', config: { names: ['A', 'B'] }, houseRules: {}, seats: [], engineVersion: 1 },
+    100,
+  )
   it('undo, redo and undo again by target; a new entry clears redo', () => {
     const a1 = ev('match.action', M, { action: 1 }, 200)
     const a2 = ev('match.action', M, { action: 2 }, 300)
@@ -97,7 +143,12 @@ describe('match log', () => {
 
   it('gives the same log for any arrival order of the same events (property)', () => {
     const devices = [DEV_A, DEV_B]
-    const op = fc.record({ kind: fc.constantFrom('action', 'correct', 'undo', 'redo', 'close', 'reopen'), pick: fc.nat(50), device: fc.nat(1), dt: fc.integer({ min: 0, max: 3 }) })
+    const op = fc.record({
+      kind: fc.constantFrom('action', 'correct', 'undo', 'redo', 'close', 'reopen'),
+      pick: fc.nat(50),
+      device: fc.nat(1),
+      dt: fc.integer({ min: 0, max: 3 }),
+    })
     fc.assert(
       fc.property(fc.array(op, { maxLength: 40 }), fc.nat(), (ops, seed) => {
         const events: DomainEvent[] = [start]
@@ -126,10 +177,15 @@ describe('match log', () => {
             if (t) events.push(ev('match.reopened', M, { target: t.id }, wall, device))
           }
         }
-        const shuffled = fc.sample(fc.shuffledSubarray(events, { minLength: events.length, maxLength: events.length }), { numRuns: 1, seed })[0] as DomainEvent[]
+        const shuffled = fc.sample(
+          fc.shuffledSubarray(events, { minLength: events.length, maxLength: events.length }),
+          { numRuns: 1, seed },
+        )[0] as DomainEvent[]
         const a = reduceMatch(events)
         const b = reduceMatch(shuffled)
-        expect(b.entries.map((e) => [e.eventId, effectiveAction(e)])).toEqual(a.entries.map((e) => [e.eventId, effectiveAction(e)]))
+        expect(b.entries.map((e) => [e.eventId, effectiveAction(e)])).toEqual(
+          a.entries.map((e) => [e.eventId, effectiveAction(e)]),
+        )
         expect(b.closes).toEqual(a.closes)
         expect(b.undoTarget).toEqual(a.undoTarget)
         expect(b.redoTarget).toEqual(a.redoTarget)

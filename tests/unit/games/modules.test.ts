@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest'
 import { STAT_EVENT_NAMES as SCHEMA_5_EVENT_NAMES } from '../../../src/core/db/migrations/v5'
 import { describeAction } from '../../../src/shared/games/describe'
 import { defaultHouseRules, HOUSE_RULES } from '../../../src/shared/games/house-rules'
-import { ENGINE_VERSIONS, ENGINES, GAME_IDS, GAME_MODULES, GAME_NAMES, isGameId, moduleOf, SEAT_LIMITS } from '../../../src/shared/games/registry'
+import {
+  ENGINE_VERSIONS,
+  ENGINES,
+  GAME_IDS,
+  GAME_MODULES,
+  GAME_NAMES,
+  isGameId,
+  moduleOf,
+  SEAT_LIMITS,
+} from '../../../src/shared/games/registry'
 import { roundCounters, STAT_EVENT_NAMES } from '../../../src/shared/stats/round-counters'
 
 const seatNames = (n: number): string[] => Array.from({ length: n }, (_, i) => `Player ${i + 1}`)
@@ -48,24 +57,32 @@ describe('game registry: one module per game', () => {
     expect(m.engine.setup({ names: seatNames(m.seats.max + 1) }).ok).toBe(false)
   })
 
-  it.each(GAME_IDS)('%s: every house rule has a default among its choices that the schema and the engine accept', (id) => {
-    const m = GAME_MODULES[id]
-    const names = seatNames(m.seats.min)
-    expect(new Set(m.houseRules.map((r) => r.key)).size).toBe(m.houseRules.length)
-    for (const rule of m.houseRules) {
-      expect(rule.explanation.length, rule.key).toBeGreaterThan(20)
-      if (rule.kind === 'choice') expect(rule.choices.map((c) => c.value), rule.key).toContain(rule.default)
-      else expect(rule.default >= rule.min && rule.default <= rule.max, rule.key).toBe(true)
-      const config = { names, houseRules: { [rule.key]: rule.default } }
-      expect(v.safeParse(m.configSchema, config).success, rule.key).toBe(true)
-      expect(m.engine.setup(config).ok, rule.key).toBe(true)
-    }
-    expect(m.engine.setup({ names, houseRules: defaultHouseRules(id) }).ok).toBe(true)
-  })
+  it.each(GAME_IDS)(
+    '%s: every house rule has a default among its choices that the schema and the engine accept',
+    (id) => {
+      const m = GAME_MODULES[id]
+      const names = seatNames(m.seats.min)
+      expect(new Set(m.houseRules.map((r) => r.key)).size).toBe(m.houseRules.length)
+      for (const rule of m.houseRules) {
+        expect(rule.explanation.length, rule.key).toBeGreaterThan(20)
+        if (rule.kind === 'choice')
+          expect(
+            rule.choices.map((c) => c.value),
+            rule.key,
+          ).toContain(rule.default)
+        else expect(rule.default >= rule.min && rule.default <= rule.max, rule.key).toBe(true)
+        const config = { names, houseRules: { [rule.key]: rule.default } }
+        expect(v.safeParse(m.configSchema, config).success, rule.key).toBe(true)
+        expect(m.engine.setup(config).ok, rule.key).toBe(true)
+      }
+      expect(m.engine.setup({ names, houseRules: defaultHouseRules(id) }).ok).toBe(true)
+    },
+  )
 
   it.each(GAME_IDS)('%s: its action schema refuses what is not an action', (id) => {
     const m = GAME_MODULES[id]
-    for (const bad of [null, 'peek', 42, [], { type: 'no-such-action' }]) expect(v.safeParse(m.actionSchema, bad).success, JSON.stringify(bad)).toBe(false)
+    for (const bad of [null, 'peek', 42, [], { type: 'no-such-action' }])
+      expect(v.safeParse(m.actionSchema, bad).success, JSON.stringify(bad)).toBe(false)
   })
 
   it.each(GAME_IDS)('%s: one name per rule-event counter, in column order, listed once on the Stats screen', (id) => {
@@ -77,7 +94,16 @@ describe('game registry: one module per game', () => {
     expect([...m.statEventOrder].sort()).toEqual([...names].sort())
     // e1..e6 by name: the named columns first, the rest unused and always 0
     expect(STAT_EVENT_NAMES[id]).toEqual([...names, ...Array<string>(6 - names.length).fill('')])
-    const counters = roundCounters(id, { ninesLeft: 2, wentOut: true, declaredWon: true, linesMade: 1, calledEnnea: true, loss: 1, result: 'win', ending: 'swap' })
+    const counters = roundCounters(id, {
+      ninesLeft: 2,
+      wentOut: true,
+      declaredWon: true,
+      linesMade: 1,
+      calledEnnea: true,
+      loss: 1,
+      result: 'win',
+      ending: 'swap',
+    })
     expect(counters).toHaveLength(6)
     expect(counters.slice(names.length).every((c) => c === 0)).toBe(true)
   })

@@ -11,10 +11,14 @@ function play(game: GameId, names: string[], actions: unknown[]): unknown {
 
 describe('round_results projection of each game', () => {
   it('Wild Nine: penalties, running totals, who went out and 9s left in hand', () => {
-    const state = play('wild-nine', ['Ana', 'Bo', 'Cy'], [
-      { type: 'round', wentOut: 0, hands: [[], ['9S', 'QH'], ['AC']] },
-      { type: 'round', wentOut: null, points: [5, 3, 10] },
-    ])
+    const state = play(
+      'wild-nine',
+      ['Ana', 'Bo', 'Cy'],
+      [
+        { type: 'round', wentOut: 0, hands: [[], ['9S', 'QH'], ['AC']] },
+        { type: 'round', wentOut: null, points: [5, 3, 10] },
+      ],
+    )
     expect(completedRounds('wild-nine', state)).toBe(2)
     const rows = roundRows('wild-nine', state)
     expect(rows.map((r) => [r.round, r.seat, r.score, r.total, r.wonRound])).toEqual([
@@ -31,10 +35,14 @@ describe('round_results projection of each game', () => {
   })
 
   it('Nine: a won and a failed declaration, and the 90 -> 45 reset', () => {
-    const state = play('nine', ['Ana', 'Bo'], [
-      { type: 'round', declarer: 1, totals: [12, 4] },
-      { type: 'round', declarer: 0, totals: [8, 3] },
-    ])
+    const state = play(
+      'nine',
+      ['Ana', 'Bo'],
+      [
+        { type: 'round', declarer: 1, totals: [12, 4] },
+        { type: 'round', declarer: 0, totals: [8, 3] },
+      ],
+    )
     const rows = roundRows('nine', state)
     expect(rows.map((r) => [r.round, r.seat, r.score, r.total, r.wonRound])).toEqual([
       [1, 0, 12, 12, false],
@@ -60,7 +68,11 @@ describe('round_results projection of each game', () => {
   })
 
   it('Seven Eight Nine: one row per seat per game, wins counted up', () => {
-    const state = play('seven-eight-nine', ['Ana', 'Bo'], [{ type: 'dealt-win', seats: [1] }, { type: 'next-game' }, { type: 'dealt-win', seats: [1] }])
+    const state = play(
+      'seven-eight-nine',
+      ['Ana', 'Bo'],
+      [{ type: 'dealt-win', seats: [1] }, { type: 'next-game' }, { type: 'dealt-win', seats: [1] }],
+    )
     const rows = roundRows('seven-eight-nine', state)
     expect(rows.map((r) => [r.round, r.seat, r.score, r.total, r.wonRound])).toEqual([
       [1, 0, 0, 0, false],

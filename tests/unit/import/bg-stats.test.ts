@@ -115,7 +115,12 @@ describe('mapping and merging by name', () => {
       { key: 'cy twombly', name: 'Cy Twombly' },
       { key: 'anonymous', name: 'Anonymous' },
     ])
-    const mapped = planImport(sample(), roster, { players: { '3': { playerId: roster[2]!.id }, '4': { name: 'Guest' } } }, () => false)
+    const mapped = planImport(
+      sample(),
+      roster,
+      { players: { '3': { playerId: roster[2]!.id }, '4': { name: 'Guest' } } },
+      () => false,
+    )
     expect(mapped.preview.players.map((p) => [p.name, p.action, p.targetName, p.how])).toEqual([
       ['Ana', 'match', 'ANA', 'name'],
       ['Anonymous', 'create', 'Guest', 'choice'],
@@ -125,13 +130,19 @@ describe('mapping and merging by name', () => {
     expect(mapped.newPlayers).toEqual([{ key: 'guest', name: 'Guest' }])
     // A rename onto an existing player's name merges with that player.
     const renamed = planImport(sample(), roster, { players: { '4': { name: 'cyrus' } } }, () => false)
-    expect(renamed.preview.players.find((p) => p.key === '4')).toMatchObject({ action: 'match', targetName: 'Cyrus', playerId: roster[2]!.id })
+    expect(renamed.preview.players.find((p) => p.key === '4')).toMatchObject({
+      action: 'match',
+      targetName: 'Cyrus',
+      playerId: roster[2]!.id,
+    })
   })
 
   it('a play whose two players become one here is skipped; an invalid new name stops the import', () => {
     const roster = [{ id: '01900000-0000-7000-8000-000000000001', name: 'Ana', archived: false }]
     const plan = planImport(sample(), roster, { players: { '2': { playerId: roster[0]!.id } } }, () => false)
-    expect(plan.preview.skipped.find((s) => s.label.startsWith('play 1 '))?.reason).toBe('two of its players are the same player here')
+    expect(plan.preview.skipped.find((s) => s.label.startsWith('play 1 '))?.reason).toBe(
+      'two of its players are the same player here',
+    )
     const bad = planImport(sample(), [], { players: { '3': { name: '   ' } } }, () => false)
     expect(bad.preview.canApply).toBe(false)
     expect(bad.preview.problems).toEqual([{ reason: expect.stringMatching(/player “Cy Twombly”: Enter a name/) }])
@@ -139,7 +150,9 @@ describe('mapping and merging by name', () => {
 
   it('finds duplicates in the file and plays already imported', () => {
     const plan = planImport(sample(), [], {}, (p) => p.sourceId.endsWith('102'))
-    expect(plan.preview.duplicates).toEqual([{ label: 'play 8 (2024-03-07 19:30, Wild  Nine)', of: 'play 1 (2024-03-07 19:30, Wild  Nine)' }])
+    expect(plan.preview.duplicates).toEqual([
+      { label: 'play 8 (2024-03-07 19:30, Wild  Nine)', of: 'play 1 (2024-03-07 19:30, Wild  Nine)' },
+    ])
     expect(plan.preview.alreadyImported).toBe(1)
     expect(plan.matches.map((m) => m.play.label.split(' (')[0])).toEqual(['play 1', 'play 7'])
   })
@@ -150,40 +163,121 @@ describe('mapping and merging by name', () => {
       { score: 103, rank: null, winner: false },
       { score: 57, rank: null, winner: false },
     ]
-    expect(settleSeats('wild-nine', seats)).toEqual({ ok: true, value: [{ rank: 1, winner: true }, { rank: 3, winner: false }, { rank: 2, winner: false }] })
-    expect(settleSeats('ennea', seats)).toEqual({ ok: true, value: [{ rank: 1, winner: true }, { rank: 2, winner: false }, { rank: 3, winner: false }] })
-    expect(settleSeats('nine', [{ score: null, rank: null, winner: true }, { score: null, rank: null, winner: null }])).toEqual({ ok: true, value: [{ rank: 1, winner: true }, { rank: 2, winner: false }] })
-    expect(settleSeats('nine', [{ score: 3, rank: 2, winner: true }, { score: 1, rank: 1, winner: false }])).toEqual({ ok: false, reason: 'the winners and the players ranked 1 differ' })
-    expect(settleSeats('nine', [{ score: 3, rank: null, winner: false }, { score: 1, rank: null, winner: null }])).toEqual({ ok: false, reason: 'nobody is marked as the winner' })
-    expect(settleSeats('nine', [{ score: 3, rank: 1, winner: null }, { score: 1, rank: 3, winner: null }])).toEqual({ ok: false, reason: 'a rank is higher than the number of players (2)' })
+    expect(settleSeats('wild-nine', seats)).toEqual({
+      ok: true,
+      value: [
+        { rank: 1, winner: true },
+        { rank: 3, winner: false },
+        { rank: 2, winner: false },
+      ],
+    })
+    expect(settleSeats('ennea', seats)).toEqual({
+      ok: true,
+      value: [
+        { rank: 1, winner: true },
+        { rank: 2, winner: false },
+        { rank: 3, winner: false },
+      ],
+    })
+    expect(
+      settleSeats('nine', [
+        { score: null, rank: null, winner: true },
+        { score: null, rank: null, winner: null },
+      ]),
+    ).toEqual({
+      ok: true,
+      value: [
+        { rank: 1, winner: true },
+        { rank: 2, winner: false },
+      ],
+    })
+    expect(
+      settleSeats('nine', [
+        { score: 3, rank: 2, winner: true },
+        { score: 1, rank: 1, winner: false },
+      ]),
+    ).toEqual({ ok: false, reason: 'the winners and the players ranked 1 differ' })
+    expect(
+      settleSeats('nine', [
+        { score: 3, rank: null, winner: false },
+        { score: 1, rank: null, winner: null },
+      ]),
+    ).toEqual({ ok: false, reason: 'nobody is marked as the winner' })
+    expect(
+      settleSeats('nine', [
+        { score: 3, rank: 1, winner: null },
+        { score: 1, rank: 3, winner: null },
+      ]),
+    ).toEqual({ ok: false, reason: 'a rank is higher than the number of players (2)' })
     // Ranks alone name the winners.
-    expect(settleSeats('nine', [{ score: 3, rank: 2, winner: null }, { score: 1, rank: 1, winner: null }])).toEqual({ ok: true, value: [{ rank: 2, winner: false }, { rank: 1, winner: true }] })
+    expect(
+      settleSeats('nine', [
+        { score: 3, rank: 2, winner: null },
+        { score: 1, rank: 1, winner: null },
+      ]),
+    ).toEqual({
+      ok: true,
+      value: [
+        { rank: 2, winner: false },
+        { rank: 1, winner: true },
+      ],
+    })
   })
 
   it('skips a play with a seat count the game does not allow', () => {
     const f: SourceFile = {
       kind: 'csv',
       problems: [],
-      plays: [{ sourceId: 'key:x', contentId: false, label: 'lines 2–4', gameName: 'Seven Eight Nine', playedAt: '2024-01-01T20:00:00', skip: null, seats: ['A', 'B', 'C'].map((n) => ({ playerKey: n, name: n, score: null, rank: null, winner: n === 'A' })) }],
+      plays: [
+        {
+          sourceId: 'key:x',
+          contentId: false,
+          label: 'lines 2–4',
+          gameName: 'Seven Eight Nine',
+          playedAt: '2024-01-01T20:00:00',
+          skip: null,
+          seats: ['A', 'B', 'C'].map((n) => ({ playerKey: n, name: n, score: null, rank: null, winner: n === 'A' })),
+        },
+      ],
     }
-    expect(planImport(f, [], {}, () => false).preview.skipped).toEqual([{ label: 'lines 2–4', reason: 'Seven Eight Nine is played by exactly 2 players; this play has 3' }])
+    expect(planImport(f, [], {}, () => false).preview.skipped).toEqual([
+      { label: 'lines 2–4', reason: 'Seven Eight Nine is played by exactly 2 players; this play has 3' },
+    ])
   })
 })
 
 describe('ranks with some winner fields left empty', () => {
   it('an empty winner field says nothing; a filled one must agree with the rank', () => {
-    expect(settleSeats('nine', [{ score: 3, rank: 1, winner: null }, { score: 1, rank: 1, winner: true }, { score: 9, rank: 3, winner: null }])).toEqual({
+    expect(
+      settleSeats('nine', [
+        { score: 3, rank: 1, winner: null },
+        { score: 1, rank: 1, winner: true },
+        { score: 9, rank: 3, winner: null },
+      ]),
+    ).toEqual({
       ok: true,
-      value: [{ rank: 1, winner: true }, { rank: 1, winner: true }, { rank: 3, winner: false }],
+      value: [
+        { rank: 1, winner: true },
+        { rank: 1, winner: true },
+        { rank: 3, winner: false },
+      ],
     })
-    expect(settleSeats('nine', [{ score: 3, rank: 1, winner: false }, { score: 1, rank: 2, winner: null }])).toEqual({ ok: false, reason: 'the winners and the players ranked 1 differ' })
+    expect(
+      settleSeats('nine', [
+        { score: 3, rank: 1, winner: false },
+        { score: 1, rank: 2, winner: null },
+      ]),
+    ).toEqual({ ok: false, reason: 'the winners and the players ranked 1 differ' })
   })
 })
 
 describe('two refused names in one play', () => {
   it('are reported as problems, not taken for one player', () => {
     const plan = planImport(sample(), [], { players: { '1': { name: '' }, '2': { name: '\u202eevil' } } }, () => false)
-    expect(plan.preview.problems.map((p) => p.reason)).toEqual([expect.stringMatching(/player “Ana”: Enter a name/), expect.stringMatching(/player “bo”: A name cannot contain text-direction/)])
+    expect(plan.preview.problems.map((p) => p.reason)).toEqual([
+      expect.stringMatching(/player “Ana”: Enter a name/),
+      expect.stringMatching(/player “bo”: A name cannot contain text-direction/),
+    ])
     expect(plan.preview.skipped.some((s) => s.reason === 'two of its players are the same player here')).toBe(false)
     expect(plan.preview.canApply).toBe(false)
   })
@@ -192,9 +286,22 @@ describe('two refused names in one play', () => {
 describe('a BG Stats play without a uuid', () => {
   it('is identified by its content, so the same play in another backup is the same play', () => {
     const file = (uuid?: string) => ({
-      players: [{ id: 1, name: 'Ana' }, { id: 2, name: 'Bo' }],
+      players: [
+        { id: 1, name: 'Ana' },
+        { id: 2, name: 'Bo' },
+      ],
       games: [{ id: 7, name: 'Nine' }],
-      plays: [{ ...(uuid ? { uuid } : {}), playDate: '2024-01-01 20:00:00', gameRefId: 7, playerScores: [{ playerRefId: 1, score: '3', winner: true }, { playerRefId: 2, score: '9', winner: false }] }],
+      plays: [
+        {
+          ...(uuid ? { uuid } : {}),
+          playDate: '2024-01-01 20:00:00',
+          gameRefId: 7,
+          playerScores: [
+            { playerRefId: 1, score: '3', winner: true },
+            { playerRefId: 2, score: '9', winner: false },
+          ],
+        },
+      ],
     })
     const a = parseBgStats(file())
     const b = parseBgStats(file())

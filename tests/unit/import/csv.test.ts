@@ -5,11 +5,18 @@ const HEADER = 'date,time,game,player,score,winner,rank,match'
 
 describe('CSV layout', () => {
   it('reads one row per player per play and groups rows into plays by date, time and game', () => {
-    const f = parseCsv(`${HEADER}\n2024-03-07,19:30,Wild Nine,Ana,12,yes,,\n2024-03-07,19:30,Wild Nine,Bo,57,no,,\n2024-03-07,21:00,Nine,Ana,40,no,2,\n2024-03-07,21:00,Nine,Bo,25,yes,1,\n`)
+    const f = parseCsv(
+      `${HEADER}\n2024-03-07,19:30,Wild Nine,Ana,12,yes,,\n2024-03-07,19:30,Wild Nine,Bo,57,no,,\n2024-03-07,21:00,Nine,Ana,40,no,2,\n2024-03-07,21:00,Nine,Bo,25,yes,1,\n`,
+    )
     expect(f.problems).toEqual([])
     expect(f.plays).toHaveLength(2)
     const [a, b] = f.plays
-    expect(a).toMatchObject({ gameName: 'Wild Nine', playedAt: '2024-03-07T19:30:00', contentId: true, label: 'lines 2–3 (2024-03-07 19:30, Wild Nine)' })
+    expect(a).toMatchObject({
+      gameName: 'Wild Nine',
+      playedAt: '2024-03-07T19:30:00',
+      contentId: true,
+      label: 'lines 2–3 (2024-03-07 19:30, Wild Nine)',
+    })
     expect(a?.seats).toEqual([
       { playerKey: 'ana', name: 'Ana', score: 12, rank: null, winner: true },
       { playerKey: 'bo', name: 'Bo', score: 57, rank: null, winner: false },
@@ -21,7 +28,8 @@ describe('CSV layout', () => {
   })
 
   it('accepts a BOM, semicolons, CRLF, quoted fields with separators, quotes and line breaks, and columns in any order and case', () => {
-    const text = '\uFEFFPlayer;Game;DATE;Time;Score;Winner\r\n"Smith; Jo";"Seven ""Eight"" Nine";2024-01-05;20:00;3;x\r\n"Ana\nMaria";Seven "Eight" Nine;2024-01-05;20:00;1;\r\n'
+    const text =
+      '\uFEFFPlayer;Game;DATE;Time;Score;Winner\r\n"Smith; Jo";"Seven ""Eight"" Nine";2024-01-05;20:00;3;x\r\n"Ana\nMaria";Seven "Eight" Nine;2024-01-05;20:00;1;\r\n'
     expect(detectSeparator(text.slice(1))).toBe(';')
     const f = parseCsv(text)
     expect(f.problems).toEqual([])
@@ -63,13 +71,21 @@ describe('CSV layout', () => {
   })
 
   it('refuses a header without the required columns, an empty file and an unclosed quote', () => {
-    expect(parseCsv('when,who\n1,2\n').problems[0]).toEqual({ line: 1, reason: expect.stringMatching(/no date, game, player column/) })
+    expect(parseCsv('when,who\n1,2\n').problems[0]).toEqual({
+      line: 1,
+      reason: expect.stringMatching(/no date, game, player column/),
+    })
     expect(parseCsv('').problems[0]?.reason).toMatch(/empty/)
-    expect(parseCsv(`${HEADER}\n2024-03-01,19:30,Nine,"Ana,10,yes,,\n`).problems[0]).toEqual({ line: 2, reason: expect.stringMatching(/never closed/) })
+    expect(parseCsv(`${HEADER}\n2024-03-01,19:30,Nine,"Ana,10,yes,,\n`).problems[0]).toEqual({
+      line: 2,
+      reason: expect.stringMatching(/never closed/),
+    })
   })
 
   it('groups by the match key when there is one, and refuses a key reused for another play', () => {
-    const f = parseCsv(`${HEADER}\n2024-03-01,19:30,Nine,Ana,1,yes,,m1\n2024-03-01,19:30,Nine,Bo,2,no,,m2\n2024-03-01,19:30,Nine,Cy,3,no,,m1\n2024-03-02,19:30,Nine,Di,3,no,,m1\n`)
+    const f = parseCsv(
+      `${HEADER}\n2024-03-01,19:30,Nine,Ana,1,yes,,m1\n2024-03-01,19:30,Nine,Bo,2,no,,m2\n2024-03-01,19:30,Nine,Cy,3,no,,m1\n2024-03-02,19:30,Nine,Di,3,no,,m1\n`,
+    )
     expect(f.plays.map((p) => [p.sourceId, p.contentId, p.seats.length])).toEqual([
       ['key:m1', false, 2],
       ['key:m2', false, 1],
@@ -79,7 +95,9 @@ describe('CSV layout', () => {
 
   it('gives a play without a key the same identity whatever the order of its rows', () => {
     const a = parseCsv(`${HEADER}\n2024-03-01,19:30,Nine,Ana,1,yes,,\n2024-03-01,19:30,Nine,Bo,2,no,,\n`)
-    const b = parseCsv(`date;game;player;score;winner;time\n2024-03-01;NINE;bo;2;no;19:30\n2024-03-01;nine;ANA;1;yes;19:30:00\n`)
+    const b = parseCsv(
+      `date;game;player;score;winner;time\n2024-03-01;NINE;bo;2;no;19:30\n2024-03-01;nine;ANA;1;yes;19:30:00\n`,
+    )
     expect(b.plays[0]?.sourceId).toBe(a.plays[0]?.sourceId)
   })
 })

@@ -34,7 +34,10 @@ describe('club code', () => {
     // One character changed anywhere is caught: by the check characters, or for the last one (which
     // also carries spare bits, always zero) by those bits. A fixed code keeps this exact: with random
     // codes a 16-bit check lets one change in 65,536 through.
-    const fixed = encodeClubCode({ clubId: '0190f5c2-1111-4222-8333-444455556666', key: Buffer.from('00112233445566778899aabbccddeeff', 'hex') })
+    const fixed = encodeClubCode({
+      clubId: '0190f5c2-1111-4222-8333-444455556666',
+      key: Buffer.from('00112233445566778899aabbccddeeff', 'hex'),
+    })
     const body = fixed.replace(/-/g, '').slice(3)
     for (let i = 0; i < body.length; i++) {
       const changed = `NK1${body.slice(0, i)}${body[i] === 'Z' ? 'Y' : 'Z'}${body.slice(i + 1)}`
@@ -45,16 +48,40 @@ describe('club code', () => {
 
 describe('event signatures', () => {
   const s = newClubSecret()
-  const row = { id: 'e1', device_id: 'd1', device_seq: 3, hlc: '000001764504000000.000001.d1', kind: 'player.created', v: 1, subject: 'p1', payload: '{"name":"Ana","color":null}' }
+  const row = {
+    id: 'e1',
+    device_id: 'd1',
+    device_seq: 3,
+    hlc: '000001764504000000.000001.d1',
+    kind: 'player.created',
+    v: 1,
+    subject: 'p1',
+    payload: '{"name":"Ana","color":null}',
+  }
 
   it('accepts a row as signed, and any change to any field is refused', () => {
     const w = toWire(s.key, s.clubId, row)
     expect(fromWire(s.key, s.clubId, w as never)).toEqual({ ok: true, row })
-    for (const [k, v] of Object.entries({ id: 'e2', device: 'd2', seq: 4, hlc: '000001764504000000.000002.d1', kind: 'player.renamed', v: 2, subject: 'p2', payload: '{"name":"Eve","color":null}' })) {
+    for (const [k, v] of Object.entries({
+      id: 'e2',
+      device: 'd2',
+      seq: 4,
+      hlc: '000001764504000000.000002.d1',
+      kind: 'player.renamed',
+      v: 2,
+      subject: 'p2',
+      payload: '{"name":"Eve","color":null}',
+    })) {
       const r = fromWire(s.key, s.clubId, { ...w, [k]: v })
       expect(r.ok).toBe(false)
     }
-    expect(fromWire(newClubSecret().key, s.clubId, w as never)).toMatchObject({ ok: false, reason: expect.stringContaining('signature') })
-    expect(fromWire(s.key, newClubSecret().clubId, w as never)).toEqual({ ok: false, reason: 'it belongs to another club' })
+    expect(fromWire(newClubSecret().key, s.clubId, w as never)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('signature'),
+    })
+    expect(fromWire(s.key, newClubSecret().clubId, w as never)).toEqual({
+      ok: false,
+      reason: 'it belongs to another club',
+    })
   })
 })

@@ -26,7 +26,10 @@ const v7: Migration = {
   up: leanRoundsUp,
 }
 
-const v8: Migration = { name: "each player's record against each opponent, per game, kept as match results change", up: opponentsUp }
+const v8: Migration = {
+  name: "each player's record against each opponent, per game, kept as match results change",
+  up: opponentsUp,
+}
 
 export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8]
 /**

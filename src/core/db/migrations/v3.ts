@@ -167,14 +167,19 @@ export const v3: Migration = {
 
       -- Existing round rows: the summaries start from them (match-level rows are rebuilt by the app).
       INSERT INTO stat_player_game (player_id, game_id, rounds, score_sum, rounds_won, e1, e2, e3, e4)
-        SELECT r.player_id, r.game_id, count(*), sum(r.score), sum(r.won_round), ${STAT_EVENTS('r').map((x) => `sum(${x})`).join(', ')}
+        SELECT r.player_id, r.game_id, count(*), sum(r.score), sum(r.won_round), ${STAT_EVENTS('r')
+          .map((x) => `sum(${x})`)
+          .join(', ')}
         FROM round_results r GROUP BY r.player_id, r.game_id;
       INSERT INTO stat_player_game_day (day, player_id, game_id, rounds, score_sum, rounds_won, e1, e2, e3, e4)
-        SELECT substr(r.played_at, 1, 10), r.player_id, r.game_id, count(*), sum(r.score), sum(r.won_round), ${STAT_EVENTS('r').map((x) => `sum(${x})`).join(', ')}
+        SELECT substr(r.played_at, 1, 10), r.player_id, r.game_id, count(*), sum(r.score), sum(r.won_round), ${STAT_EVENTS(
+          'r',
+        )
+          .map((x) => `sum(${x})`)
+          .join(', ')}
         FROM round_results r GROUP BY substr(r.played_at, 1, 10), r.player_id, r.game_id;
       INSERT INTO meta (key, value) VALUES ('stats_rebuild_needed', '1')
         ON CONFLICT (key) DO UPDATE SET value = '1';
     `)
   },
 }
-

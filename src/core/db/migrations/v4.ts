@@ -76,13 +76,18 @@ export const v4: Migration = {
     `)
     const players = db.prepare('SELECT * FROM players ORDER BY created_at, id').all() as Record<string, string | null>[]
     const matches = db.prepare('SELECT * FROM matches ORDER BY created_at, id').all() as Record<string, string | null>[]
-    const seats = db.prepare('SELECT match_id, seat, player_id, color FROM match_seats ORDER BY match_id, seat').all() as {
+    const seats = db
+      .prepare('SELECT match_id, seat, player_id, color FROM match_seats ORDER BY match_id, seat')
+      .all() as {
       match_id: string
       seat: number
       player_id: string
       color: string | null
     }[]
-    const old = db.prepare('SELECT * FROM match_events ORDER BY match_id, seq').all() as Record<string, string | number | null>[]
+    const old = db.prepare('SELECT * FROM match_events ORDER BY match_id, seq').all() as Record<
+      string,
+      string | number | null
+    >[]
     // Facts from before v4 are filed under one stand-in device per player or match: every laptop that
     // holds the same rows then makes exactly the same events (ids, numbers and stamps), so two laptops
     // that upgrade and then exchange exports agree. New events use this computer's real device id.
@@ -94,8 +99,23 @@ export const v4: Migration = {
     }
     for (const p of players) {
       const id = p.id as string
-      add({ id: derivedId(msOf(p.created_at), `player.created:${id}`), device: legacy(id), wall: msOf(p.created_at), kind: 'player.created', subject: id, payload: { name: p.name, color: p.color } })
-      if (p.archived_at) add({ id: derivedId(msOf(p.archived_at), `player.archived:${id}`), device: legacy(id), wall: msOf(p.archived_at), kind: 'player.archived', subject: id, payload: {} })
+      add({
+        id: derivedId(msOf(p.created_at), `player.created:${id}`),
+        device: legacy(id),
+        wall: msOf(p.created_at),
+        kind: 'player.created',
+        subject: id,
+        payload: { name: p.name, color: p.color },
+      })
+      if (p.archived_at)
+        add({
+          id: derivedId(msOf(p.archived_at), `player.archived:${id}`),
+          device: legacy(id),
+          wall: msOf(p.archived_at),
+          kind: 'player.archived',
+          subject: id,
+          payload: {},
+        })
     }
     const seatsOf = new Map<string, { playerId: string; color: string | null }[]>()
     for (const s of seats) {
@@ -136,10 +156,22 @@ export const v4: Migration = {
       let body: unknown
       if (e.kind === 'action') [kind, body] = ['match.action', { action: payload }]
       else if (e.kind === 'correction') [kind, body] = ['match.corrected', { target, action: payload }]
-      else if (e.kind === 'void') [kind, body] = ['match.closed', { status: (payload as { status?: string } | null)?.status === 'abandoned' ? 'abandoned' : 'finished' }]
+      else if (e.kind === 'void')
+        [kind, body] = [
+          'match.closed',
+          { status: (payload as { status?: string } | null)?.status === 'abandoned' ? 'abandoned' : 'finished' },
+        ]
       else [kind, body] = [kindOf.get(target ?? '') === 'void' ? 'match.reopened' : 'match.undone', { target }]
       const [wall, counter] = String(e.hlc).split('.')
-      add({ id: e.id as string, device: legacy(e.match_id as string), wall: Number(wall), hlc: `${wall}.${counter}.${legacy(e.match_id as string)}`, kind, subject: e.match_id as string, payload: body })
+      add({
+        id: e.id as string,
+        device: legacy(e.match_id as string),
+        wall: Number(wall),
+        hlc: `${wall}.${counter}.${legacy(e.match_id as string)}`,
+        kind,
+        subject: e.match_id as string,
+        payload: body,
+      })
       out[out.length - 1]!.counter = Number(counter)
     }
     // Stamps for the facts that had none, then gap-free per-device numbers in log order.
@@ -149,10 +181,15 @@ export const v4: Migration = {
       list.push(e)
       byDevice.set(e.device, list)
     }
-    const ins = db.prepare('INSERT INTO events (id, device_id, device_seq, hlc, kind, v, subject, payload) VALUES (?, ?, ?, ?, ?, 1, ?, ?)')
+    const ins = db.prepare(
+      'INSERT INTO events (id, device_id, device_seq, hlc, kind, v, subject, payload) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
+    )
     let maxHlc = ''
     for (const [dev, list] of byDevice) {
-      list.sort((a, b) => a.wall - b.wall || (a.hlc && b.hlc ? a.counter - b.counter : a.hlc ? 1 : b.hlc ? -1 : a.order - b.order))
+      list.sort(
+        (a, b) =>
+          a.wall - b.wall || (a.hlc && b.hlc ? a.counter - b.counter : a.hlc ? 1 : b.hlc ? -1 : a.order - b.order),
+      )
       const used = new Set(list.filter((e) => e.hlc).map((e) => e.hlc))
       let lastWall = -1
       let counter = 0
@@ -166,13 +203,17 @@ export const v4: Migration = {
         } else counter = e.counter
         lastWall = e.wall
       }
-      list.sort((a, b) => ((a.hlc as string) < (b.hlc as string) ? -1 : (a.hlc as string) > (b.hlc as string) ? 1 : a.id < b.id ? -1 : 1))
+      list.sort((a, b) =>
+        (a.hlc as string) < (b.hlc as string) ? -1 : (a.hlc as string) > (b.hlc as string) ? 1 : a.id < b.id ? -1 : 1,
+      )
       list.forEach((e, i) => {
         ins.run(e.id, dev, i + 1, e.hlc, e.kind, e.subject, JSON.stringify(e.payload))
         if ((e.hlc as string) > maxHlc) maxHlc = e.hlc as string
       })
     }
-    const setMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+    const setMeta = db.prepare(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    )
     if (maxHlc) setMeta.run('hlc', maxHlc.split('.').slice(0, 2).join('.'))
     db.prepare("DELETE FROM meta WHERE key IN ('device_seq', 'stats_rebuild_needed')").run()
     setMeta.run('projections_rebuild_needed', '1')

@@ -35,25 +35,26 @@ const senWin = (r: string, ending: string): string => `(${d(r, 'result')} = 'win
  *   ennea: 9-lines made, ENNEA calls, calls that made a line, calls that lost cubes, -, -
  *   seven-eight-nine: wins by Declare, by React, by tiebreaker, draws, wins by swap, dealt wins (SE-R14)
  */
-export const STAT_EVENTS_V5 = (r: string): string[] => [
-  `CASE ${r}.game_id WHEN 'wild-nine' THEN coalesce(${d(r, 'ninesLeft')}, 0)
+export const STAT_EVENTS_V5 = (r: string): string[] =>
+  [
+    `CASE ${r}.game_id WHEN 'wild-nine' THEN coalesce(${d(r, 'ninesLeft')}, 0)
      WHEN 'nine' THEN coalesce(${d(r, 'declaredWon')}, 0)
      WHEN 'ennea' THEN coalesce(${d(r, 'linesMade')}, 0)
      WHEN 'seven-eight-nine' THEN ${senWin(r, 'declare')} ELSE 0 END`,
-  `CASE ${r}.game_id WHEN 'wild-nine' THEN coalesce(${d(r, 'wentOut')}, 0)
+    `CASE ${r}.game_id WHEN 'wild-nine' THEN coalesce(${d(r, 'wentOut')}, 0)
      WHEN 'nine' THEN coalesce(${d(r, 'declaredFailed')}, 0)
      WHEN 'ennea' THEN coalesce(${d(r, 'calledEnnea')}, 0)
      WHEN 'seven-eight-nine' THEN ${senWin(r, 'react')} ELSE 0 END`,
-  `CASE ${r}.game_id WHEN 'wild-nine' THEN coalesce(${d(r, 'deadlock')}, 0)
+    `CASE ${r}.game_id WHEN 'wild-nine' THEN coalesce(${d(r, 'deadlock')}, 0)
      WHEN 'nine' THEN coalesce(${d(r, 'reset90')}, 0)
      WHEN 'ennea' THEN (coalesce(${d(r, 'calledEnnea')}, 0) AND coalesce(${d(r, 'linesMade')}, 0) > 0)
      WHEN 'seven-eight-nine' THEN ${senWin(r, 'tiebreaker')} ELSE 0 END`,
-  `CASE ${r}.game_id WHEN 'nine' THEN coalesce(${d(r, 'lost99')}, 0)
+    `CASE ${r}.game_id WHEN 'nine' THEN coalesce(${d(r, 'lost99')}, 0)
      WHEN 'ennea' THEN (coalesce(${d(r, 'calledEnnea')}, 0) AND coalesce(${d(r, 'loss')}, 0) > 0)
      WHEN 'seven-eight-nine' THEN coalesce(${d(r, 'result')} = 'draw', 0) ELSE 0 END`,
-  `CASE ${r}.game_id WHEN 'seven-eight-nine' THEN ${senWin(r, 'swap')} ELSE 0 END`,
-  `CASE ${r}.game_id WHEN 'seven-eight-nine' THEN ${senWin(r, 'dealt-win')} ELSE 0 END`,
-].map((x) => `coalesce(${x}, 0)`)
+    `CASE ${r}.game_id WHEN 'seven-eight-nine' THEN ${senWin(r, 'swap')} ELSE 0 END`,
+    `CASE ${r}.game_id WHEN 'seven-eight-nine' THEN ${senWin(r, 'dealt-win')} ELSE 0 END`,
+  ].map((x) => `coalesce(${x}, 0)`)
 
 /** SQL for "minutes east of UTC" as an SQLite date modifier, e.g. '-480 minutes'. */
 export const offsetModifier = (offsetSql: string): string => `(coalesce(${offsetSql}, 0) || ' minutes')`
@@ -68,7 +69,9 @@ export function v5Up(db: Database): void {
   const cols = STAT_EVENT_COLUMNS.join(', ')
   const add = STAT_EVENT_COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')
   const sub = STAT_EVENT_COLUMNS.map((c, i) => `${c} = ${c} - (${o[i]})`).join(', ')
-  const sums = STAT_EVENTS_V5('r').map((x) => `sum(${x})`).join(', ')
+  const sums = STAT_EVENTS_V5('r')
+    .map((x) => `sum(${x})`)
+    .join(', ')
   db.exec(`
     ALTER TABLE matches ADD COLUMN utc_offset INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE stat_player_game ADD COLUMN e5 INTEGER NOT NULL DEFAULT 0;

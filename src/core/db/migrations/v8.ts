@@ -61,4 +61,3 @@ export function opponentsUp(db: Database): void {
       ${PAIRS} GROUP BY x.player_id, x.game_id, y.player_id;
   `)
 }
-

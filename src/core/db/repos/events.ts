@@ -59,7 +59,16 @@ export class EventStore {
   append<K extends EventKind>(kind: K, subject: string, payload: PayloadOf[K]): DomainEvent<K> {
     const { deviceId, hlc } = this.device.stamp()
     const deviceSeq = (this.nextSeqStmt.get(deviceId) as { next: number }).next
-    const event: DomainEvent<K> = { id: uuidv7(Number(hlc.slice(0, 15))), deviceId, deviceSeq, hlc, kind, v: PAYLOAD_VERSION, subject, payload }
+    const event: DomainEvent<K> = {
+      id: uuidv7(Number(hlc.slice(0, 15))),
+      deviceId,
+      deviceSeq,
+      hlc,
+      kind,
+      v: PAYLOAD_VERSION,
+      subject,
+      payload,
+    }
     this.insertStmt.run(rowValues(event))
     return event
   }
@@ -72,7 +81,16 @@ export class EventStore {
     const { deviceId, hlc } = this.device.stamp()
     const wall = Number(hlc.slice(0, 15))
     const deviceSeq = (this.nextSeqStmt.get(deviceId) as { next: number }).next
-    const event: DomainEvent<K> = { id: uuidv7(wall), deviceId, deviceSeq, hlc, kind, v: PAYLOAD_VERSION, subject: uuidv7(wall), payload }
+    const event: DomainEvent<K> = {
+      id: uuidv7(wall),
+      deviceId,
+      deviceSeq,
+      hlc,
+      kind,
+      v: PAYLOAD_VERSION,
+      subject: uuidv7(wall),
+      payload,
+    }
     this.insertStmt.run(rowValues(event))
     return event
   }
@@ -114,5 +132,14 @@ function rowValues(e: DomainEvent): unknown[] {
 }
 
 export function toRow(e: DomainEvent): EventRow {
-  return { id: e.id, device_id: e.deviceId, device_seq: e.deviceSeq, hlc: e.hlc, kind: e.kind, v: e.v, subject: e.subject, payload: JSON.stringify(e.payload) }
+  return {
+    id: e.id,
+    device_id: e.deviceId,
+    device_seq: e.deviceSeq,
+    hlc: e.hlc,
+    kind: e.kind,
+    v: e.v,
+    subject: e.subject,
+    payload: JSON.stringify(e.payload),
+  }
 }

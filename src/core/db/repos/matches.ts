@@ -54,7 +54,10 @@ export class MatchesRepo {
   private readonly getStmt: Statement<[string], MatchRow>
   private readonly headStmt: Statement<[string], { head_hlc: string }>
   private readonly seatsStmt: Statement<[string], SeatRow>
-  private readonly rosterStmt: Statement<[string], { id: string; name: string; color: string | null; archived_at: string | null }>
+  private readonly rosterStmt: Statement<
+    [string],
+    { id: string; name: string; color: string | null; archived_at: string | null }
+  >
 
   constructor(private readonly db: Database) {
     this.getStmt = db.prepare('SELECT * FROM matches WHERE id = ?')
@@ -63,7 +66,9 @@ export class MatchesRepo {
       `SELECT s.seat, s.player_id, coalesce(p.name, '${UNKNOWN_PLAYER}') AS name, coalesce(s.color, p.color) AS color
        FROM match_seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.match_id = ? ORDER BY s.seat`,
     )
-    this.rosterStmt = db.prepare('SELECT id, name, color, archived_at FROM players WHERE id = ? AND deleted = 0 AND canonical_id = id')
+    this.rosterStmt = db.prepare(
+      'SELECT id, name, color, archived_at FROM players WHERE id = ? AND deleted = 0 AND canonical_id = id',
+    )
   }
 
   get(id: string): MatchRow | undefined {

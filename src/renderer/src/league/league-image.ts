@@ -40,7 +40,10 @@ export function drawLeague(s: SeasonStandings, subtitle: string): HTMLCanvasElem
   const width = Math.max(640, pad * 2 + widths.reduce((a, b) => a + b, 0))
   const rows = leagueRows(s)
   const probe = document.createElement('canvas').getContext('2d')
-  const notes = [`Points: ${s.schemeText}`, `Ties are broken by: ${s.tieBreaks.map((t, i) => `${i + 1}. ${t}`).join('; ')}.`]
+  const notes = [
+    `Points: ${s.schemeText}`,
+    `Ties are broken by: ${s.tieBreaks.map((t, i) => `${i + 1}. ${t}`).join('; ')}.`,
+  ]
   let noteLines: string[] = []
   if (probe) {
     probe.font = `13px ${FONT}`

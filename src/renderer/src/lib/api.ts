@@ -30,7 +30,10 @@ export async function call<C extends Channel>(channel: C, input: Input<C>): Prom
   } catch {
     return {
       ok: false,
-      error: { code: 'unreachable', message: 'Ninekeeper’s data service is not answering. Nothing was saved. Is it still running?' },
+      error: {
+        code: 'unreachable',
+        message: 'Ninekeeper’s data service is not answering. Nothing was saved. Is it still running?',
+      },
     }
   }
 }
@@ -67,7 +70,10 @@ export async function exportJsonFile(): Promise<{ ok: boolean; message: string }
   if (isDesktop()) {
     const saved = await call('transfer:save-export', { downloadId: r.value.downloadId })
     if (!saved.ok) return { ok: false, message: saved.error.message }
-    return { ok: true, message: saved.value.saved ? `Exported ${r.value.eventCount} events to ${saved.value.saved}.` : 'Not saved.' }
+    return {
+      ok: true,
+      message: saved.value.saved ? `Exported ${r.value.eventCount} events to ${saved.value.saved}.` : 'Not saved.',
+    }
   }
   const a = document.createElement('a')
   a.href = `/download/${encodeURIComponent(r.value.downloadId)}`

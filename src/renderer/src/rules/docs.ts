@@ -89,7 +89,13 @@ export function entriesOf(page: RulesPage, doc: ParsedDoc): RuleEntry[] {
       while (j < blocks.length && blocks[j]!.t !== 'heading') j++
       const section = blocks.slice(i, j)
       const title = plainText(b.children)
-      out.push({ page, anchor: b.anchor, title, blocks: section, haystack: section.map(blockText).join(' ').toLowerCase() })
+      out.push({
+        page,
+        anchor: b.anchor,
+        title,
+        blocks: section,
+        haystack: section.map(blockText).join(' ').toLowerCase(),
+      })
     } else if (b.t === 'table') {
       for (const row of b.rows) {
         if (!row.anchor) continue

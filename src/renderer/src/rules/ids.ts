@@ -15,7 +15,12 @@ export const RULE_GAME_NAMES: Record<RuleGame, string> = {
 
 const PREFIX_GAME: Record<string, RuleGame> = { EN: 'ennea', WN: 'wild-nine', NI: 'nine', SE: 'seven-eight-nine' }
 /** House-rule keys as the docs and the engines write them: `ennea.failedLineRemoval`, `sen.declareGap`, ... */
-const HOUSE_PREFIX_GAME: Record<string, RuleGame> = { ennea: 'ennea', wildNine: 'wild-nine', nine: 'nine', sen: 'seven-eight-nine' }
+const HOUSE_PREFIX_GAME: Record<string, RuleGame> = {
+  ennea: 'ennea',
+  wildNine: 'wild-nine',
+  nine: 'nine',
+  sen: 'seven-eight-nine',
+}
 
 /** A whole rule ID: game prefix, kind letters (R rule, A decision, V check, G worked example), number. */
 export const RULE_ID = /^(EN|WN|NI|SE)-[A-Z]+[0-9]+$/
@@ -88,7 +93,7 @@ export function highlightParts(text: string, terms: readonly string[]): { text: 
     for (let at = lower.indexOf(w); at !== -1; at = lower.indexOf(w, at + 1)) marked.fill(true, at, at + w.length)
   }
   const parts: { text: string; mark: boolean }[] = []
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     let j = i
     while (j < text.length && marked[j] === marked[i]) j++
     parts.push({ text: text.slice(i, j), mark: marked[i]! })

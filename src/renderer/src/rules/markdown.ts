@@ -288,7 +288,12 @@ export function parseMarkdown(src: string): ParsedDoc {
       const children = parseInline(heading[2]!)
       const id = leadingRuleId(children)
       if (id) anchors.push(id)
-      blocks.push({ t: 'heading', level: heading[1]!.length, anchor: id, children: id ? unlinkLeading(children) : children })
+      blocks.push({
+        t: 'heading',
+        level: heading[1]!.length,
+        anchor: id,
+        children: id ? unlinkLeading(children) : children,
+      })
       continue
     }
     if (/^ {0,3}(-{3,}|\*{3,})\s*$/.test(line) && !lists.length) {
@@ -313,7 +318,8 @@ export function parseMarkdown(src: string): ParsedDoc {
         let anchor = leadingRuleId(first)
         if (anchor && plainText(first).trim() === anchor) cells[0] = unlinkLeading(first)
         else anchor = null
-        if (!anchor && first.length === 1 && first[0]!.t === 'code' && HOUSE_RULE_KEY.test(first[0]!.text)) anchor = first[0]!.text
+        if (!anchor && first.length === 1 && first[0]!.t === 'code' && HOUSE_RULE_KEY.test(first[0]!.text))
+          anchor = first[0]!.text
         if (anchor) anchors.push(anchor)
         rows.push({ anchor, cells })
       }
@@ -361,4 +367,3 @@ export function parseMarkdown(src: string): ParsedDoc {
   closeLists()
   return { blocks, anchors }
 }
-

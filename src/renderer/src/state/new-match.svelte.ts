@@ -17,7 +17,12 @@ export function firstSeatKey(game: GameId): 'firstDealer' | 'starter' {
   return game === 'wild-nine' || game === 'nine' ? 'firstDealer' : 'starter'
 }
 
-const GAME_NAME: Record<GameId, string> = { 'wild-nine': 'Wild Nine', nine: 'Nine', ennea: 'Ennea', 'seven-eight-nine': 'Seven Eight Nine' }
+const GAME_NAME: Record<GameId, string> = {
+  'wild-nine': 'Wild Nine',
+  nine: 'Nine',
+  ennea: 'Ennea',
+  'seven-eight-nine': 'Seven Eight Nine',
+}
 
 /** "Ana", "Ana and Bo", "Ana, Bo and Cy". */
 function list(names: string[]): string {
@@ -40,7 +45,9 @@ export class NewMatchState {
   loading = $state(true)
 
   limits = $derived(SEAT_LIMITS[this.game])
-  seated = $derived(this.seats.map((id) => this.roster.find((p) => p.id === id)).filter((p): p is Player => p !== undefined))
+  seated = $derived(
+    this.seats.map((id) => this.roster.find((p) => p.id === id)).filter((p): p is Player => p !== undefined),
+  )
 
   constructor(initialGame?: string) {
     if (initialGame && (GAME_IDS as readonly string[]).includes(initialGame)) this.setGame(initialGame as GameId)
@@ -146,7 +153,9 @@ export class NewMatchState {
     this.seats.forEach((id, i) => {
       const existing = this.colours[i]
       const own = this.roster.find((p) => p.id === id)?.color
-      const pick = [existing, own, ...PLAYER_COLORS.map((c) => c.value)].find((c): c is string => !!c && !colours.includes(c))
+      const pick = [existing, own, ...PLAYER_COLORS.map((c) => c.value)].find(
+        (c): c is string => !!c && !colours.includes(c),
+      )
       colours.push(pick ?? PLAYER_COLORS[0].value)
     })
     this.colours = colours

@@ -21,7 +21,8 @@ export function sameNameDistinctions(all: readonly Player[]): Readonly<Record<st
   const out: Record<string, string> = {}
   for (const group of Object.values(byKey)) {
     if (group.length < 2) continue
-    const words = (style: Intl.DateTimeFormatOptions): string[] => group.map((p) => new Intl.DateTimeFormat(undefined, style).format(Date.parse(p.createdAt)))
+    const words = (style: Intl.DateTimeFormatOptions): string[] =>
+      group.map((p) => new Intl.DateTimeFormat(undefined, style).format(Date.parse(p.createdAt)))
     const allDiffer = (w: string[]): boolean => w.every((x, i) => w.indexOf(x) === i)
     const found = DISTINCTION_STYLES.map(words).find(allDiffer)
     if (found) {
@@ -30,7 +31,11 @@ export function sameNameDistinctions(all: readonly Player[]): Readonly<Record<st
     }
     // Added within the same second (two laptops, a scripted import): their order of creation is left.
     const finest = words(DISTINCTION_STYLES[2] as Intl.DateTimeFormatOptions)
-    const order = group.map((p, i) => ({ p, i })).sort((x, y) => (x.p.createdAt < y.p.createdAt ? -1 : x.p.createdAt > y.p.createdAt ? 1 : x.p.id < y.p.id ? -1 : 1))
+    const order = group
+      .map((p, i) => ({ p, i }))
+      .sort((x, y) =>
+        x.p.createdAt < y.p.createdAt ? -1 : x.p.createdAt > y.p.createdAt ? 1 : x.p.id < y.p.id ? -1 : 1,
+      )
     order.forEach(({ p, i }, rank) => (out[p.id] = `added ${finest[i] ?? ''} (${rank + 1} of ${group.length})`))
   }
   return out
@@ -46,7 +51,9 @@ export class PlayersState {
 
   visible = $derived.by(() => {
     const key = playerNameKey(this.search)
-    return this.all.filter((p) => (this.showArchived || !p.archived) && (key === '' || playerNameKey(p.name).includes(key)))
+    return this.all.filter(
+      (p) => (this.showArchived || !p.archived) && (key === '' || playerNameKey(p.name).includes(key)),
+    )
   })
   archivedCount = $derived(this.all.filter((p) => p.archived).length)
 

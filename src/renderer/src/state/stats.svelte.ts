@@ -5,7 +5,17 @@
 import type { GameId } from '../../../shared/games/engine'
 import type { MatchSummary } from '../../../shared/model/match'
 import type { Player } from '../../../shared/model/player'
-import type { HeadToHead, MatchProgress, MonthlyResults, PlayerStats, RatingSeries, RoundsOf, SharedWin, StatsFilter, StatsOverview } from '../../../shared/model/stats'
+import type {
+  HeadToHead,
+  MatchProgress,
+  MonthlyResults,
+  PlayerStats,
+  RatingSeries,
+  RoundsOf,
+  SharedWin,
+  StatsFilter,
+  StatsOverview,
+} from '../../../shared/model/stats'
 import { call } from '../lib/api'
 import { isDay } from '../stats/format'
 
@@ -94,7 +104,10 @@ export class StatsState {
     }
     const f = this.filter()
     delete f.playerIds
-    const [r, recent] = await Promise.all([call('stats:player', { playerId: id, ...f }), call('matches:list', { playerId: id, limit: 10 })])
+    const [r, recent] = await Promise.all([
+      call('stats:player', { playerId: id, ...f }),
+      call('matches:list', { playerId: id, limit: 10 }),
+    ])
     if (id !== this.profileId) return
     if (!r.ok) {
       this.profile = null
@@ -105,9 +118,13 @@ export class StatsState {
     this.profile = r.value
     this.profileRecent = recent.ok ? recent.value : []
     const rated = r.value.games.filter((g) => g.rating)
-    const series = await Promise.all(rated.map((g) => call('stats:rating-history', { gameId: g.gameId, playerIds: [id] })))
+    const series = await Promise.all(
+      rated.map((g) => call('stats:rating-history', { gameId: g.gameId, playerIds: [id] })),
+    )
     if (id !== this.profileId) return
-    this.profileRatings = series.flatMap((x, i) => (x.ok && x.value[0] ? [{ ...x.value[0], name: rated[i]?.gameId ?? x.value[0].name }] : []))
+    this.profileRatings = series.flatMap((x, i) =>
+      x.ok && x.value[0] ? [{ ...x.value[0], name: rated[i]?.gameId ?? x.value[0].name }] : [],
+    )
   }
 
   openProfile(id: string): void {
@@ -131,15 +148,20 @@ export class StatsState {
     this.overview = o.value
     this.monthly = m.ok ? m.value : null
     const played = o.value.leaderboards.filter((l) => l.rows.length > 0)
-    if (played.length && !played.some((l) => l.gameId === this.ratingGame)) this.ratingGame = (played[0] as { gameId: GameId }).gameId
+    if (played.length && !played.some((l) => l.gameId === this.ratingGame))
+      this.ratingGame = (played[0] as { gameId: GameId }).gameId
     if (this.gameId) this.ratingGame = this.gameId
-    if (!this.gameTab || !played.some((l) => l.gameId === this.gameTab)) this.gameTab = (played[0]?.gameId ?? '') as GameId | ''
+    if (!this.gameTab || !played.some((l) => l.gameId === this.gameTab))
+      this.gameTab = (played[0]?.gameId ?? '') as GameId | ''
     if (this.gameId) this.gameTab = this.gameId
     await Promise.all([this.loadRatings(), this.loadProfile()])
   }
 
   async loadRatings(): Promise<void> {
-    const r = await call('stats:rating-history', { gameId: this.ratingGame, ...(this.playerIds.length ? { playerIds: this.playerIds.slice(0, 12) } : {}) })
+    const r = await call('stats:rating-history', {
+      gameId: this.ratingGame,
+      ...(this.playerIds.length ? { playerIds: this.playerIds.slice(0, 12) } : {}),
+    })
     this.ratings = r.ok ? r.value : null
   }
 

@@ -8,11 +8,26 @@ export type { GameId }
  * on light and dark surfaces. A chart gives its series the palette in order, so up to twelve players
  * never share a colour (the players' own colours may repeat, so charts do not use them).
  */
-export const PALETTE = ['#0072b2', '#e69f00', '#009e73', '#d55e00', '#cc79a7', '#56b4e9', '#7b3294', '#8c6d31', '#b2182b', '#66a61e', '#8d8d8d', '#c51b7d'] as const
-export const paletteAt = (i: number): string => PALETTE[((i % PALETTE.length) + PALETTE.length) % PALETTE.length] as string
+export const PALETTE = [
+  '#0072b2',
+  '#e69f00',
+  '#009e73',
+  '#d55e00',
+  '#cc79a7',
+  '#56b4e9',
+  '#7b3294',
+  '#8c6d31',
+  '#b2182b',
+  '#66a61e',
+  '#8d8d8d',
+  '#c51b7d',
+] as const
+export const paletteAt = (i: number): string =>
+  PALETTE[((i % PALETTE.length) + PALETTE.length) % PALETTE.length] as string
 
 export const pct = (x: number | null): string => (x === null ? '–' : `${Math.round(x * 100)}%`)
-export const num = (x: number | null, digits = 2): string => (x === null ? '–' : Number.isInteger(x) ? String(x) : x.toFixed(digits))
+export const num = (x: number | null, digits = 2): string =>
+  x === null ? '–' : Number.isInteger(x) ? String(x) : x.toFixed(digits)
 
 /** Each game's rule events as [name, label], in the order the Stats screen lists them (from the game's module). */
 export const EVENT_LABELS: Record<GameId, [string, string][]> = mapGames((m) =>
@@ -40,7 +55,12 @@ export function dayBound(day: string, end: boolean): string | undefined {
 export function dayLabel(day: string): string {
   const t = Date.parse(`${day}T00:00:00.000Z`)
   if (Number.isNaN(t)) return day
-  return new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(t)
+  return new Intl.DateTimeFormat(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(t)
 }
 
 /** "Mar 2026" for a yyyy-mm month. */

@@ -11,7 +11,11 @@ function base64Of(blob: Blob): Promise<string> {
 }
 
 /** Sends a chosen file to the main side in chunks, reporting progress; returns the upload id. */
-export async function uploadFile(file: File, purpose: 'import' | 'restore' | 'external', onProgress: (fraction: number) => void): Promise<{ ok: true; uploadId: string } | { ok: false; message: string }> {
+export async function uploadFile(
+  file: File,
+  purpose: 'import' | 'restore' | 'external',
+  onProgress: (fraction: number) => void,
+): Promise<{ ok: true; uploadId: string } | { ok: false; message: string }> {
   if (file.size === 0) return { ok: false, message: 'That file is empty.' }
   const begun = await call('upload:begin', { purpose, size: file.size })
   if (!begun.ok) return { ok: false, message: begun.error.message }

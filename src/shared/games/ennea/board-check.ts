@@ -25,7 +25,8 @@ export interface CheckedBoard {
  * more than 4 seats, or none, is refused here with that message.
  */
 function checkTotals(totals: unknown): Result<number[]> {
-  if (!Array.isArray(totals) || totals.length < 1 || totals.length > 4) return err('player-count', MSG.players, 'totals')
+  if (!Array.isArray(totals) || totals.length < 1 || totals.length > 4)
+    return err('player-count', MSG.players, 'totals')
   const out: number[] = []
   for (let s = 0; s < totals.length; s++) {
     const t: unknown = totals[s]
@@ -116,7 +117,11 @@ function checkGrid(grid: unknown, stakes: readonly (readonly number[])[]): Resul
   for (let v = 1; v <= 9; v++) {
     const count = counts[v] ?? 0
     if (count > 4) {
-      return err('too-many-in-grid', `This grid has ${valueCount(count, v)}; the deck has only four of each value.`, 'grid')
+      return err(
+        'too-many-in-grid',
+        `This grid has ${valueCount(count, v)}; the deck has only four of each value.`,
+        'grid',
+      )
     }
   }
   return ok(out)
@@ -129,7 +134,8 @@ export function checkRemovalRule(rules: unknown): Result<EnneaRemovalRule> {
   }
   const rule: unknown = (rules as Record<string, unknown>).failedLineRemoval
   if (rule === undefined || rule === null) return ok('STRICT')
-  if (typeof rule === 'string' && (REMOVAL_RULES as readonly string[]).includes(rule)) return ok(rule as EnneaRemovalRule)
+  if (typeof rule === 'string' && (REMOVAL_RULES as readonly string[]).includes(rule))
+    return ok(rule as EnneaRemovalRule)
   return err(
     'invalid-rules',
     `Unknown failed-line removal rule ${describe(rule)}; use STRICT, OWNER_SEQUENTIAL or SHARED.`,
@@ -139,7 +145,11 @@ export function checkRemovalRule(rules: unknown): Result<EnneaRemovalRule> {
 
 export function checkBoard(board: unknown): Result<CheckedBoard> {
   if (!isPlainObject(board) && (typeof board !== 'object' || board === null || Array.isArray(board))) {
-    return err('invalid-board', 'An Ennea board needs a grid of 9 values, the stakes per card and each seat’s total.', 'board')
+    return err(
+      'invalid-board',
+      'An Ennea board needs a grid of 9 values, the stakes per card and each seat’s total.',
+      'board',
+    )
   }
   const b = board as Record<string, unknown>
   const totals = checkTotals(b.totals)

@@ -80,7 +80,10 @@ function checkDraft(board: unknown): Result<EnneaBoardDraft> {
   if (checked.error.code !== 'missing-value') return checked
   // a card still face down under cubes: the other checks (e.g. four of a value) still apply to the revealed cards
   const b = board as EnneaBoardDraft
-  const counted = checkBoard({ ...b, stakes: b.stakes.map((c, i) => (b.grid[i] === null || b.grid[i] === undefined ? [] : c)) })
+  const counted = checkBoard({
+    ...b,
+    stakes: b.stakes.map((c, i) => (b.grid[i] === null || b.grid[i] === undefined ? [] : c)),
+  })
   if (!counted.ok) return counted
   return ok({ grid: counted.value.grid, stakes: b.stakes.map((c) => [...c]), totals: counted.value.totals })
 }
@@ -91,13 +94,20 @@ function checkDraft(board: unknown): Result<EnneaBoardDraft> {
  */
 export function enneaBoardCode(board: EnneaBoardDraft): Result<string> {
   const checked = checkDraft(board)
-  if (!checked.ok) return { ok: false, error: { ...checked.error, message: `No code for this board: ${checked.error.message}` } }
+  if (!checked.ok)
+    return { ok: false, error: { ...checked.error, message: `No code for this board: ${checked.error.message}` } }
   const b = checked.value
-  if (b.totals.length < 2) return err('player-count', 'No code for this board: a board code needs 2 to 4 players.', 'totals')
+  if (b.totals.length < 2)
+    return err('player-count', 'No code for this board: a board code needs 2 to 4 players.', 'totals')
   const totals = b.totals.join('')
   const grid = b.grid.map((v) => (v === null ? '?' : String(v))).join('')
   const stakes = b.stakes
-    .map((on) => on.reduce((mask, s) => mask | (1 << s), 0).toString(16).toUpperCase())
+    .map((on) =>
+      on
+        .reduce((mask, s) => mask | (1 << s), 0)
+        .toString(16)
+        .toUpperCase(),
+    )
     .join('')
   const body = `${PREFIX}-${totals}-${grid}-${stakes}`
   return ok(`${body}-${codeCheck(body)}`)
@@ -124,20 +134,36 @@ export function readEnneaBoardCode(code: unknown): Result<EnneaBoardCodeReading>
   const version = parts[0] === PREFIX ? 2 : parts[0] === OLD_PREFIX ? 1 : null
   if (parts.length !== 5 || version === null) {
     if (parts[0]?.startsWith('EN') && version === null) {
-      return err('invalid-code', `This code is from another version (${parts[0]}); this app reads ${PREFIX} and ${OLD_PREFIX} codes.`, 'code')
+      return err(
+        'invalid-code',
+        `This code is from another version (${parts[0]}); this app reads ${PREFIX} and ${OLD_PREFIX} codes.`,
+        'code',
+      )
     }
     return err('invalid-code', `This is not an Ennea board code. ${SHAPE}`, 'code')
   }
   const [prefix = '', totalsText = '', gridText = '', stakesText = '', check = ''] = parts
   const body = `${prefix}-${totalsText}-${gridText}-${stakesText}`
   if (!/^[0-9]{2,4}$/.test(totalsText)) {
-    return err('invalid-code', 'The second part must be each player’s cube total, one digit each, for 2 to 4 players.', 'code')
+    return err(
+      'invalid-code',
+      'The second part must be each player’s cube total, one digit each, for 2 to 4 players.',
+      'code',
+    )
   }
   if (!/^[1-9?]{9}$/.test(gridText)) {
-    return err('invalid-code', 'The third part must be the 9 card values 1–9 row by row (? for a card not revealed).', 'code')
+    return err(
+      'invalid-code',
+      'The third part must be the 9 card values 1–9 row by row (? for a card not revealed).',
+      'code',
+    )
   }
   if (!/^[0-9A-F]{9}$/.test(stakesText)) {
-    return err('invalid-code', 'The fourth part must be 9 hexadecimal digits, one per card, for the cubes on it.', 'code')
+    return err(
+      'invalid-code',
+      'The fourth part must be 9 hexadecimal digits, one per card, for the cubes on it.',
+      'code',
+    )
   }
   if (version === 2 ? check !== codeCheck(body) : check !== oldChecksum(body)) {
     return err(

@@ -91,7 +91,11 @@ function checkGridCore(
     const v: unknown = grid[c]
     if (stakes !== null && (v === null || v === undefined)) {
       if ((stakes[c]?.length ?? 0) > 0) {
-        return err('missing-value', `Enter the value of ${cellName(c)}; it holds cubes, so it cannot stay unknown.`, cellName(c))
+        return err(
+          'missing-value',
+          `Enter the value of ${cellName(c)}; it holds cubes, so it cannot stay unknown.`,
+          cellName(c),
+        )
       }
       out.push(null)
       continue

@@ -29,7 +29,12 @@ export { DEFAULT_COLOURS, DEFAULT_HOUSE_RULES } from './setup'
 
 const PHASES: readonly EnneaPhase[] = ['turns', 'final-actions', 'reveal', 'over']
 type ActionType = EnneaParsedAction['type']
-const ACTION_NOUNS: Record<Exclude<ActionType, 'reveal'>, string> = { peek: 'peek', stake: 'stake', pass: 'pass', ennea: 'ENNEA call' }
+const ACTION_NOUNS: Record<Exclude<ActionType, 'reveal'>, string> = {
+  peek: 'peek',
+  stake: 'stake',
+  pass: 'pass',
+  ennea: 'ENNEA call',
+}
 
 /** Most cubes a card may hold: 3, and never more than one per colour (EN-A16). */
 function cardCap(players: number): number {
@@ -59,7 +64,8 @@ function looksLikeState(s: unknown): s is EnneaState {
   if (typeof s.phase !== 'string' || !(PHASES as readonly string[]).includes(s.phase)) return false
   if (!(s.toAct === null || isInt(s.toAct, 0, n - 1))) return false
   if (!(s.caller === null || isInt(s.caller, 0, n - 1))) return false
-  if (!Array.isArray(s.finalQueue) || !Array.isArray(s.peeks) || !Array.isArray(s.log) || !Array.isArray(s.rounds)) return false
+  if (!Array.isArray(s.finalQueue) || !Array.isArray(s.peeks) || !Array.isArray(s.log) || !Array.isArray(s.rounds))
+    return false
   if (!isPlainObject(s.houseRules)) return false
   return true
 }
@@ -90,7 +96,13 @@ function advance(state: EnneaState, actor: number): EnneaState {
     const queue = state.finalQueue.filter((s, i) => i > 0 && (state.pools[s] ?? 0) > 0)
     const next = queue[0]
     if (next === undefined) {
-      return { ...state, finalQueue: [], toAct: null, phase: 'reveal', log: [...state.log, 'Final actions done: reveal the grid.'] }
+      return {
+        ...state,
+        finalQueue: [],
+        toAct: null,
+        phase: 'reveal',
+        log: [...state.log, 'Final actions done: reveal the grid.'],
+      }
     }
     return { ...state, finalQueue: queue, toAct: next }
   }
@@ -107,7 +119,11 @@ function parseCell(raw: unknown): number | null {
   return null
 }
 
-function applyTurn(state: EnneaState, type: Exclude<ActionType, 'reveal'>, action: Record<string, unknown>): Result<EnneaState> {
+function applyTurn(
+  state: EnneaState,
+  type: Exclude<ActionType, 'reveal'>,
+  action: Record<string, unknown>,
+): Result<EnneaState> {
   const final = state.phase === 'final-actions'
   if (final && type === 'ennea') return err('ennea-already-called', MSG.enneaCalled)
   if (final && type === 'peek') return err('peek-after-call', MSG.peekAfterCall)
@@ -135,7 +151,11 @@ function applyTurn(state: EnneaState, type: Exclude<ActionType, 'reveal'>, actio
   if (type === 'peek' || type === 'stake') {
     const cell = parseCell(action.cell)
     if (cell === null) {
-      return err('invalid-cell', `Choose a card: the cell must be 0 to 8 (R1C1 to R3C3), not ${describe(action.cell)}.`, 'cell')
+      return err(
+        'invalid-cell',
+        `Choose a card: the cell must be 0 to 8 (R1C1 to R3C3), not ${describe(action.cell)}.`,
+        'cell',
+      )
     }
     const on = state.cells[cell] ?? []
     if (type === 'peek') {
@@ -146,10 +166,16 @@ function applyTurn(state: EnneaState, type: Exclude<ActionType, 'reveal'>, actio
         setAside: replaceAt(state.setAside, seat, (state.setAside[seat] ?? 0) + 1),
         peeks: [...state.peeks, { seat, cell }],
       }
-      return ok(advance({ ...next, log: [...state.log, `${who} peeks at ${cellName(cell)} (${poolText(next, seat)}).`] }, seat))
+      return ok(
+        advance({ ...next, log: [...state.log, `${who} peeks at ${cellName(cell)} (${poolText(next, seat)}).`] }, seat),
+      )
     }
     if (on.includes(seat)) {
-      return err('own-cube', `You already have a cube on ${cellName(cell)} (max 1 of your colour per card).`, cellName(cell))
+      return err(
+        'own-cube',
+        `You already have a cube on ${cellName(cell)} (max 1 of your colour per card).`,
+        cellName(cell),
+      )
     }
     if (on.length >= cardCap(n)) {
       return err('card-full', `${cellName(cell)} already holds ${on.length} cubes (the maximum).`, cellName(cell))
@@ -159,7 +185,12 @@ function applyTurn(state: EnneaState, type: Exclude<ActionType, 'reveal'>, actio
       pools: replaceAt(state.pools, seat, pool - 1),
       cells: replaceAt(state.cells, cell, [...on, seat]),
     }
-    return ok(advance({ ...next, log: [...state.log, `${prefix}${who} stakes ${cellName(cell)} (${poolText(next, seat)}).`] }, seat))
+    return ok(
+      advance(
+        { ...next, log: [...state.log, `${prefix}${who} stakes ${cellName(cell)} (${poolText(next, seat)}).`] },
+        seat,
+      ),
+    )
   }
 
   if (type === 'pass') {
@@ -170,7 +201,13 @@ function applyTurn(state: EnneaState, type: Exclude<ActionType, 'reveal'>, actio
       setAside: replaceAt(state.setAside, seat, (state.setAside[seat] ?? 0) + amount),
     }
     return ok(
-      advance({ ...next, log: [...state.log, `${prefix}${who} passes and sets aside ${cubes(amount)} (${poolText(next, seat)}).`] }, seat),
+      advance(
+        {
+          ...next,
+          log: [...state.log, `${prefix}${who} passes and sets aside ${cubes(amount)} (${poolText(next, seat)}).`],
+        },
+        seat,
+      ),
     )
   }
 
@@ -190,7 +227,13 @@ function applyTurn(state: EnneaState, type: Exclude<ActionType, 'reveal'>, actio
   const log = [...state.log, `${who} calls ENNEA! and sets aside ${cubes(pool)} (${poolText(called, seat)}).`]
   const first = queue[0]
   if (first === undefined) {
-    return ok({ ...called, phase: 'reveal', toAct: null, finalQueue: [], log: [...log, 'Nobody else has cubes: reveal the grid.'] })
+    return ok({
+      ...called,
+      phase: 'reveal',
+      toAct: null,
+      finalQueue: [],
+      log: [...log, 'Nobody else has cubes: reveal the grid.'],
+    })
   }
   return ok({ ...called, phase: 'final-actions', toAct: first, finalQueue: queue, log })
 }
@@ -219,7 +262,9 @@ function applyReveal(state: EnneaState, action: Record<string, unknown>): Result
     const later = state.round < ROUNDS && !state.houseRules.reshuffleEachRound
     explanation.push(
       `Left unknown (no cubes on ${unknownCells.length === 1 ? 'it' : 'them'}, EN-A21): ${unknownCells.map(cellName).join(', ')}.` +
-        (later ? ' The round-4 grid can no longer be predicted exactly; each value is still checked against the four in the deck.' : ''),
+        (later
+          ? ' The round-4 grid can no longer be predicted exactly; each value is still checked against the four in the deck.'
+          : ''),
     )
   }
   for (const r of seats) {
@@ -263,7 +308,8 @@ function applyReveal(state: EnneaState, action: Record<string, unknown>): Result
 function apply(state: EnneaState, action: EnneaAction): Result<EnneaState> {
   if (!looksLikeState(state)) return err('invalid-state', 'This is not an Ennea match state.')
   const parsed = parseEnneaAction(action)
-  if (!parsed.ok) return parsed.error.field === undefined ? { ok: false, error: { ...parsed.error, field: 'action' } } : parsed
+  if (!parsed.ok)
+    return parsed.error.field === undefined ? { ok: false, error: { ...parsed.error, field: 'action' } } : parsed
   const a: Record<string, unknown> = parsed.value
   const t: ActionType = parsed.value.type
   if (state.phase === 'over') return err('game-over', MSG.gameOver)
@@ -276,7 +322,8 @@ function apply(state: EnneaState, action: EnneaAction): Result<EnneaState> {
     }
     return applyReveal(state, a)
   }
-  if (state.phase === 'reveal') return err('reveal-needed', 'The round is over: reveal the grid by entering the 9 card values.')
+  if (state.phase === 'reveal')
+    return err('reveal-needed', 'The round is over: reveal the grid by entering the 9 card values.')
   return applyTurn(state, t, a)
 }
 
@@ -311,7 +358,15 @@ function legalActions(state: EnneaState): EnneaLegal[] {
   if (!looksLikeState(state)) return []
   if (state.phase === 'over') return []
   if (state.phase === 'reveal') {
-    return [{ type: 'reveal', expected: enneaExpectedGrid(state.rounds.map((r) => r.grid), state.houseRules.reshuffleEachRound) }]
+    return [
+      {
+        type: 'reveal',
+        expected: enneaExpectedGrid(
+          state.rounds.map((r) => r.grid),
+          state.houseRules.reshuffleEachRound,
+        ),
+      },
+    ]
   }
   const seat = state.toAct
   if (seat === null) return []
@@ -336,7 +391,14 @@ function winnersOf(state: EnneaState): { winners: number[]; message: string } {
 
 function status(state: EnneaState): GameStatus {
   if (!looksLikeState(state)) {
-    return { phase: 'invalid', over: false, round: 1, toAct: null, winners: [], message: 'This is not an Ennea match state.' }
+    return {
+      phase: 'invalid',
+      over: false,
+      round: 1,
+      toAct: null,
+      winners: [],
+      message: 'This is not an Ennea match state.',
+    }
   }
   const round = state.round
   if (state.phase === 'over') {
@@ -344,7 +406,10 @@ function status(state: EnneaState): GameStatus {
     return { phase: 'over', over: true, round, toAct: null, winners: w.winners, message: w.message }
   }
   if (state.phase === 'reveal') {
-    const expected = enneaExpectedGrid(state.rounds.map((r) => r.grid), state.houseRules.reshuffleEachRound)
+    const expected = enneaExpectedGrid(
+      state.rounds.map((r) => r.grid),
+      state.houseRules.reshuffleEachRound,
+    )
     const hint = expected ? ` It must be the last 9 cards: ${expected.join(', ')}.` : ''
     return {
       phase: 'reveal',
@@ -390,7 +455,8 @@ function standings(state: EnneaState): Standing[] {
     const notes: string[] = []
     if (over && winners.includes(seat)) notes.push(winners.length > 1 ? 'Co-winner' : 'Winner')
     const calls = callers.flatMap((c, r) => (c === seat ? [r + 1] : []))
-    if (calls.length > 0) notes.push(`ENNEA call${calls.length > 1 ? 's' : ''} in round${calls.length > 1 ? 's' : ''} ${calls.join(', ')}`)
+    if (calls.length > 0)
+      notes.push(`ENNEA call${calls.length > 1 ? 's' : ''} in round${calls.length > 1 ? 's' : ''} ${calls.join(', ')}`)
     if (score === 0) notes.push('Out of cubes')
     const standing: Standing = {
       seat,

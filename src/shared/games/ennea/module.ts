@@ -15,7 +15,10 @@ export const ENNEA_HOUSE_RULES: readonly HouseRule[] = [
     default: 'STRICT',
     choices: [
       { value: 'STRICT', label: 'Strict: one different cube per failed line' },
-      { value: 'OWNER_SEQUENTIAL', label: 'Owner sequential: the owner removes line by line, choosing cubes to lose the fewest' },
+      {
+        value: 'OWNER_SEQUENTIAL',
+        label: 'Owner sequential: the owner removes line by line, choosing cubes to lose the fewest',
+      },
       { value: 'SHARED', label: 'Shared: one cube may pay for several failed lines' },
     ],
   },
@@ -23,7 +26,8 @@ export const ENNEA_HOUSE_RULES: readonly HouseRule[] = [
     kind: 'choice',
     key: 'reshuffleEachRound',
     label: 'Deck between rounds',
-    explanation: 'Without a reshuffle the four grids use all 36 cards exactly once, and the app checks each grid against the cards already revealed.',
+    explanation:
+      'Without a reshuffle the four grids use all 36 cards exactly once, and the app checks each grid against the cards already revealed.',
     default: false,
     choices: [
       { value: false, label: 'No reshuffle (each card appears once in the game)' },
@@ -32,7 +36,8 @@ export const ENNEA_HOUSE_RULES: readonly HouseRule[] = [
   },
 ]
 
-const cell = (c: unknown): string => (typeof c === 'number' && c >= 0 && c < 9 ? `R${Math.floor(c / 3) + 1}C${(c % 3) + 1}` : 'a card')
+const cell = (c: unknown): string =>
+  typeof c === 'number' && c >= 0 && c < 9 ? `R${Math.floor(c / 3) + 1}C${(c % 3) + 1}` : 'a card'
 
 function rows(state: EnneaState, fromRound: number): RoundRow[] {
   return roundsFrom(state.rounds, fromRound).flatMap((r) =>
@@ -70,8 +75,16 @@ export const enneaModule: GameModule<'ennea', EnneaConfig, EnneaState, EnneaActi
   statEvents: [
     { name: 'linesMade', label: '9-lines made', count: (d) => countOf(d.linesMade) },
     { name: 'enneaCalls', label: 'ENNEA calls', count: (d) => countOf(d.calledEnnea) },
-    { name: 'enneaMadeLine', label: 'ENNEA calls that made a line', count: (d) => (called(d) && countOf(d.linesMade) > 0 ? 1 : 0) },
-    { name: 'enneaLostCubes', label: 'ENNEA calls that lost cubes', count: (d) => (called(d) && countOf(d.loss) > 0 ? 1 : 0) },
+    {
+      name: 'enneaMadeLine',
+      label: 'ENNEA calls that made a line',
+      count: (d) => (called(d) && countOf(d.linesMade) > 0 ? 1 : 0),
+    },
+    {
+      name: 'enneaLostCubes',
+      label: 'ENNEA calls that lost cubes',
+      count: (d) => (called(d) && countOf(d.loss) > 0 ? 1 : 0),
+    },
   ],
   statEventOrder: ['linesMade', 'enneaCalls', 'enneaMadeLine', 'enneaLostCubes'],
   roundScoreLabel: 'Cubes kept per round',

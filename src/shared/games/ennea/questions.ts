@@ -44,7 +44,11 @@ const LINES: readonly { kind: 'row' | 'column'; index: number; cells: readonly n
 const isValue = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 9
 
 /** The seat's staked lines (2 or 3 of its cubes, rows and columns only) with exactly one card not revealed. */
-export function enneaOpenLines(grid: readonly (number | null)[], stakes: readonly (readonly number[])[], seat: number): EnneaOpenLine[] {
+export function enneaOpenLines(
+  grid: readonly (number | null)[],
+  stakes: readonly (readonly number[])[],
+  seat: number,
+): EnneaOpenLine[] {
   const out: EnneaOpenLine[] = []
   if (!Array.isArray(grid) || !Array.isArray(stakes)) return out
   for (const def of LINES) {
@@ -65,7 +69,8 @@ export function enneaLineValues(
   line: { kind: 'row' | 'column'; index: number; cells: readonly number[]; unknownCell: number },
   earlierGrids: readonly (readonly number[])[] = [],
 ): Result<EnneaLineAnswer> {
-  if (!Array.isArray(grid) || grid.length !== 9) return err('grid-size', 'A grid has exactly 9 cards, R1C1 to R3C3.', 'grid')
+  if (!Array.isArray(grid) || grid.length !== 9)
+    return err('grid-size', 'A grid has exactly 9 cards, R1C1 to R3C3.', 'grid')
   const cells = Array.isArray(line?.cells) ? [...line.cells] : []
   if (cells.length < 2 || !cells.includes(line.unknownCell)) {
     return err('not-a-line', 'Pick a staked line: a row or column with at least 2 of the player’s cubes.', 'line')
@@ -73,10 +78,18 @@ export function enneaLineValues(
   const unknown = cells.filter((c) => !isValue(grid[c]))
   if (unknown.length === 0) {
     const sum = cells.reduce((a, c) => a + (grid[c] ?? 0), 0)
-    return err('line-known', `Every card of this line is revealed: it totals ${sum}${sum === 9 ? ' and succeeds' : ' and fails'}.`, 'line')
+    return err(
+      'line-known',
+      `Every card of this line is revealed: it totals ${sum}${sum === 9 ? ' and succeeds' : ' and fails'}.`,
+      'line',
+    )
   }
   if (unknown.length > 1 || unknown[0] !== line.unknownCell) {
-    return err('too-many-unknown', `More than one card of this line is not revealed (${cellList(unknown)}); reveal all but one first.`, 'line')
+    return err(
+      'too-many-unknown',
+      `More than one card of this line is not revealed (${cellList(unknown)}); reveal all but one first.`,
+      'line',
+    )
   }
   const seen = checkSeen(grid, earlierGrids)
   if (!seen.ok) return seen
@@ -107,7 +120,8 @@ export function enneaLineValues(
  * they are impossible: more than the 27 cards of three earlier rounds, or a value seen more than four times (EN-R2).
  */
 function checkSeen(grid: readonly (number | null)[], earlierGrids: readonly (readonly number[])[]): Result<number[]> {
-  if (!Array.isArray(earlierGrids)) return err('invalid-earlier', 'The earlier rounds must be a list of grids.', 'earlier')
+  if (!Array.isArray(earlierGrids))
+    return err('invalid-earlier', 'The earlier rounds must be a list of grids.', 'earlier')
   const earlierCount = earlierGrids.reduce((a, g) => a + (Array.isArray(g) ? g.filter(isValue).length : 0), 0)
   if (earlierCount > 27) {
     return err(
@@ -123,7 +137,10 @@ function checkSeen(grid: readonly (number | null)[], earlierGrids: readonly (rea
     if (n > 4) {
       const b = before[v] ?? 0
       const here = n - b
-      const parts = [b > 0 ? `${valueCount(b, v)} in earlier rounds` : '', here > 0 ? `${valueCount(here, v)} on this grid` : ''].filter(Boolean)
+      const parts = [
+        b > 0 ? `${valueCount(b, v)} in earlier rounds` : '',
+        here > 0 ? `${valueCount(here, v)} on this grid` : '',
+      ].filter(Boolean)
       return err(
         'too-many-seen',
         `Too many ${v}s: ${parts.join(' and ')} make ${n}, but the deck has only four ${v}s. Check the earlier cards.`,
@@ -160,8 +177,10 @@ export function enneaCellValues(
   cell: number,
   earlierGrids: readonly (readonly number[])[] = [],
 ): Result<EnneaCellAnswer> {
-  if (!Array.isArray(grid) || grid.length !== 9) return err('grid-size', 'A grid has exactly 9 cards, R1C1 to R3C3.', 'grid')
-  if (!Array.isArray(stakes) || stakes.length !== 9) return err('invalid-stakes', 'The stakes need one list of seats per card.', 'stakes')
+  if (!Array.isArray(grid) || grid.length !== 9)
+    return err('grid-size', 'A grid has exactly 9 cards, R1C1 to R3C3.', 'grid')
+  if (!Array.isArray(stakes) || stakes.length !== 9)
+    return err('invalid-stakes', 'The stakes need one list of seats per card.', 'stakes')
   if (!Number.isInteger(cell) || cell < 0 || cell > 8) return err('invalid-cell', 'Choose a card R1C1 to R3C3.', 'cell')
   if (isValue(grid[cell])) return err('card-known', `${cellName(cell)} is already revealed (${grid[cell]}).`, 'cell')
   const through: EnneaOpenLine[] = []
@@ -172,7 +191,11 @@ export function enneaCellValues(
     through.push({ kind: def.kind, index: def.index, cells, unknownCell: cell })
   }
   if (through.length === 0) {
-    return err('not-a-line', `${cellName(cell)} is in no staked line of this player (2 or more of their cubes in its row or column).`, 'cell')
+    return err(
+      'not-a-line',
+      `${cellName(cell)} is in no staked line of this player (2 or more of their cubes in its row or column).`,
+      'cell',
+    )
   }
   const seen = checkSeen(grid, earlierGrids)
   if (!seen.ok) return seen
@@ -197,7 +220,8 @@ export function enneaCellValues(
     message = only.message
   } else if (lines.length === 2) {
     const [a, b] = lines as [EnneaLineAnswer, EnneaLineAnswer]
-    const need = (x: EnneaLineAnswer) => (x.values.length > 0 ? `${name(x.line)} needs ${x.needed}` : `${name(x.line)} fails whatever ${where} is`)
+    const need = (x: EnneaLineAnswer) =>
+      x.values.length > 0 ? `${name(x.line)} needs ${x.needed}` : `${name(x.line)} fails whatever ${where} is`
     const head = `${where} lies in two staked lines: ${need(a)}, ${need(b)}.`
     if (a.values.length > 0 && b.values.length > 0 && a.needed === b.needed) {
       all = [a.needed]

@@ -6,11 +6,24 @@ import { ok, type Result } from '../../result'
 import { err } from '../errors'
 import { checkBoard, checkRemovalRule, type CheckedBoard } from './board-check'
 import { cellList, cellName, cubes, defaultSeatName, listWords, lineName } from './format'
-import { bit, maskCells, ownerSequentialAssignment, REMOVAL_RULE_NAMES, sharedRemoval, strictAssignment } from './removal'
+import {
+  bit,
+  maskCells,
+  ownerSequentialAssignment,
+  REMOVAL_RULE_NAMES,
+  sharedRemoval,
+  strictAssignment,
+} from './removal'
 import type { EnneaBoard, EnneaLine, EnneaRemovalRule, EnneaSeatResolution } from './types'
 
 // The removal algorithms and the board checks live in their own files; their names stay importable from here.
-export { ownerSequentialAssignment, REMOVAL_RULE_NAMES, REMOVAL_RULES, sharedRemoval, strictAssignment } from './removal'
+export {
+  ownerSequentialAssignment,
+  REMOVAL_RULE_NAMES,
+  REMOVAL_RULES,
+  sharedRemoval,
+  strictAssignment,
+} from './removal'
 export { checkBoard, checkRemovalRule, type CheckedBoard } from './board-check'
 
 /** Local on purpose: an imported binding read in the hot loops below is slow under CJS interop (tsx). */
@@ -98,7 +111,9 @@ export function resolveSeat(board: CheckedBoard, seat: number, rule: EnneaRemova
   }
   lines.forEach((l, i) => {
     if (!l.success) return
-    explanation.push(`${lineName(l.kind, l.index)}: ${sumText(lineValues[i] ?? [], l.sum)} ✓ protects ${cellList(l.cells)}.`)
+    explanation.push(
+      `${lineName(l.kind, l.index)}: ${sumText(lineValues[i] ?? [], l.sum)} ✓ protects ${cellList(l.cells)}.`,
+    )
   })
   const claimedBy = new Map<number, number>() // cell -> line index (for wording only)
   // paying lines first, so "already removed for ..." always refers back to a line read out before
@@ -124,7 +139,9 @@ export function resolveSeat(board: CheckedBoard, seat: number, rule: EnneaRemova
         const c = hit[0] ?? -1
         const by = lines[claimedBy.get(c) ?? -1]
         const byText = by ? `, already removed for ${lineName(by.kind, by.index)}` : ''
-        explanation.push(`${head} settled by ${cellName(c)}${byText} (SHARED: one cube settles every failed line it lies in).`)
+        explanation.push(
+          `${head} settled by ${cellName(c)}${byText} (SHARED: one cube settles every failed line it lies in).`,
+        )
       }
       return
     }
@@ -141,7 +158,10 @@ export function resolveSeat(board: CheckedBoard, seat: number, rule: EnneaRemova
         return owner ? `${cellName(cell)} for ${lineName(owner.kind, owner.index)}` : cellName(cell)
       })
       .join(', ')
-    const what = unprot.length === 1 ? `its only unprotected cube is already removed (${users})` : `its unprotected cubes are already removed (${users})`
+    const what =
+      unprot.length === 1
+        ? `its only unprotected cube is already removed (${users})`
+        : `its unprotected cubes are already removed (${users})`
     explanation.push(`${head} removes nothing: ${what}.`)
   })
   if (loneCells.length > 0) {
@@ -153,7 +173,8 @@ export function resolveSeat(board: CheckedBoard, seat: number, rule: EnneaRemova
     explanation.push(`${failedIdx.length} failed lines cost ${cubes(lineLoss)} under ${REMOVAL_RULE_NAMES[rule]}.`)
   }
   if (minimumLoss) {
-    const hint = loneCells.length > 0 ? `take a lone cube (e.g. ${cellName(loneCells[0] ?? 0)})` : 'take any cube of this colour'
+    const hint =
+      loneCells.length > 0 ? `take a lone cube (e.g. ${cellName(loneCells[0] ?? 0)})` : 'take any cube of this colour'
     explanation.push(`No 9-line this round: minimum loss of 1 cube (EN-R21); ${hint}.`)
   } else if (!anySuccess && total >= 1) {
     explanation.push('No 9-line this round: the minimum loss of 1 is already met by the failed lines.')
@@ -217,7 +238,11 @@ export function enneaWinners(totals: number[], callers: (number | null)[]): numb
 }
 
 /** Winners plus one sentence explaining them, for status lines and scoresheets. */
-export function explainWinners(totals: readonly number[], callers: readonly (number | null)[], names: readonly string[]): {
+export function explainWinners(
+  totals: readonly number[],
+  callers: readonly (number | null)[],
+  names: readonly string[],
+): {
   winners: number[]
   message: string
 } {
@@ -240,7 +265,10 @@ export function explainWinners(totals: readonly number[], callers: readonly (num
     callers.forEach((c, r) => {
       if (c === w) round = r + 1
     })
-    return { winners, message: `${nameOf(w)} wins with ${cubes(best)}, tie broken by the latest ENNEA call (round ${round}).` }
+    return {
+      winners,
+      message: `${nameOf(w)} wins with ${cubes(best)}, tie broken by the latest ENNEA call (round ${round}).`,
+    }
   }
   return { winners, message: `${nameOf(w)} wins with ${cubes(best)}.` }
 }

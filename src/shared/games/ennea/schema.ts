@@ -38,7 +38,11 @@ export function parseEnneaAction(raw: unknown): Result<EnneaParsedAction> {
 /** Two to four seats; a name may be left out (the seat is then called by its default name). */
 const Names = v.pipe(
   v.custom<unknown[]>((x) => Array.isArray(x) && x.length >= 2 && x.length <= 4, MSG.players),
-  eachItem((name, seat) => (name === undefined || name === null || typeof name === 'string' ? null : `${defaultSeatName(seat)}'s name must be text.`)),
+  eachItem((name, seat) =>
+    name === undefined || name === null || typeof name === 'string'
+      ? null
+      : `${defaultSeatName(seat)}'s name must be text.`,
+  ),
 )
 
 export const EnneaConfigSchema = v.pipe(

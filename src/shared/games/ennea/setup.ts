@@ -7,11 +7,7 @@ import { parseEnneaConfig } from './schema'
 import { isInt } from '../../util'
 import { defaultSeatName, MSG, START_CUBES } from './format'
 import { checkRemovalRule } from './resolve'
-import type {
-  EnneaConfig,
-  EnneaHouseRules,
-  EnneaState,
-} from './types'
+import type { EnneaConfig, EnneaHouseRules, EnneaState } from './types'
 
 /** Cells of the 3 × 3 grid. */
 export const GRID_SIZE = 9
@@ -97,7 +93,11 @@ export function setupEnnea(config: EnneaConfig): Result<EnneaState> {
   let firstStarter = 0
   if (rawStarter !== undefined && rawStarter !== null) {
     if (!isInt(rawStarter, 0, n - 1)) {
-      return err('invalid-starter', `The round-1 starting player must be one of the ${n} seats (0 to ${n - 1}).`, 'starter')
+      return err(
+        'invalid-starter',
+        `The round-1 starting player must be one of the ${n} seats (0 to ${n - 1}).`,
+        'starter',
+      )
     }
     firstStarter = rawStarter
   }

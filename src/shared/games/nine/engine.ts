@@ -232,7 +232,11 @@ function applyRound(state: NineState, a: Obj): Result<NineState> {
   const score = scoreNineTotals(handTotals, declarer, state.rules.overNineDeclaration, state.names)
   if (!score.ok) return score
   if (score.value.overNine && a.confirmOverNine !== true) {
-    return err('confirm-over-nine', overNineMessage(name(state, declarer), handTotals[declarer] ?? 0, 'FAILED_DECLARATION'), 'confirmOverNine')
+    return err(
+      'confirm-over-nine',
+      overNineMessage(name(state, declarer), handTotals[declarer] ?? 0, 'FAILED_DECLARATION'),
+      'confirmOverNine',
+    )
   }
   return ok(closeRound(state, { declarer, hands: cardsBySeat, score: score.value, tracked: live !== null }))
 }
@@ -268,7 +272,10 @@ function trackingLive(state: NineState): Result<NineLiveDeal> {
     return err('awaiting-reveal', `${name(state, state.live.declarer)} declared NINE: enter the revealed hands.`)
   }
   if (state.phase !== 'turns' || !state.live) {
-    return err('not-tracking', 'Turns are not being tracked for this deal. Start tracking the deal, or enter the round result.')
+    return err(
+      'not-tracking',
+      'Turns are not being tracked for this deal. Start tracking the deal, or enter the round result.',
+    )
   }
   return ok(state.live)
 }
@@ -279,7 +286,8 @@ function applyDeclare(state: NineState, a: Obj): Result<NineState> {
   const live = l.value
   let seat = live.seat
   if (a.seat !== undefined) {
-    if (!isInt(a.seat, 0, state.names.length - 1)) return err('invalid-seat', `There is no seat ${showValue(a.seat)} at this table.`, 'seat')
+    if (!isInt(a.seat, 0, state.names.length - 1))
+      return err('invalid-seat', `There is no seat ${showValue(a.seat)} at this table.`, 'seat')
     seat = a.seat
   }
   const can = checkDeclare(state, live, seat)
@@ -318,7 +326,11 @@ function applyTake(state: NineState, a: Obj): Result<NineState> {
       return ok(closeRound(state, { declarer: null, hands: [], score: null, tracked: true }))
     }
     if (discard.length <= 1) {
-      return err('no-cards', 'The draw pile is empty and there is nothing under the top discard to reshuffle.', 'source')
+      return err(
+        'no-cards',
+        'The draw pile is empty and there is nothing under the top discard to reshuffle.',
+        'source',
+      )
     }
     // RESHUFFLE: everything but the top discard becomes the new draw pile
     draw = discard.length - 1
@@ -354,7 +366,11 @@ function applyDiscard(state: NineState, a: Obj): Result<NineState> {
   }
   const discard = [...live.discard, ...group.value.values]
   const limits = checkDeckLimits(knownValues(discard))
-  if (!limits.ok) return { ok: false, error: { ...limits.error, message: `${limits.error.message} (counting the discard pile)`, field: 'cards' } }
+  if (!limits.ok)
+    return {
+      ok: false,
+      error: { ...limits.error, message: `${limits.error.message} (counting the discard pile)`, field: 'cards' },
+    }
   const taken = live.taken
   let values: number[] = []
   const sourceOk = taken.source === 'draw' || state.rules.snapSource === 'ANY_TAKEN_CARD'
@@ -397,7 +413,11 @@ function applySnap(state: NineState, a: Obj): Result<NineState> {
   }
   const discard = [...live.discard, value]
   const limits = checkDeckLimits(knownValues(discard))
-  if (!limits.ok) return { ok: false, error: { ...limits.error, message: `${limits.error.message} (counting the discard pile)`, field: 'value' } }
+  if (!limits.ok)
+    return {
+      ok: false,
+      error: { ...limits.error, message: `${limits.error.message} (counting the discard pile)`, field: 'value' },
+    }
   const hands = [...live.hands]
   hands[snap.seat] = (hands[snap.seat] ?? 1) - 1
   return ok({ ...state, live: { ...live, discard, hands, snap: null } })

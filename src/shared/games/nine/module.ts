@@ -11,7 +11,8 @@ export const NINE_HOUSE_RULES: readonly HouseRule[] = [
     kind: 'choice',
     key: 'overNineDeclaration',
     label: 'Declarer above 9',
-    explanation: 'A NINE declaration needs 9 or less. By default a declarer found above 9 scores as a failed declaration (25 to the declarer, 0 to everyone else) after a confirmation.',
+    explanation:
+      'A NINE declaration needs 9 or less. By default a declarer found above 9 scores as a failed declaration (25 to the declarer, 0 to everyone else) after a confirmation.',
     default: 'FAILED_DECLARATION',
     choices: [
       { value: 'FAILED_DECLARATION', label: 'Score it as a failed declaration (after confirming)' },
@@ -22,7 +23,8 @@ export const NINE_HOUSE_RULES: readonly HouseRule[] = [
     kind: 'choice',
     key: 'result',
     label: 'Result',
-    explanation: 'Everyone at 99 or more has lost. By default the lowest total wins and tied lowest totals share; “losers only” shows only who lost.',
+    explanation:
+      'Everyone at 99 or more has lost. By default the lowest total wins and tied lowest totals share; “losers only” shows only who lost.',
     default: 'LOWEST_WINS',
     choices: [
       { value: 'LOWEST_WINS', label: 'Lowest total wins (ties share)' },
@@ -33,7 +35,8 @@ export const NINE_HOUSE_RULES: readonly HouseRule[] = [
     kind: 'choice',
     key: 'snapSource',
     label: 'Snap source',
-    explanation: 'Which taken card may be snapped. By default only a card drawn from the draw pile; allowing a taken discard gives a free card.',
+    explanation:
+      'Which taken card may be snapped. By default only a card drawn from the draw pile; allowing a taken discard gives a free card.',
     default: 'DRAW_PILE_ONLY',
     choices: [
       { value: 'DRAW_PILE_ONLY', label: 'Draw pile only' },
@@ -44,7 +47,8 @@ export const NINE_HOUSE_RULES: readonly HouseRule[] = [
     kind: 'choice',
     key: 'snapAfterRun',
     label: 'Snap after a run',
-    explanation: 'After a single card or an identical set, a snap matches its value. By default there is no snap after a 5-card run.',
+    explanation:
+      'After a single card or an identical set, a snap matches its value. By default there is no snap after a 5-card run.',
     default: 'NOT_ALLOWED',
     choices: [
       { value: 'NOT_ALLOWED', label: 'Not allowed' },
@@ -55,7 +59,8 @@ export const NINE_HOUSE_RULES: readonly HouseRule[] = [
     kind: 'choice',
     key: 'emptyDrawPile',
     label: 'Empty draw pile',
-    explanation: 'By default the discard pile except its top card is shuffled into a new draw pile. “Void the deal” ends the deal with no scores.',
+    explanation:
+      'By default the discard pile except its top card is shuffled into a new draw pile. “Void the deal” ends the deal with no scores.',
     default: 'RESHUFFLE',
     choices: [
       { value: 'RESHUFFLE', label: 'Reshuffle the discards (keep the top card)' },

@@ -58,12 +58,18 @@ export function statusInner(state: NineState): GameStatus {
     const who = name(state, live.seat)
     let message: string
     if (live.step === 'taken') message = `Deal ${state.round}, turn ${live.turn}: ${who} to discard.`
-    else if ((live.hands[live.seat] ?? 0) === 0) message = `Deal ${state.round}, turn ${live.turn}: ${who} has no cards and must declare NINE.`
-    else message = `Deal ${state.round}, turn ${live.turn}: ${who} to take a card${live.turn > n ? ' or declare NINE' : ''}.`
+    else if ((live.hands[live.seat] ?? 0) === 0)
+      message = `Deal ${state.round}, turn ${live.turn}: ${who} has no cards and must declare NINE.`
+    else
+      message = `Deal ${state.round}, turn ${live.turn}: ${who} to take a card${live.turn > n ? ' or declare NINE' : ''}.`
     return { ...base, toAct: live.seat, message }
   }
   if (state.phase === 'reveal' && live && live.declarer !== null) {
-    return { ...base, toAct: null, message: `Deal ${state.round}: ${name(state, live.declarer)} declared NINE. Enter the revealed hands.` }
+    return {
+      ...base,
+      toAct: null,
+      message: `Deal ${state.round}: ${name(state, live.declarer)} declared NINE. Enter the revealed hands.`,
+    }
   }
   return {
     ...base,

@@ -27,11 +27,14 @@ export const NineActionSchema = v.pipe(
       }),
       v.looseObject({ type: v.literal('deal'), top: v.optional(v.unknown()) }),
       v.looseObject({ type: v.literal('declare'), seat: v.optional(v.unknown()) }),
-      v.looseObject({
-        type: v.literal('take'),
-        seat: v.optional(v.unknown()),
-        source: v.picklist(['draw', 'discard'] as const, 'Take from the draw pile or the discard pile.'),
-      }, () => 'Take from the draw pile or the discard pile.'),
+      v.looseObject(
+        {
+          type: v.literal('take'),
+          seat: v.optional(v.unknown()),
+          source: v.picklist(['draw', 'discard'] as const, 'Take from the draw pile or the discard pile.'),
+        },
+        () => 'Take from the draw pile or the discard pile.',
+      ),
       v.looseObject({ type: v.literal('discard'), seat: v.optional(v.unknown()), cards: v.optional(v.unknown()) }),
       v.looseObject({ type: v.literal('snap'), seat: v.optional(v.unknown()), value: v.optional(v.unknown()) }),
       v.looseObject({ type: v.literal('stop-tracking') }),
@@ -50,7 +53,6 @@ function actionCode(field: string | undefined): GameErrorCode {
 export function parseNineAction(raw: unknown): Result<NineParsedAction> {
   return parseInput(NineActionSchema, raw, actionCode)
 }
-
 
 export const NineConfigSchema = v.pipe(
   plainObject('The match settings are missing.'),

@@ -39,7 +39,21 @@ export const NINE_MESSAGES = {
   manualScores: 'Round scores are computed from the hands; they cannot be entered by hand.',
 } as const
 
-const WORDS = ['Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve']
+const WORDS = [
+  'Zero',
+  'One',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Eleven',
+  'Twelve',
+]
 
 function countWord(n: number): string {
   return WORDS[n] ?? String(n)
@@ -137,7 +151,8 @@ export interface NineDiscardGroup {
  * from 1..13 in ascending order (no 0, no wrap-around).
  */
 export function classifyNineDiscard(cards: unknown): Result<NineDiscardGroup> {
-  if (!Array.isArray(cards)) return err('invalid-discard', 'Enter the discarded cards as a list of values 0 to 13.', 'cards')
+  if (!Array.isArray(cards))
+    return err('invalid-discard', 'Enter the discarded cards as a list of values 0 to 13.', 'cards')
   if (cards.length === 0) return err('invalid-discard', 'Discard at least one card.', 'cards')
   const values: number[] = []
   for (let i = 0; i < cards.length; i++) {
@@ -160,7 +175,11 @@ export function classifyNineDiscard(cards: unknown): Result<NineDiscardGroup> {
   const consecutive = sorted.every((v, i) => i === 0 || v === (sorted[i - 1] as number) + 1)
   if (values.length !== 5 || !consecutive) return err('illegal-discard', NINE_MESSAGES.runLength, 'cards')
   if (values.some((v, i) => v !== sorted[i])) {
-    return err('illegal-discard', `A sequence goes on the discard pile in ascending order: ${sorted.join(' ')}.`, 'cards')
+    return err(
+      'illegal-discard',
+      `A sequence goes on the discard pile in ascending order: ${sorted.join(' ')}.`,
+      'cards',
+    )
   }
   return ok({ kind: 'run', values })
 }
@@ -200,7 +219,9 @@ export function scoreNineTotals(
     won = beaters.length === 0
     if (won) {
       const list = others.map((o) => `${name(o.seat)} has ${o.t}`).join(', ')
-      lines.push(`${dn} declared NINE with ${d}; ${list}: ${others.length > 1 ? 'all higher' : 'higher'}, so ${dn} wins the round.`)
+      lines.push(
+        `${dn} declared NINE with ${d}; ${list}: ${others.length > 1 ? 'all higher' : 'higher'}, so ${dn} wins the round.`,
+      )
     } else {
       const tag = (t: number): string => (t < d ? 'lower' : 'a tie')
       const only = beaters.length === 1 ? beaters[0] : undefined
@@ -210,18 +231,28 @@ export function scoreNineTotals(
       lines.push(`${dn} declared NINE with ${d}; ${list}, so the declaration fails.`)
     }
   }
-  const points = handTotals.map((t, seat) => (won ? (seat === declarer ? 0 : t) : seat === declarer ? NINE_FAIL_POINTS : 0))
+  const points = handTotals.map((t, seat) =>
+    won ? (seat === declarer ? 0 : t) : seat === declarer ? NINE_FAIL_POINTS : 0,
+  )
   lines.push(
     won
       ? `${dn} scores 0; ${others.map((o) => `${name(o.seat)} scores ${o.t}`).join(', ')}.`
       : `${dn} scores 25; everyone else scores 0.`,
   )
-  return ok({ points, declarerWon: won, handTotals: [...handTotals], overNine: d > 9, explanation: lines.join(' '), lines })
+  return ok({
+    points,
+    declarerWon: won,
+    handTotals: [...handTotals],
+    overNine: d > 9,
+    explanation: lines.join(' '),
+    lines,
+  })
 }
 
 function readOverNineRule(rules: unknown): Result<NineOverNineRule> {
   if (rules === undefined || rules === null) return ok('FAILED_DECLARATION')
-  if (!isPlainObject(rules)) return err('invalid-house-rule', 'The house rules must be a set of named options.', 'rules')
+  if (!isPlainObject(rules))
+    return err('invalid-house-rule', 'The house rules must be a set of named options.', 'rules')
   const v = rules.overNineDeclaration
   if (v === undefined) return ok('FAILED_DECLARATION')
   if (v === 'FAILED_DECLARATION' || v === 'REJECT') return ok(v)
@@ -261,7 +292,8 @@ export function scoreNineRoundExplained(
     if (raw.length < NINE_MIN_PLAYERS || raw.length > NINE_MAX_PLAYERS) {
       return err('invalid-player-count', NINE_MESSAGES.players, 'hands')
     }
-    if (!isInt(declarer as unknown, 0, raw.length - 1)) return err('no-declarer', NINE_MESSAGES.chooseDeclarer, 'declarer')
+    if (!isInt(declarer as unknown, 0, raw.length - 1))
+      return err('no-declarer', NINE_MESSAGES.chooseDeclarer, 'declarer')
     const cards: number[][] = []
     for (let s = 0; s < raw.length; s++) {
       const h = checkHand(raw[s] as unknown, nineSeatName(names, s), `hands.${s}`)
@@ -308,12 +340,20 @@ export function applyNineRound(totals: number[], points: number[]): NineRoundApp
 }
 
 /** "The game is over: P2 reached 103." (NI-V14), naming every loser. */
-export function nineOverMessage(totals: readonly number[], losers: readonly number[], names?: readonly string[]): string {
+export function nineOverMessage(
+  totals: readonly number[],
+  losers: readonly number[],
+  names?: readonly string[],
+): string {
   return `The game is over: ${joinAnd(losers.map((s) => `${nineSeatName(names, s)} reached ${totals[s] ?? 0}`))}.`
 }
 
 /** The winners sentence: "P3 wins with 53." / "P1 and P3 share the win with 40." */
-export function nineWinnersMessage(totals: readonly number[], winners: readonly number[], names?: readonly string[]): string {
+export function nineWinnersMessage(
+  totals: readonly number[],
+  winners: readonly number[],
+  names?: readonly string[],
+): string {
   if (winners.length === 0) return ''
   const t = totals[winners[0] as number] ?? 0
   if (winners.length === 1) return `${nineSeatName(names, winners[0] as number)} wins with ${t}.`

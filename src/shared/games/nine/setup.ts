@@ -21,7 +21,8 @@ import {
 export function readNineHouseRules(raw: unknown): Result<NineHouseRules> {
   const rules: NineHouseRules = { ...NINE_DEFAULT_RULES }
   if (raw === undefined || raw === null) return ok(rules)
-  if (!isPlainObject(raw)) return err('invalid-house-rule', 'The house rules must be a set of named options.', 'houseRules')
+  if (!isPlainObject(raw))
+    return err('invalid-house-rule', 'The house rules must be a set of named options.', 'houseRules')
   const seen = new Set<string>()
   for (const k of Object.keys(raw)) {
     const key = k.startsWith('nine.') ? k.slice(5) : k
@@ -33,7 +34,11 @@ export function readNineHouseRules(raw: unknown): Result<NineHouseRules> {
     if (value === undefined) continue
     const allowed = NINE_RULE_VALUES[rk] as readonly string[]
     if (typeof value !== 'string' || !allowed.includes(value)) {
-      return err('invalid-house-rule', `The house rule ${key} is ${allowed.join(' or ')}, not ${showValue(value)}.`, `houseRules.${k}`)
+      return err(
+        'invalid-house-rule',
+        `The house rule ${key} is ${allowed.join(' or ')}, not ${showValue(value)}.`,
+        `houseRules.${k}`,
+      )
     }
     if (seen.has(rk) && rules[rk] !== value) {
       return err('invalid-house-rule', `The house rule ${key} is given twice with different values.`, `houseRules.${k}`)
@@ -54,7 +59,11 @@ export function setupNine(raw: unknown): Result<NineState> {
     if (!Array.isArray(config.names)) return err('invalid-name', 'The player names must be a list.', 'names')
     players = config.names
     if (Array.isArray(config.players) || (config.players !== undefined && config.players !== players.length)) {
-      return err('invalid-player-count', `${players.length} names were given for ${showValue(config.players)} players.`, 'players')
+      return err(
+        'invalid-player-count',
+        `${players.length} names were given for ${showValue(config.players)} players.`,
+        'players',
+      )
     }
   } else if (Array.isArray(config.players)) {
     players = config.players
@@ -77,7 +86,11 @@ export function setupNine(raw: unknown): Result<NineState> {
   for (let s = 0; s < n; s++) {
     const key = (names[s] as string).toLowerCase()
     if (seen.has(key)) {
-      return err('duplicate-name', `Two seats are named ${names[s] as string}; give each player a different name.`, `names.${s}`)
+      return err(
+        'duplicate-name',
+        `Two seats are named ${names[s] as string}; give each player a different name.`,
+        `names.${s}`,
+      )
     }
     seen.set(key, s)
   }

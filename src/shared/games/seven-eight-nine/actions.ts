@@ -51,7 +51,11 @@ function flip(state: SenState, action: SenParsed<'flip'>): Result<SenState> {
   if (!seat.ok) return seat
   const card = action.card
   if (current.drawKnown !== null && !current.drawKnown.includes(card)) {
-    return err('card-not-in-draw', `No ${rankName(card)} is left in the draw pile after the reshuffle; check the card.`, 'card')
+    return err(
+      'card-not-in-draw',
+      `No ${rankName(card)} is left in the draw pile after the reshuffle; check the card.`,
+      'card',
+    )
   }
   const game = draft(current)
   game.flipped = card
@@ -103,7 +107,10 @@ function swap(state: SenState, action: SenParsed<'swap'>): Result<SenState> {
   removeOne(game.known[player], give)
   game.known[player] = sortRanks([...game.known[player], flipped])
   const kind = give === flipped ? 'Match Swap' : 'Adjacent Swap'
-  game.log.push({ seat: player, text: `${names[player]} takes the ${rankName(flipped)} and gives up ${withA(give)} (${kind}).` })
+  game.log.push({
+    seat: player,
+    text: `${names[player]} takes the ${rankName(flipped)} and gives up ${withA(give)} (${kind}).`,
+  })
   const shown = checkShownHand(state, game, player, action.show, flipped)
   if (!shown.ok) return shown
   if (shown.value !== null) game.known[player] = shown.value
@@ -137,7 +144,10 @@ function react(state: SenState, action: SenParsed<'react'>): Result<SenState> {
   game.discard[game.discard.length - 1] = give
   removeOne(game.known[reactor], give)
   game.known[reactor] = sortRanks([...game.known[reactor], top])
-  game.log.push({ seat: reactor, text: `${names[reactor]} reacts: takes the ${rankName(top)} from the discard pile and gives up ${withA(give)}.` })
+  game.log.push({
+    seat: reactor,
+    text: `${names[reactor]} reacts: takes the ${rankName(top)} from the discard pile and gives up ${withA(give)}.`,
+  })
   const shown = checkShownHand(state, game, reactor, action.show, top)
   if (!shown.ok) return shown
   if (shown.value !== null) game.known[reactor] = shown.value
@@ -162,7 +172,8 @@ function declare(state: SenState, action: SenParsed<'declare'>): Result<SenState
       ? err('declare-not-on-flip', MSG.declareOnFlip)
       : err('declare-not-on-flip', 'Declare is only possible on your own flip: flip a card first.')
   }
-  if (action.seat !== undefined && action.seat !== current.turn) return err('declare-not-on-flip', MSG.declareOnFlip, 'seat')
+  if (action.seat !== undefined && action.seat !== current.turn)
+    return err('declare-not-on-flip', MSG.declareOnFlip, 'seat')
   const declarer = current.turn
   const flipped = current.flipped as number
   if (action.flipped !== undefined && action.flipped !== flipped) {
@@ -188,7 +199,9 @@ function declare(state: SenState, action: SenParsed<'declare'>): Result<SenState
 function block(state: SenState, action: SenParsed<'block'>): Result<SenState> {
   const current = state.game
   if (current.phase !== 'block' || current.declare === null) {
-    return current.phase === 'over' ? phaseError(state, current) : err('wrong-phase', 'A Block answers a Declare; nobody has declared.')
+    return current.phase === 'over'
+      ? phaseError(state, current)
+      : err('wrong-phase', 'A Block answers a Declare; nobody has declared.')
   }
   const declarer = current.declare.seat
   const blocker = other(declarer)
@@ -251,7 +264,8 @@ function noBlock(state: SenState, action: SenParsed<'no-block'>): Result<SenStat
 /** The draw pile is empty: the discard pile becomes the new draw pile, once per game and never after a Block. */
 function reshuffle(state: SenState, action: SenParsed<'reshuffle'>): Result<SenState> {
   const current = state.game
-  if (current.phase === 'over' || current.phase === 'action' || current.phase === 'block') return phaseError(state, current)
+  if (current.phase === 'over' || current.phase === 'action' || current.phase === 'block')
+    return phaseError(state, current)
   if (current.reshuffled) return err('reshuffle-used', MSG.reshuffleUsed)
   if (current.blocked) return err('reshuffle-blocked', MSG.reshuffleBlocked)
   if (current.drawCount > 0) {
@@ -267,7 +281,10 @@ function reshuffle(state: SenState, action: SenParsed<'reshuffle'>): Result<SenS
   game.reactor = null
   game.topBy = null
   game.phase = 'flip'
-  game.log.push({ seat: game.turn, text: `The discard pile (${game.drawCount} cards) becomes the new draw pile. This was the only reshuffle.` })
+  game.log.push({
+    seat: game.turn,
+    text: `The discard pile (${game.drawCount} cards) becomes the new draw pile. This was the only reshuffle.`,
+  })
   return withGame(state, game)
 }
 
@@ -277,11 +294,17 @@ function tiebreak(state: SenState, action: SenParsed<'tiebreak'>): Result<SenSta
   const names = state.names
   if (current.phase === 'over') return phaseError(state, current)
   if (current.phase === 'reshuffle') {
-    return err('reshuffle-available', 'The reshuffle is still available: the discard pile becomes the new draw pile first.')
+    return err(
+      'reshuffle-available',
+      'The reshuffle is still available: the discard pile becomes the new draw pile first.',
+    )
   }
   if (current.phase !== 'tiebreak') return err('draw-not-empty', MSG.drawNotEmpty)
   const [first, second] = action.hands
-  for (const [seat, hand] of [[0, first], [1, second]] as const) {
+  for (const [seat, hand] of [
+    [0, first],
+    [1, second],
+  ] as const) {
     const known = checkKnownHand(state, current, seat, hand)
     if (!known.ok) return { ok: false, error: { ...known.error, field: `hands.${seat}` } }
   }
@@ -300,7 +323,9 @@ function dealtWin(state: SenState, action: SenParsed<'dealt-win'>): Result<SenSt
   const current = state.game
   const names = state.names
   if (current.phase !== 'flip' || current.flips > 0) {
-    return current.phase === 'over' ? phaseError(state, current) : err('dealt-win-late', 'A dealt 7-8-9 counts only before the first flip.')
+    return current.phase === 'over'
+      ? phaseError(state, current)
+      : err('dealt-win-late', 'A dealt 7-8-9 counts only before the first flip.')
   }
   const seats = sortRanks(action.seats) as Seat[]
   if (state.rules.dealtWin === 'REDEAL') {
@@ -311,9 +336,18 @@ function dealtWin(state: SenState, action: SenParsed<'dealt-win'>): Result<SenSt
   }
   const game = draft(current)
   for (const s of seats) game.known[s] = [7, 8, 9]
-  if (seats.length === 2) return ok(finishGame(state, game, null, 'dealt-win', 'Both players were dealt 7-8-9: the game is a draw.'))
+  if (seats.length === 2)
+    return ok(finishGame(state, game, null, 'dealt-win', 'Both players were dealt 7-8-9: the game is a draw.'))
   const winner = seats[0] as Seat
-  return ok(finishGame(state, game, winner, 'dealt-win', `${names[winner]} was dealt 7-8-9 and wins immediately, before the first flip.`))
+  return ok(
+    finishGame(
+      state,
+      game,
+      winner,
+      'dealt-win',
+      `${names[winner]} was dealt 7-8-9 and wins immediately, before the first flip.`,
+    ),
+  )
 }
 
 /** SE-A1: the table counts its draw pile and the app takes that count. Logged and undoable like any action. */
@@ -333,7 +367,8 @@ function correctPiles(state: SenState, action: SenParsed<'correct-piles'>): Resu
       'draw',
     )
   }
-  if (draw === current.drawCount) return err('invalid-count', `The app already counts ${draw} cards in the draw pile; nothing to correct.`, 'draw')
+  if (draw === current.drawCount)
+    return err('invalid-count', `The app already counts ${draw} cards in the draw pile; nothing to correct.`, 'draw')
   const game = draft(current)
   const was = game.drawCount
   game.drawCount = draw

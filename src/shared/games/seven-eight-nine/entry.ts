@@ -46,7 +46,8 @@ export function parseCards(text: string, field = 'cards'): Result<number[]> {
 export function parseCard(text: string, field = 'card'): Result<number> {
   const r = parseCards(text, field)
   if (!r.ok) return r
-  if (r.value.length !== 1) return err('invalid-rank', r.value.length === 0 ? 'Type a card: A, 2–10, J, Q or K.' : 'Type one card only.', field)
+  if (r.value.length !== 1)
+    return err('invalid-rank', r.value.length === 0 ? 'Type a card: A, 2–10, J, Q or K.' : 'Type one card only.', field)
   return ok(r.value[0] as number)
 }
 
@@ -63,7 +64,10 @@ export function parseHandText(text: string, field = 'hand'): Result<number[]> {
 export type SenReshuffleState = 'available' | 'used' | 'locked'
 
 /** The one reshuffle (SE-R12, SE-R11): still to come, used, or locked by a Block; with the sentence the table reads. */
-export function senReshuffleNote(game: Pick<SenGame, 'reshuffled' | 'blocked' | 'drawCount'>): { state: SenReshuffleState; text: string } {
+export function senReshuffleNote(game: Pick<SenGame, 'reshuffled' | 'blocked' | 'drawCount'>): {
+  state: SenReshuffleState
+  text: string
+} {
   if (game.reshuffled) {
     return {
       state: 'used',
@@ -84,6 +88,9 @@ export function senReshuffleNote(game: Pick<SenGame, 'reshuffled' | 'blocked' | 
   }
   return {
     state: 'available',
-    text: game.drawCount === 0 ? 'The draw pile is empty: the discard pile becomes the new draw pile (once).' : 'One reshuffle is left for when the draw pile runs out.',
+    text:
+      game.drawCount === 0
+        ? 'The draw pile is empty: the discard pile becomes the new draw pile (once).'
+        : 'One reshuffle is left for when the draw pile runs out.',
   }
 }

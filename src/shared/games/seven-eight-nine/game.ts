@@ -135,7 +135,11 @@ export function checkKnownHand(state: SenState, game: SenGame, seat: Seat, hand:
 export function checkGive(state: SenState, game: SenGame, seat: Seat, give: number): Result<true> {
   const known = game.known[seat]
   if (known.length === 3 && !known.includes(give)) {
-    return err('hand-mismatch', `${state.names[seat]}'s hand is known to be ${formatHand(known)}; it holds no ${rankName(give)}.`, 'give')
+    return err(
+      'hand-mismatch',
+      `${state.names[seat]}'s hand is known to be ${formatHand(known)}; it holds no ${rankName(give)}.`,
+      'give',
+    )
   }
   return ok(true)
 }
@@ -157,9 +161,15 @@ export function phaseError(state: SenState, game: SenGame): Result<never> {
     case 'flip':
       return err('wrong-phase', `${names[game.turn]} flips a card first.`)
     case 'action':
-      return err('wrong-phase', `${names[game.turn]} flipped ${withA(game.flipped as number)}: discard, swap or declare first.`)
+      return err(
+        'wrong-phase',
+        `${names[game.turn]} flipped ${withA(game.flipped as number)}: discard, swap or declare first.`,
+      )
     case 'block':
-      return err('wrong-phase', `${names[other(game.declare?.seat ?? game.turn)]} must answer the Declare first: Block or no Block.`)
+      return err(
+        'wrong-phase',
+        `${names[other(game.declare?.seat ?? game.turn)]} must answer the Declare first: Block or no Block.`,
+      )
     case 'reshuffle':
       return err('draw-empty', 'The draw pile is empty: reshuffle the discard pile first.')
     case 'tiebreak':
@@ -177,7 +187,8 @@ export function checkShownHand(
 ): Result<number[] | null> {
   if (shown === undefined || shown === null) return ok(null)
   if (!senIsWin(shown)) return err('not-a-win', 'A win needs a 7, an 8 and a 9.', 'show')
-  if (!shown.includes(taken)) return err('not-a-win', `The hand shown must include the ${rankName(taken)} just taken.`, 'show')
+  if (!shown.includes(taken))
+    return err('not-a-win', `The hand shown must include the ${rankName(taken)} just taken.`, 'show')
   const known = checkKnownHand(state, game, seat, shown)
   if (!known.ok) return { ok: false, error: { ...known.error, field: 'show' } }
   return ok(sortRanks(shown))
@@ -201,7 +212,13 @@ const ENDING_LABELS: Record<SenEnding, string> = {
 }
 
 /** Records the game's result (SE-R14) and counts it towards the match. */
-export function finishGame(state: SenState, game: SenGame, winner: Seat | null, ending: SenEnding, explanation: string): SenState {
+export function finishGame(
+  state: SenState,
+  game: SenGame,
+  winner: Seat | null,
+  ending: SenEnding,
+  explanation: string,
+): SenState {
   const results: SenGameRecord['results'] =
     winner === null ? ['draw', 'draw'] : winner === 0 ? ['win', 'loss'] : ['loss', 'win']
   const record: SenGameRecord = {
@@ -238,7 +255,7 @@ export function senReactCheck(state: SenState, seat?: number): Result<{ seat: Se
   if (seat !== undefined && seat !== 0 && seat !== 1) return err('invalid-seat', 'The seat must be 0 or 1.', 'seat')
   if (game.phase === 'over') return phaseError(state, game)
   if (game.phase === 'action' || game.phase === 'block') {
-    return err('react-closed', 'A React comes before the next flip; this turn\'s card has already been flipped.')
+    return err('react-closed', "A React comes before the next flip; this turn's card has already been flipped.")
   }
   const top = game.discard[game.discard.length - 1]
   if (top === undefined) return err('react-closed', 'The discard pile is empty: there is nothing to React to.')
@@ -247,13 +264,23 @@ export function senReactCheck(state: SenState, seat?: number): Result<{ seat: Se
     return err('react-closed', `The ${rankName(top)} was given up in a React, so nobody may React to it.`)
   }
   if (seat !== undefined && seat !== game.reactor) {
-    return err('react-closed', `${names[seat]} put the ${rankName(top)} on the discard pile; only ${names[game.reactor]} may React to it.`, 'seat')
+    return err(
+      'react-closed',
+      `${names[seat]} put the ${rankName(top)} on the discard pile; only ${names[game.reactor]} may React to it.`,
+      'seat',
+    )
   }
   const known = game.known[game.reactor]
-  let give = swapCandidates(top, [top - 1, top, top + 1].filter((r) => r >= 1 && r <= 13))
+  let give = swapCandidates(
+    top,
+    [top - 1, top, top + 1].filter((r) => r >= 1 && r <= 13),
+  )
   if (known.length === 3) give = give.filter((r) => known.includes(r))
   if (give.length === 0) {
-    return err('react-not-adjacent', `${names[game.reactor]}'s hand (${formatHand(known)}) has no card matching or next to the ${rankName(top)}.`)
+    return err(
+      'react-not-adjacent',
+      `${names[game.reactor]}'s hand (${formatHand(known)}) has no card matching or next to the ${rankName(top)}.`,
+    )
   }
   return ok({ seat: game.reactor, top, give })
 }

@@ -11,7 +11,8 @@ export const SEN_HOUSE_RULES: readonly HouseRule[] = [
     kind: 'choice',
     key: 'declareGap',
     label: 'Declare gap',
-    explanation: 'How far the blocker must be from the missing card for a Declare. The text says 3 or more ranks, twice.',
+    explanation:
+      'How far the blocker must be from the missing card for a Declare. The text says 3 or more ranks, twice.',
     default: 3,
     choices: [
       { value: 3, label: '3 or more ranks' },
@@ -33,7 +34,8 @@ export const SEN_HOUSE_RULES: readonly HouseRule[] = [
     kind: 'choice',
     key: 'tiebreakCounting',
     label: 'Tiebreaker counting',
-    explanation: 'By default each of 7, 8 and 9 counts once, which makes “8 + 9 beats all other combinations” true. Literal sums let 9 + 9 = 18 win.',
+    explanation:
+      'By default each of 7, 8 and 9 counts once, which makes “8 + 9 beats all other combinations” true. Literal sums let 9 + 9 = 18 win.',
     default: 'DISTINCT',
     choices: [
       { value: 'DISTINCT', label: 'Each of 7, 8, 9 counts once' },
@@ -44,7 +46,8 @@ export const SEN_HOUSE_RULES: readonly HouseRule[] = [
     kind: 'choice',
     key: 'tiebreakHighCard',
     label: 'Tiebreaker high card',
-    explanation: 'When scores are equal, the highest card decides (A = 1, K = 13); still equal is a draw. By default the whole hand counts.',
+    explanation:
+      'When scores are equal, the highest card decides (A = 1, K = 13); still equal is a draw. By default the whole hand counts.',
     default: 'WHOLE_HAND',
     choices: [
       { value: 'WHOLE_HAND', label: 'Highest card in the whole hand' },
@@ -55,7 +58,8 @@ export const SEN_HOUSE_RULES: readonly HouseRule[] = [
     kind: 'choice',
     key: 'reactReplacesTurn',
     label: 'React and the turn',
-    explanation: 'By default a React does not replace the reactor’s normal turn (“you may react before the next flip”).',
+    explanation:
+      'By default a React does not replace the reactor’s normal turn (“you may react before the next flip”).',
     default: false,
     choices: [
       { value: false, label: 'A React is extra; the turn still follows' },
@@ -77,7 +81,8 @@ export const SEN_HOUSE_RULES: readonly HouseRule[] = [
     kind: 'choice',
     key: 'dealtWin',
     label: 'Dealt 7-8-9',
-    explanation: 'By default a dealt 7-8-9 wins at once, before the first flip; if both players hold one, the game is a draw.',
+    explanation:
+      'By default a dealt 7-8-9 wins at once, before the first flip; if both players hold one, the game is a draw.',
     default: 'IMMEDIATE',
     choices: [
       { value: 'IMMEDIATE', label: 'Wins at once (both: a draw)' },

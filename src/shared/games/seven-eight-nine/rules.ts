@@ -34,7 +34,21 @@ export const MSG = {
 } as const
 
 const LETTERS: Record<number, string> = { 1: 'A', 11: 'J', 12: 'Q', 13: 'K' }
-const COUNT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve']
+const COUNT_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Eleven',
+  'Twelve',
+]
 const PLURAL: Record<number, string> = { 1: 'Aces', 11: 'Jacks', 12: 'Queens', 13: 'Kings' }
 
 export function isRank(value: unknown): value is number {
@@ -63,8 +77,24 @@ export function formatHand(hand: readonly number[]): string {
 
 const SUIT_CHARS = new Set(['S', 'H', 'D', 'C', '♠', '♥', '♦', '♣', '♤', '♡', '♢', '♧'])
 const RANK_TEXT: Record<string, number> = {
-  A: 1, '1': 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7, '8': 8, '9': 9, '10': 10, T: 10,
-  J: 11, '11': 11, Q: 12, '12': 12, K: 13, '13': 13,
+  A: 1,
+  '1': 1,
+  '2': 2,
+  '3': 3,
+  '4': 4,
+  '5': 5,
+  '6': 6,
+  '7': 7,
+  '8': 8,
+  '9': 9,
+  '10': 10,
+  T: 10,
+  J: 11,
+  '11': 11,
+  Q: 12,
+  '12': 12,
+  K: 13,
+  '13': 13,
 }
 
 /** A rank from a number 1..13 or text like 'Q', '10', '9S', 'q♥', 'T♦'. SE-V2 on anything else. */
@@ -157,7 +187,8 @@ export function senCheckDeclare(
   const gapR = resolveGap(rules)
   if (!gapR.ok) return gapR
   const gap = gapR.value
-  if (rules && typeof rules === 'object' && rules.during === 'react') return err('declare-not-on-flip', MSG.declareOnFlip)
+  if (rules && typeof rules === 'object' && rules.during === 'react')
+    return err('declare-not-on-flip', MSG.declareOnFlip)
   const h = parseHand(hand)
   if (!h.ok) return h
   const f = parseRank(flipped, 'flipped')
@@ -167,15 +198,28 @@ export function senCheckDeclare(
   if (targets.length !== 2) return err('declare-targets', MSG.declareTargets, 'hand')
   const missing = SEN_TARGETS.find((t) => !targets.includes(t)) as number
   if (F !== missing) {
-    return err('declare-wrong-card', `The flipped ${rankName(F)} is not your missing card (you need ${withArticle(missing)}).`, 'flipped')
+    return err(
+      'declare-wrong-card',
+      `The flipped ${rankName(F)} is not your missing card (you need ${withArticle(missing)}).`,
+      'flipped',
+    )
   }
   const rest = [...h.value]
   for (const t of targets) rest.splice(rest.indexOf(t), 1)
   const blocker = rest[0] as number
   const d = Math.abs(blocker - F)
-  if (d <= 1) return err('declare-adjacent', `${rankLabel(blocker)} is next to ${rankName(F)}: use an Adjacent Swap instead.`, 'hand')
+  if (d <= 1)
+    return err(
+      'declare-adjacent',
+      `${rankLabel(blocker)} is next to ${rankName(F)}: use an Adjacent Swap instead.`,
+      'hand',
+    )
   if (d < gap) {
-    return err('declare-gap', `${rankLabel(blocker)} is only ${d} ranks from ${rankName(F)}. A Declare needs ${gap} or more.`, 'hand')
+    return err(
+      'declare-gap',
+      `${rankLabel(blocker)} is only ${d} ranks from ${rankName(F)}. A Declare needs ${gap} or more.`,
+      'hand',
+    )
   }
   return ok({ missing, blocker, gap: d })
 }
@@ -199,18 +243,27 @@ function resolveBlockRule(rules: unknown): 'TWO_DISTINCT' | 'TWO_CARDS' | null {
 }
 
 /** SE-R10 / SE-V6 with the reason when the hand cannot block. */
-export function senCheckBlock(hand: unknown, rules?: { blockRequirement?: 'TWO_DISTINCT' | 'TWO_CARDS' }): Result<true> {
+export function senCheckBlock(
+  hand: unknown,
+  rules?: { blockRequirement?: 'TWO_DISTINCT' | 'TWO_CARDS' },
+): Result<true> {
   const rule = resolveBlockRule(rules)
-  if (rule === null) return err('invalid-rules', 'The Block requirement must be TWO_DISTINCT or TWO_CARDS.', 'blockRequirement')
+  if (rule === null)
+    return err('invalid-rules', 'The Block requirement must be TWO_DISTINCT or TWO_CARDS.', 'blockRequirement')
   const h = parseHand(hand)
   if (!h.ok) return h
   const cards = targetCards(h.value)
   const distinct = distinctTargets(h.value)
   const enough = rule === 'TWO_DISTINCT' ? distinct.length >= 2 : cards.length >= 2
   if (enough) return ok(true)
-  const need = rule === 'TWO_DISTINCT' ? 'A Block needs two different cards of 7, 8, 9' : 'A Block needs two cards of 7, 8, 9'
+  const need =
+    rule === 'TWO_DISTINCT' ? 'A Block needs two different cards of 7, 8, 9' : 'A Block needs two cards of 7, 8, 9'
   const what =
-    cards.length === 0 ? 'this hand has none' : cards.length === 1 ? `${rankName(cards[0] as number)} alone is not enough` : `${cards.map(rankName).join(' + ')} is not enough`
+    cards.length === 0
+      ? 'this hand has none'
+      : cards.length === 1
+        ? `${rankName(cards[0] as number)} alone is not enough`
+        : `${cards.map(rankName).join(' + ')} is not enough`
   return err('block-not-eligible', `${need}; ${what}.`, 'hand')
 }
 
@@ -253,14 +306,21 @@ export function senCanSwap(flipped: unknown, hand: unknown): Result<{ give: numb
   if (!h.ok) return h
   const give = swapCandidates(t.value, h.value)
   if (give.length === 0) {
-    return err('swap-not-adjacent', `The flipped ${rankName(t.value)} matches no card in your hand and is next to none.`, 'hand')
+    return err(
+      'swap-not-adjacent',
+      `The flipped ${rankName(t.value)} matches no card in your hand and is next to none.`,
+      'hand',
+    )
   }
   return ok({ give })
 }
 
 type TiebreakRules = { tiebreakCounting?: 'DISTINCT' | 'LITERAL_SUM'; tiebreakHighCard?: 'WHOLE_HAND' | 'TARGETS_ONLY' }
 
-function tiebreakScore(hand: readonly number[], counting: 'DISTINCT' | 'LITERAL_SUM'): { score: number; text: string; note: string | null } {
+function tiebreakScore(
+  hand: readonly number[],
+  counting: 'DISTINCT' | 'LITERAL_SUM',
+): { score: number; text: string; note: string | null } {
   const cards = targetCards(hand)
   const counted = counting === 'DISTINCT' ? distinctTargets(hand) : cards
   const score = counted.reduce((a, b) => a + b, 0)
@@ -268,7 +328,10 @@ function tiebreakScore(hand: readonly number[], counting: 'DISTINCT' | 'LITERAL_
   let note: string | null = null
   if (counting === 'DISTINCT') {
     const dups = SEN_TARGETS.filter((t) => cards.filter((c) => c === t).length > 1).map((t) =>
-      cards.filter((c) => c === t).map(String).join(' + '),
+      cards
+        .filter((c) => c === t)
+        .map(String)
+        .join(' + '),
     )
     if (dups.length > 0) note = dups.map((d) => `${d} counts once`).join(', ')
   }

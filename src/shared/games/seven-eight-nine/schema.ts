@@ -64,7 +64,10 @@ export const SenActionSchema = v.pipe(
       v.object(
         {
           type: v.literal('tiebreak'),
-          hands: v.pipe(v.custom<unknown[]>(isArrayOf(2), 'Enter both hands for the tiebreaker.'), v.tuple([Hand, Hand])),
+          hands: v.pipe(
+            v.custom<unknown[]>(isArrayOf(2), 'Enter both hands for the tiebreaker.'),
+            v.tuple([Hand, Hand]),
+          ),
         },
         missing,
       ),

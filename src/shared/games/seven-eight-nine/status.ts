@@ -15,7 +15,8 @@ import type { Seat, SenGameRecord, SenState, SenStatusPhase } from './types'
  *   so the hands go to the tiebreaker;
  * - 'game-decided': this game has its result, the next one may start; 'match-won': a seat reached the target.
  */
-export type SenStatusReason = 'flip' | 'flipped' | 'declared' | 'draw-empty' | 'reshuffle-used' | 'blocked' | 'game-decided' | 'match-won'
+export type SenStatusReason =
+  'flip' | 'flipped' | 'declared' | 'draw-empty' | 'reshuffle-used' | 'blocked' | 'game-decided' | 'match-won'
 
 export interface SenStatus {
   phase: SenStatusPhase
@@ -65,7 +66,13 @@ export function senStatus(state: SenState): SenStatus {
     case 'action':
       return { ...base, phase: 'action', reason: 'flipped', toAct: game.turn }
     case 'block':
-      return { ...base, phase: 'block', reason: 'declared', toAct: other(game.declare?.seat ?? game.turn), declarer: game.declare?.seat ?? game.turn }
+      return {
+        ...base,
+        phase: 'block',
+        reason: 'declared',
+        toAct: other(game.declare?.seat ?? game.turn),
+        declarer: game.declare?.seat ?? game.turn,
+      }
     case 'reshuffle':
       return { ...base, phase: 'reshuffle', reason: 'draw-empty', toAct: game.turn, react }
     case 'tiebreak':
@@ -81,7 +88,9 @@ function withA(rank: number): string {
 /** The status as one sentence, e.g. "Game 2: Ann to flip (draw pile 40). Bo may first React to the 7." */
 export function senStatusText(status: SenStatus, names: readonly [string, string]): string {
   const prefix = `Game ${status.game}: `
-  const reactNote = status.react ? ` ${names[status.react.seat]} may first React to the ${rankName(status.react.top)}.` : ''
+  const reactNote = status.react
+    ? ` ${names[status.react.seat]} may first React to the ${rankName(status.react.top)}.`
+    : ''
   const turn = names[status.toAct ?? 0]
   switch (status.reason) {
     case 'match-won': {

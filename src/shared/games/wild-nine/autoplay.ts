@@ -30,7 +30,13 @@ function shuffled(cards: string[], next: () => number): string[] {
 }
 
 /** Hands of the given sizes; the cards the tracker saw go into a hand stay in that hand. */
-function dealHands(sizes: readonly number[], wentOut: number | null, exclude: readonly string[], seen: readonly (readonly string[])[], next: () => number): string[][] {
+function dealHands(
+  sizes: readonly number[],
+  wentOut: number | null,
+  exclude: readonly string[],
+  seen: readonly (readonly string[])[],
+  next: () => number,
+): string[][] {
   const known = seen.flat()
   const pool = shuffled(
     fullDeck().filter((c) => !exclude.includes(c) && !known.includes(c)),
@@ -46,7 +52,13 @@ function dealHands(sizes: readonly number[], wentOut: number | null, exclude: re
   })
 }
 
-function roundEntry(sizes: readonly number[], wentOut: number | null, exclude: readonly string[], next: () => number, seen: readonly (readonly string[])[] = []): WildNineAction {
+function roundEntry(
+  sizes: readonly number[],
+  wentOut: number | null,
+  exclude: readonly string[],
+  next: () => number,
+  seen: readonly (readonly string[])[] = [],
+): WildNineAction {
   const hands = dealHands(sizes, wentOut, exclude, seen, next)
   if (next() % 2 === 0) return { type: 'round', wentOut, hands }
   return { type: 'round', wentOut, points: hands.map((h) => h.reduce((a, c) => a + cardPenalty(c), 0)) }
@@ -100,7 +112,8 @@ export function autoAction(state: WildNineState, pick: number): WildNineAction {
     const drawn = live.drawnCard
     const fits = drawn !== null && playable.includes(drawn)
     if (fits && (state.rules.drawnCardPlay === 'MANDATORY' || next() % 2 === 0)) return playOf(drawn)
-    if (drawn === null && playable.length > 0 && next() % 3 === 0) return playOf(playable[next() % playable.length] as string)
+    if (drawn === null && playable.length > 0 && next() % 3 === 0)
+      return playOf(playable[next() % playable.length] as string)
     return { type: 'keep' }
   }
   const canDraw = live.stock > 0

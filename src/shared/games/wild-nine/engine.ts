@@ -61,7 +61,12 @@ function startRound(state: WildNineState, a: Record<string, unknown>): Result<Wi
   let namedWith: string | null = null
   if (up.value.rank === '9') {
     const s = parseSuit(a['suit'])
-    if (s === null) return err('name-suit', `The opening card is a 9: the dealer (${name(state, state.dealer)}) names the suit.`, 'suit')
+    if (s === null)
+      return err(
+        'name-suit',
+        `The opening card is a 9: the dealer (${name(state, state.dealer)}) names the suit.`,
+        'suit',
+      )
     activeSuit = s
     namedWith = up.value.key
   } else if (a['suit'] !== undefined && a['suit'] !== null && parseSuit(a['suit']) === null) {
@@ -79,22 +84,30 @@ function startRound(state: WildNineState, a: Record<string, unknown>): Result<Wi
   let toAct = nextSeat(state, state.dealer)
   const pos = a['position']
   if (pos !== undefined && pos !== null) {
-    if (!isPlainObject(pos)) return err('invalid-input', 'The position must give hand sizes, stock and discard counts.', 'position')
+    if (!isPlainObject(pos))
+      return err('invalid-input', 'The position must give hand sizes, stock and discard counts.', 'position')
     const sizes = pos['handSizes']
     if (!Array.isArray(sizes) || sizes.length !== n || !sizes.every((x) => isInt(x, 1, WILD_NINE_DECK_SIZE))) {
       return err('invalid-input', `Give a hand size from 1 to 52 for each of the ${n} players.`, 'position.handSizes')
     }
     const ps = pos['stock']
     const pd = pos['discard']
-    if (!isInt(ps, 0, WILD_NINE_DECK_SIZE)) return err('invalid-input', 'The stock count must be a whole number from 0 to 52.', 'position.stock')
-    if (!isInt(pd, 1, WILD_NINE_DECK_SIZE)) return err('invalid-input', 'The discard pile holds at least the top card.', 'position.discard')
+    if (!isInt(ps, 0, WILD_NINE_DECK_SIZE))
+      return err('invalid-input', 'The stock count must be a whole number from 0 to 52.', 'position.stock')
+    if (!isInt(pd, 1, WILD_NINE_DECK_SIZE))
+      return err('invalid-input', 'The discard pile holds at least the top card.', 'position.discard')
     const held = (sizes as number[]).reduce((x, y) => x + y, 0)
     if (ps + pd + held !== WILD_NINE_DECK_SIZE) {
-      return err('card-count', `Stock ${ps} + discard ${pd} + hands ${held} = ${ps + pd + held}, but the deck holds 52 cards.`, 'position')
+      return err(
+        'card-count',
+        `Stock ${ps} + discard ${pd} + hands ${held} = ${ps + pd + held}, but the deck holds 52 cards.`,
+        'position',
+      )
     }
     const ta = pos['toAct']
     if (ta !== undefined) {
-      if (!isInt(ta, 0, n - 1)) return err('invalid-input', 'The seat to act must be one of the players.', 'position.toAct')
+      if (!isInt(ta, 0, n - 1))
+        return err('invalid-input', 'The seat to act must be one of the players.', 'position.toAct')
       toAct = ta
     }
     handSizes = (sizes as number[]).slice()
@@ -119,8 +132,13 @@ function startRound(state: WildNineState, a: Record<string, unknown>): Result<Wi
     wentOut: null,
     deadlock: false,
   }
-  const opening = namedWith !== null ? `${showCard(up.value.key)}, ${name(state, state.dealer)} names ${SUIT_NAME[activeSuit]}` : showCard(up.value.key)
-  return ok(withLive(state, live, `Round ${state.rounds.length + 1}: top card ${opening}. ${name(state, toAct)} to play.`))
+  const opening =
+    namedWith !== null
+      ? `${showCard(up.value.key)}, ${name(state, state.dealer)} names ${SUIT_NAME[activeSuit]}`
+      : showCard(up.value.key)
+  return ok(
+    withLive(state, live, `Round ${state.rounds.length + 1}: top card ${opening}. ${name(state, toAct)} to play.`),
+  )
 }
 
 function play(state: WildNineState, live: WildNineLiveRound, a: Record<string, unknown>): Result<WildNineState> {
@@ -130,10 +148,15 @@ function play(state: WildNineState, live: WildNineLiveRound, a: Record<string, u
   if (!c.ok) return c
   const key = c.value.key
   const seat = live.toAct
-  if (live.pile.includes(key)) return err('duplicate-card', `${showCard(key)} is already on the discard pile; each card exists only once.`, 'card')
+  if (live.pile.includes(key))
+    return err('duplicate-card', `${showCard(key)} is already on the discard pile; each card exists only once.`, 'card')
   const holder = seenIn(live, key)
   if (holder !== null && holder !== seat) {
-    return err('seen-card', `${showCard(key)} went into ${name(state, holder)}'s hand in this round (the tracker saw it), so ${name(state, seat)} cannot play it.`, 'card')
+    return err(
+      'seen-card',
+      `${showCard(key)} went into ${name(state, holder)}'s hand in this round (the tracker saw it), so ${name(state, seat)} cannot play it.`,
+      'card',
+    )
   }
   if (live.phase === 'drawn' && live.drawnCard !== null && live.drawnCard !== key) {
     return err('drawn-only', 'After drawing you may only play the card you drew.', 'card')
@@ -146,7 +169,11 @@ function play(state: WildNineState, live: WildNineLiveRound, a: Record<string, u
   if (stillSeen.length > left) {
     // The hand still holds the cards the tracker saw go into it: this card cannot be one of the last.
     const cards = stillSeen.map(showCard).join(' ')
-    return err('seen-card', `${name(state, seat)} still holds ${cards} (drawn in this round, the tracker saw it), so ${showCard(key)} cannot be played instead.`, 'card')
+    return err(
+      'seen-card',
+      `${name(state, seat)} still holds ${cards} (drawn in this round, the tracker saw it), so ${showCard(key)} cannot be played instead.`,
+      'card',
+    )
   }
   const handSizes = live.handSizes.map((h, i) => (i === seat ? left : h))
   const base: WildNineLiveRound = {
@@ -161,7 +188,14 @@ function play(state: WildNineState, live: WildNineLiveRound, a: Record<string, u
     drawnCard: null,
   }
   if (left <= 0) {
-    const ended: WildNineLiveRound = { ...base, phase: 'ended', activeSuit: c.value.suit, namedWith: null, wentOut: seat, deadlock: false }
+    const ended: WildNineLiveRound = {
+      ...base,
+      phase: 'ended',
+      activeSuit: c.value.suit,
+      namedWith: null,
+      wentOut: seat,
+      deadlock: false,
+    }
     return ok(withLive(state, ended, `${name(state, seat)} played ${showCard(key)}, their last card, and went out.`))
   }
   let activeSuit: Suit = c.value.suit
@@ -179,11 +213,13 @@ function play(state: WildNineState, live: WildNineLiveRound, a: Record<string, u
 }
 
 function draw(state: WildNineState, live: WildNineLiveRound, a: Record<string, unknown>): Result<WildNineState> {
-  if (live.phase === 'drawn') return err('already-drew', 'You cannot draw again: play the card you drew if it fits, or keep it.')
+  if (live.phase === 'drawn')
+    return err('already-drew', 'You cannot draw again: play the card you drew if it fits, or keep it.')
   const seatOk = checkSeat(state, live, a['seat'])
   if (!seatOk.ok) return seatOk
   if (live.stock === 0) {
-    if (live.discard > 1) return err('stock-empty', 'The stock is empty: reshuffle the discards (keep the top card) before drawing.')
+    if (live.discard > 1)
+      return err('stock-empty', 'The stock is empty: reshuffle the discards (keep the top card) before drawing.')
     return err('no-stock', 'No stock can be formed: a player who cannot play passes.')
   }
   const hand = checkUnableHand(state, live, a['hand'], 'drawing')
@@ -193,11 +229,17 @@ function draw(state: WildNineState, live: WildNineLiveRound, a: Record<string, u
     const c = parseWildNineCard(a['card'], 'card')
     if (!c.ok) return c
     drawn = c.value.key
-    if (live.pile.includes(drawn)) return err('duplicate-card', `${showCard(drawn)} is on the discard pile; each card exists only once.`, 'card')
-    if (hand.value?.includes(drawn)) return err('duplicate-card', `${showCard(drawn)} is already in the hand; each card exists only once.`, 'card')
+    if (live.pile.includes(drawn))
+      return err('duplicate-card', `${showCard(drawn)} is on the discard pile; each card exists only once.`, 'card')
+    if (hand.value?.includes(drawn))
+      return err('duplicate-card', `${showCard(drawn)} is already in the hand; each card exists only once.`, 'card')
     const holder = seenIn(live, drawn)
     if (holder !== null) {
-      return err('seen-card', `${showCard(drawn)} went into ${name(state, holder)}'s hand in this round (the tracker saw it); it cannot be drawn.`, 'card')
+      return err(
+        'seen-card',
+        `${showCard(drawn)} went into ${name(state, holder)}'s hand in this round (the tracker saw it); it cannot be drawn.`,
+        'card',
+      )
     }
   }
   const seat = live.toAct
@@ -216,12 +258,16 @@ function draw(state: WildNineState, live: WildNineLiveRound, a: Record<string, u
 }
 
 function keep(state: WildNineState, live: WildNineLiveRound, a: Record<string, unknown>): Result<WildNineState> {
-  if (live.phase !== 'drawn') return err('wrong-phase', 'Only a player who has just drawn can keep the card and end the turn.')
+  if (live.phase !== 'drawn')
+    return err('wrong-phase', 'Only a player who has just drawn can keep the card and end the turn.')
   const seatOk = checkSeat(state, live, a['seat'])
   if (!seatOk.ok) return seatOk
   const drawn = live.drawnCard
   if (state.rules.drawnCardPlay === 'MANDATORY' && drawn !== null && isLegalKey(drawn, live)) {
-    return err('must-play-drawn', `${showCard(drawn)} fits, and under this match's house rule a playable drawn card must be played.`)
+    return err(
+      'must-play-drawn',
+      `${showCard(drawn)} fits, and under this match's house rule a playable drawn card must be played.`,
+    )
   }
   return ok(turnWithoutPlay(state, live, 'keep', `${name(state, live.toAct)} kept the drawn card.`))
 }
@@ -231,7 +277,8 @@ function pass(state: WildNineState, live: WildNineLiveRound, a: Record<string, u
   const seatOk = checkSeat(state, live, a['seat'])
   if (!seatOk.ok) return seatOk
   if (live.stock > 0) return err('stock-left', 'There is stock left: a player who cannot play draws one card.')
-  if (live.discard > 1) return err('stock-empty', 'The stock is empty: reshuffle the discards (keep the top card), then draw.')
+  if (live.discard > 1)
+    return err('stock-empty', 'The stock is empty: reshuffle the discards (keep the top card), then draw.')
   const hand = checkUnableHand(state, live, a['hand'], 'passing')
   if (!hand.ok) return hand
   return ok(turnWithoutPlay(state, live, 'pass', `${name(state, live.toAct)} passed (no stock can be formed).`))
@@ -241,15 +288,30 @@ function reshuffle(state: WildNineState, live: WildNineLiveRound): Result<WildNi
   if (live.stock > 0) return err('stock-not-empty', 'The stock is not empty yet.')
   if (live.discard <= 1) return err('no-stock', 'No stock can be formed: the discard pile holds only the top card.')
   const newStock = live.discard - 1
-  const next: WildNineLiveRound = { ...live, stock: newStock, discard: 1, pile: [live.top], reshuffles: [...live.reshuffles, newStock] }
+  const next: WildNineLiveRound = {
+    ...live,
+    stock: newStock,
+    discard: 1,
+    pile: [live.top],
+    reshuffles: [...live.reshuffles, newStock],
+  }
   const suit = live.namedWith !== null ? `, ${SUIT_NAME[live.activeSuit]} still active` : ''
-  return ok(withLive(state, next, `Reshuffled: ${showCard(live.top)} stays on top${suit}; the new stock has ${newStock} cards.`))
+  return ok(
+    withLive(
+      state,
+      next,
+      `Reshuffled: ${showCard(live.top)} stays on top${suit}; the new stock has ${newStock} cards.`,
+    ),
+  )
 }
 
 function enterRound(state: WildNineState, a: Record<string, unknown>): Result<WildNineState> {
   const live = state.live
   if (live !== null && live.phase !== 'ended') {
-    return err('wrong-phase', 'A round is being tracked: play it to the end, or stop tracking to enter the result directly.')
+    return err(
+      'wrong-phase',
+      'A round is being tracked: play it to the end, or stop tracking to enter the result directly.',
+    )
   }
   let wentOut: unknown = a['wentOut']
   if (live !== null) {
@@ -265,15 +327,26 @@ function enterRound(state: WildNineState, a: Record<string, unknown>): Result<Wi
     return err('invalid-input', 'Choose who went out, or mark the round as a deadlock.', 'wentOut')
   } else if (wentOut === null && state.rules.deadlock === 'NO_STOCK_ONLY') {
     // WN-A5: under NO_STOCK_ONLY a deadlock can never happen, so rounds end only when someone goes out.
-    return err('no-deadlock', "Under this match's house rule a round ends only when someone goes out: choose who went out.", 'wentOut')
+    return err(
+      'no-deadlock',
+      "Under this match's house rule a round ends only when someone goes out: choose who went out.",
+      'wentOut',
+    )
   }
   const hasHands = a['hands'] !== undefined && a['hands'] !== null
   const hasPoints = a['points'] !== undefined && a['points'] !== null
   if (hasHands === hasPoints) {
-    return err('invalid-input', hasHands ? 'Enter either the cards or the points, not both.' : "Enter each player's remaining cards or their points.")
+    return err(
+      'invalid-input',
+      hasHands
+        ? 'Enter either the cards or the points, not both.'
+        : "Enter each player's remaining cards or their points.",
+    )
   }
   const opts = live !== null ? { pile: live.pile, handSizes: live.handSizes, seen: live.seen ?? null } : {}
-  const scored = hasHands ? scoreHands(a['hands'], wentOut, state.names, opts) : scorePoints(a['points'], wentOut, state.names, opts)
+  const scored = hasHands
+    ? scoreHands(a['hands'], wentOut, state.names, opts)
+    : scorePoints(a['points'], wentOut, state.names, opts)
   if (!scored.ok) return scored
   const out = wentOut as number | null
   const points = scored.value.points
@@ -288,7 +361,10 @@ function enterRound(state: WildNineState, a: Record<string, unknown>): Result<Wi
     dealer: outcome.over ? state.dealer : nextSeat(state, state.dealer),
     live: null,
   }
-  const head = out === null ? `Round ${roundNo}: deadlock, everyone scores their cards.` : `Round ${roundNo}: ${name(state, out)} went out.`
+  const head =
+    out === null
+      ? `Round ${roundNo}: deadlock, everyone scores their cards.`
+      : `Round ${roundNo}: ${name(state, out)} went out.`
   const totalsText = `Totals ${state.names.map((nm, i) => `${nm} ${totals[i] ?? 0}`).join(', ')}.`
   const high = Math.max(...totals)
   const tail = outcome.over
@@ -312,7 +388,8 @@ function enterRound(state: WildNineState, a: Record<string, unknown>): Result<Wi
 }
 
 function applyAction(state: WildNineState, action: WildNineAction): Result<WildNineState> {
-  if (!isPlainObject(state) || state.game !== 'wild-nine') return err('invalid-state', 'This is not a Wild Nine match state.')
+  if (!isPlainObject(state) || state.game !== 'wild-nine')
+    return err('invalid-state', 'This is not a Wild Nine match state.')
   const parsed = parseWildNineAction(action)
   if (!parsed.ok) return parsed
   const a: Record<string, unknown> = parsed.value
@@ -334,7 +411,8 @@ function applyAction(state: WildNineState, action: WildNineAction): Result<WildN
     case 'reshuffle':
       break // the tracked round's own actions, below
   }
-  if (live === null) return err('wrong-phase', 'Start tracking a round (turn up the opening card) or enter a round result.')
+  if (live === null)
+    return err('wrong-phase', 'Start tracking a round (turn up the opening card) or enter a round result.')
   if (live.phase === 'ended') {
     return err(
       'wrong-phase',
@@ -372,12 +450,19 @@ function legalActions(state: WildNineState): WildNineLegal[] {
     const deal = wildNineDeal(n)
     const legal: WildNineLegal[] = []
     if (deal.ok) {
-      legal.push({ type: 'start-round', dealer: state.dealer, starter: nextSeat(state, state.dealer), handSize: deal.value.handSize, stock: deal.value.stock })
+      legal.push({
+        type: 'start-round',
+        dealer: state.dealer,
+        starter: nextSeat(state, state.dealer),
+        handSize: deal.value.handSize,
+        stock: deal.value.stock,
+      })
     }
     legal.push({ type: 'round', wentOut: 'any', handSizes: null })
     return legal
   }
-  if (live.phase === 'ended') return [{ type: 'round', wentOut: live.wentOut, handSizes: live.handSizes.slice() }, { type: 'stop-tracking' }]
+  if (live.phase === 'ended')
+    return [{ type: 'round', wentOut: live.wentOut, handSizes: live.handSizes.slice() }, { type: 'stop-tracking' }]
   const seat = live.toAct
   const legal: WildNineLegal[] = [
     {
@@ -390,7 +475,8 @@ function legalActions(state: WildNineState): WildNineLegal[] {
     },
   ]
   if (live.phase === 'drawn') {
-    const mustPlay = state.rules.drawnCardPlay === 'MANDATORY' && live.drawnCard !== null && isLegalKey(live.drawnCard, live)
+    const mustPlay =
+      state.rules.drawnCardPlay === 'MANDATORY' && live.drawnCard !== null && isLegalKey(live.drawnCard, live)
     if (live.drawnCard !== null && !isLegalKey(live.drawnCard, live)) legal.shift()
     if (!mustPlay) legal.push({ type: 'keep', seat })
   } else if (live.stock > 0) legal.push({ type: 'draw', seat })
@@ -403,7 +489,14 @@ function legalActions(state: WildNineState): WildNineLegal[] {
 function status(state: WildNineState): GameStatus {
   const roundNo = state.over ? state.rounds.length : state.rounds.length + 1
   if (state.over) {
-    return { phase: 'over', over: true, round: roundNo, toAct: null, winners: state.winners.slice(), message: `${endMessage(state)} ${winnersSentence(state)}` }
+    return {
+      phase: 'over',
+      over: true,
+      round: roundNo,
+      toAct: null,
+      winners: state.winners.slice(),
+      message: `${endMessage(state)} ${winnersSentence(state)}`,
+    }
   }
   const live = state.live
   const base = { over: false, round: roundNo, winners: [] as number[] }
@@ -426,9 +519,14 @@ function status(state: WildNineState): GameStatus {
           : `Round ${roundNo}: ${name(state, live.wentOut)} went out. Enter the others' remaining cards.`,
     }
   }
-  const on = live.namedWith !== null ? `${showCard(live.top)} (${SUIT_NAME[live.activeSuit]} named)` : showCard(live.top)
+  const on =
+    live.namedWith !== null ? `${showCard(live.top)} (${SUIT_NAME[live.activeSuit]} named)` : showCard(live.top)
   let stockNote = ''
-  if (live.stock === 0) stockNote = live.discard > 1 ? ' The stock is empty: reshuffle the discards, keeping the top card.' : ' No stock can be formed: a player who cannot play passes.'
+  if (live.stock === 0)
+    stockNote =
+      live.discard > 1
+        ? ' The stock is empty: reshuffle the discards, keeping the top card.'
+        : ' No stock can be formed: a player who cannot play passes.'
   if (live.phase === 'drawn') {
     const drew = live.drawnCard !== null ? ` ${showCard(live.drawnCard)}` : ''
     return {
@@ -438,7 +536,12 @@ function status(state: WildNineState): GameStatus {
       message: `Round ${roundNo}: ${name(state, live.toAct)} drew${drew}; play it on ${on} if it fits, or keep it.${stockNote}`,
     }
   }
-  return { ...base, phase: 'turn', toAct: live.toAct, message: `Round ${roundNo}: ${name(state, live.toAct)} to play on ${on}.${stockNote}` }
+  return {
+    ...base,
+    phase: 'turn',
+    toAct: live.toAct,
+    message: `Round ${roundNo}: ${name(state, live.toAct)} to play on ${on}.${stockNote}`,
+  }
 }
 
 function standings(state: WildNineState): Standing[] {

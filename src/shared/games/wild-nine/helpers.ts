@@ -3,17 +3,8 @@
  */
 import { ok, type Result } from '../../result'
 import { err } from '../errors'
-import {
-  isLegalCard,
-  parseCardList,
-  parseWildNineCard,
-  showCard,
-  type WildNineCard,
-} from './scoring'
-import type {
-  WildNineLiveRound,
-  WildNineState,
-} from './types'
+import { isLegalCard, parseCardList, parseWildNineCard, showCard, type WildNineCard } from './scoring'
+import type { WildNineLiveRound, WildNineState } from './types'
 
 export function isInt(v: unknown, min: number, max: number): v is number {
   return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
@@ -62,28 +53,47 @@ export function isLegalKey(key: string, live: WildNineLiveRound): boolean {
 }
 
 /** Validates an optional "hand before acting" and checks that it holds no legal card. */
-export function checkUnableHand(state: WildNineState, live: WildNineLiveRound, hand: unknown, doing: 'drawing' | 'passing'): Result<string[] | null> {
+export function checkUnableHand(
+  state: WildNineState,
+  live: WildNineLiveRound,
+  hand: unknown,
+  doing: 'drawing' | 'passing',
+): Result<string[] | null> {
   if (hand === undefined || hand === null) return ok(null)
   const seat = live.toAct
   const r = parseCardList(hand, 'hand')
   if (!r.ok) return r
   for (const k of r.value) {
-    if (live.pile.includes(k)) return err('duplicate-card', `${showCard(k)} is on the discard pile; each card exists only once.`, 'hand')
+    if (live.pile.includes(k))
+      return err('duplicate-card', `${showCard(k)} is on the discard pile; each card exists only once.`, 'hand')
     const other = seenIn(live, k)
     if (other !== null && other !== seat) {
-      return err('seen-card', `${showCard(k)} went into ${name(state, other)}'s hand in this round (the tracker saw it).`, 'hand')
+      return err(
+        'seen-card',
+        `${showCard(k)} went into ${name(state, other)}'s hand in this round (the tracker saw it).`,
+        'hand',
+      )
     }
   }
   const missing = (live.seen?.[seat] ?? []).find((k) => !r.value.includes(k))
   if (missing !== undefined) {
-    return err('seen-card', `${name(state, seat)} drew ${showCard(missing)} in this round (the tracker saw it): it is in this hand.`, 'hand')
+    return err(
+      'seen-card',
+      `${name(state, seat)} drew ${showCard(missing)} in this round (the tracker saw it): it is in this hand.`,
+      'hand',
+    )
   }
   const legal = r.value.find((k) => isLegalKey(k, live))
-  if (legal !== undefined) return err('must-play', `You hold a legal card (${showCard(legal)}), so ${doing} is not allowed.`, 'hand')
+  if (legal !== undefined)
+    return err('must-play', `You hold a legal card (${showCard(legal)}), so ${doing} is not allowed.`, 'hand')
   const size = live.handSizes[seat] ?? 0
   if (r.value.length !== size) {
     const got = r.value.length
-    return err('hand-size', `${name(state, seat)} holds ${size} card${size === 1 ? '' : 's'} by the tracked play, but ${got} ${got === 1 ? 'is' : 'are'} entered.`, 'hand')
+    return err(
+      'hand-size',
+      `${name(state, seat)} holds ${size} card${size === 1 ? '' : 's'} by the tracked play, but ${got} ${got === 1 ? 'is' : 'are'} entered.`,
+      'hand',
+    )
   }
   return ok(r.value)
 }
@@ -110,7 +120,12 @@ export function withLive(state: WildNineState, live: WildNineLiveRound, last: st
 }
 
 /** Ends a turn without a play: counts toward the deadlock (WN-A6) and maybe ends the round. */
-export function turnWithoutPlay(state: WildNineState, live: WildNineLiveRound, kind: 'keep' | 'pass', last: string): WildNineState {
+export function turnWithoutPlay(
+  state: WildNineState,
+  live: WildNineLiveRound,
+  kind: 'keep' | 'pass',
+  last: string,
+): WildNineState {
   const n = state.names.length
   // WN-A6: keeps and passes both count as turns without a play, under either rule; under
   // NO_STOCK_ONLY only a circuit of no-stock passes ends the round (WN-A5).
@@ -118,14 +133,28 @@ export function turnWithoutPlay(state: WildNineState, live: WildNineLiveRound, k
   const noStockPasses = kind === 'pass' ? (live.noStockPasses ?? 0) + 1 : 0
   const ends = state.rules.deadlock === 'CIRCUIT_WITHOUT_PLAY' ? noPlayTurns >= n : noStockPasses >= n
   if (ends) {
-    const ended: WildNineLiveRound = { ...live, phase: 'ended', drawnCard: null, noPlayTurns, noStockPasses, wentOut: null, deadlock: true }
+    const ended: WildNineLiveRound = {
+      ...live,
+      phase: 'ended',
+      drawnCard: null,
+      noPlayTurns,
+      noStockPasses,
+      wentOut: null,
+      deadlock: true,
+    }
     const why =
       state.rules.deadlock === 'CIRCUIT_WITHOUT_PLAY'
         ? `${n} turns in a row without a play`
         : `${n} players in a row passed with no stock`
     return withLive(state, ended, `${last} Deadlock: ${why}, so the round ends and everyone scores their cards.`)
   }
-  const next: WildNineLiveRound = { ...live, phase: 'turn', drawnCard: null, noPlayTurns, noStockPasses, toAct: nextSeat(state, live.toAct) }
+  const next: WildNineLiveRound = {
+    ...live,
+    phase: 'turn',
+    drawnCard: null,
+    noPlayTurns,
+    noStockPasses,
+    toAct: nextSeat(state, live.toAct),
+  }
   return withLive(state, next, last)
 }
-

@@ -12,7 +12,8 @@ export const WILD_NINE_HOUSE_RULES: readonly HouseRule[] = [
     kind: 'number',
     key: 'cutoff',
     label: 'Cutoff',
-    explanation: 'The match ends at the end of the round in which any total reaches the cutoff; the lowest total wins, ties share.',
+    explanation:
+      'The match ends at the end of the round in which any total reaches the cutoff; the lowest total wins, ties share.',
     default: 100,
     min: 1,
     max: 10000,
@@ -21,7 +22,8 @@ export const WILD_NINE_HOUSE_RULES: readonly HouseRule[] = [
     kind: 'choice',
     key: 'drawnCardPlay',
     label: 'Playing a drawn card',
-    explanation: 'Whether a player who draws a playable card must play it. The text says “may”, so the default is optional.',
+    explanation:
+      'Whether a player who draws a playable card must play it. The text says “may”, so the default is optional.',
     default: 'OPTIONAL',
     choices: [
       { value: 'OPTIONAL', label: 'Optional' },

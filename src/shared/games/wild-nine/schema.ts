@@ -23,8 +23,20 @@ export const WildNineActionSchema = v.pipe(
   v.variant(
     'type',
     [
-      v.looseObject({ type: v.literal('start-round'), upcard: v.optional(v.unknown()), suit: v.optional(v.unknown()), handSize: v.optional(v.unknown()), stock: v.optional(v.unknown()), position: v.optional(v.unknown()) }),
-      v.looseObject({ type: v.literal('round'), hands: v.optional(v.unknown()), points: v.optional(v.unknown()), wentOut: v.optional(v.unknown()) }),
+      v.looseObject({
+        type: v.literal('start-round'),
+        upcard: v.optional(v.unknown()),
+        suit: v.optional(v.unknown()),
+        handSize: v.optional(v.unknown()),
+        stock: v.optional(v.unknown()),
+        position: v.optional(v.unknown()),
+      }),
+      v.looseObject({
+        type: v.literal('round'),
+        hands: v.optional(v.unknown()),
+        points: v.optional(v.unknown()),
+        wentOut: v.optional(v.unknown()),
+      }),
       v.looseObject({ type: v.literal('stop-tracking') }),
       v.looseObject({ type: v.literal('play'), ...fields }),
       v.looseObject({ type: v.literal('draw'), ...fields }),

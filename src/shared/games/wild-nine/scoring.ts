@@ -61,7 +61,12 @@ export function parseSuit(input: unknown): Suit | null {
   const t = input.trim().toUpperCase()
   if ((SUITS as readonly string[]).includes(t)) return t as Suit
   for (const s of SUITS) {
-    if (SUIT_SYMBOL[s] === input.trim() || SUIT_NAME[s].toUpperCase() === t || SUIT_NAME[s].slice(0, -1).toUpperCase() === t) return s
+    if (
+      SUIT_SYMBOL[s] === input.trim() ||
+      SUIT_NAME[s].toUpperCase() === t ||
+      SUIT_NAME[s].slice(0, -1).toUpperCase() === t
+    )
+      return s
   }
   const symbols: Record<string, Suit> = { '♤': 'S', '♡': 'H', '♢': 'D', '♧': 'C' }
   return symbols[input.trim()] ?? null
@@ -134,7 +139,12 @@ export function wildNinePenalty(cards: string[]): Result<number> {
 }
 
 export function wildNineDeal(players: number): Result<{ handSize: number; stock: number }> {
-  if (typeof players !== 'number' || !Number.isInteger(players) || players < WILD_NINE_MIN_PLAYERS || players > WILD_NINE_MAX_PLAYERS) {
+  if (
+    typeof players !== 'number' ||
+    !Number.isInteger(players) ||
+    players < WILD_NINE_MIN_PLAYERS ||
+    players > WILD_NINE_MAX_PLAYERS
+  ) {
     return err('invalid-players', PLAYERS_MESSAGE)
   }
   const handSize = players <= 4 ? 7 : 5
@@ -148,7 +158,10 @@ export function dealMessage(players: number): string {
   return `With ${players} players deal ${d.value.handSize} cards each; the stock should be ${d.value.stock}.`
 }
 
-export function wildNineOutcome(totals: number[], cutoff: number = DEFAULT_CUTOFF): { over: boolean; winners: number[] } {
+export function wildNineOutcome(
+  totals: number[],
+  cutoff: number = DEFAULT_CUTOFF,
+): { over: boolean; winners: number[] } {
   if (!Array.isArray(totals) || totals.length === 0) return { over: false, winners: [] }
   if (!totals.every((t) => typeof t === 'number' && Number.isFinite(t))) return { over: false, winners: [] }
   const limit = typeof cutoff === 'number' && Number.isFinite(cutoff) ? cutoff : DEFAULT_CUTOFF
@@ -210,16 +223,28 @@ export interface HandCheckOptions {
 }
 
 /** Checks entered hands against the cards the tracker saw go into each hand. */
-function checkSeen(keys: readonly string[][], names: readonly string[], seen: readonly (readonly string[])[]): Result<true> {
+function checkSeen(
+  keys: readonly string[][],
+  names: readonly string[],
+  seen: readonly (readonly string[])[],
+): Result<true> {
   for (let t = 0; t < seen.length; t++) {
     for (const k of seen[t] ?? []) {
       for (let s = 0; s < keys.length; s++) {
         if (s !== t && keys[s]?.includes(k)) {
-          return err('seen-card', `${showCard(k)} went into ${names[t]}'s hand in this round (the tracker saw it), so it cannot be in ${names[s]}'s hand.`, `hands.${s}`)
+          return err(
+            'seen-card',
+            `${showCard(k)} went into ${names[t]}'s hand in this round (the tracker saw it), so it cannot be in ${names[s]}'s hand.`,
+            `hands.${s}`,
+          )
         }
       }
       if (!(keys[t] ?? []).includes(k)) {
-        return err('seen-card', `${names[t]} drew ${showCard(k)} in this round (the tracker saw it): enter it in ${names[t]}'s hand.`, `hands.${t}`)
+        return err(
+          'seen-card',
+          `${names[t]} drew ${showCard(k)} in this round (the tracker saw it): enter it in ${names[t]}'s hand.`,
+          `hands.${t}`,
+        )
       }
     }
   }
@@ -234,7 +259,8 @@ export interface ScoredRound {
 
 function checkWentOut(wentOut: unknown, names: readonly string[]): Result<number | null> {
   if (wentOut === null) return ok(null)
-  if (typeof wentOut === 'number' && Number.isInteger(wentOut) && wentOut >= 0 && wentOut < names.length) return ok(wentOut)
+  if (typeof wentOut === 'number' && Number.isInteger(wentOut) && wentOut >= 0 && wentOut < names.length)
+    return ok(wentOut)
   return err(
     'invalid-input',
     `Choose who went out (${names[0] ?? 'P1'} to ${names[names.length - 1] ?? 'P?'}), or mark the round as a deadlock.`,
@@ -243,7 +269,12 @@ function checkWentOut(wentOut: unknown, names: readonly string[]): Result<number
 }
 
 /** Checks a card-entered round (WN-V3..V6) and scores it. */
-export function scoreHands(hands: unknown, wentOut: unknown, names: readonly string[], opts: HandCheckOptions = {}): Result<ScoredRound> {
+export function scoreHands(
+  hands: unknown,
+  wentOut: unknown,
+  names: readonly string[],
+  opts: HandCheckOptions = {},
+): Result<ScoredRound> {
   const n = names.length
   if (!Array.isArray(hands) || hands.length !== n) {
     return err('invalid-input', `Enter the remaining cards of all ${n} players (the winner's hand is empty).`, 'hands')
@@ -272,7 +303,11 @@ export function scoreHands(hands: unknown, wentOut: unknown, names: readonly str
         return err('duplicate-card', msg, field)
       }
       if (pile.has(k)) {
-        return err('duplicate-card', `${showCard(k)} is entered for ${names[s]} but it is on the discard pile; each card exists only once.`, field)
+        return err(
+          'duplicate-card',
+          `${showCard(k)} is entered for ${names[s]} but it is on the discard pile; each card exists only once.`,
+          field,
+        )
       }
       owner.set(k, s)
       list.push(k)
@@ -319,12 +354,19 @@ export function scoreHands(hands: unknown, wentOut: unknown, names: readonly str
     return err('too-many-cards', `Players cannot hold ${held} cards: the top discard is in no one's hand.`, 'hands')
   }
   const points = keys.map((h) => h.reduce((a, k) => a + cardPenalty(k), 0))
-  const explanations = keys.map((h, s) => (s === out ? wentOutLine(names[s] ?? `P${s + 1}`) : penaltyLine(names[s] ?? `P${s + 1}`, h)))
+  const explanations = keys.map((h, s) =>
+    s === out ? wentOutLine(names[s] ?? `P${s + 1}`) : penaltyLine(names[s] ?? `P${s + 1}`, h),
+  )
   return ok({ points, hands: keys, explanations })
 }
 
 /** Checks a points-entered round (WN-V7). */
-export function scorePoints(points: unknown, wentOut: unknown, names: readonly string[], opts: HandCheckOptions = {}): Result<ScoredRound> {
+export function scorePoints(
+  points: unknown,
+  wentOut: unknown,
+  names: readonly string[],
+  opts: HandCheckOptions = {},
+): Result<ScoredRound> {
   const n = names.length
   if (!Array.isArray(points) || points.length !== n) {
     return err('invalid-input', `Enter a penalty for each of the ${n} players (the winner's is 0).`, 'points')
@@ -336,10 +378,12 @@ export function scorePoints(points: unknown, wentOut: unknown, names: readonly s
   for (let s = 0; s < n; s++) {
     const p: unknown = points[s]
     const field = `points.${s}`
-    if (typeof p !== 'number' || !Number.isInteger(p)) return err('invalid-points', `${names[s]}: enter the penalty as a whole number.`, field)
+    if (typeof p !== 'number' || !Number.isInteger(p))
+      return err('invalid-points', `${names[s]}: enter the penalty as a whole number.`, field)
     if (s === out && p !== 0) return err('invalid-points', `${names[s]} went out and scores exactly 0.`, field)
     if (s !== out && p < 1) return err('invalid-points', 'A losing hand is worth at least 1 point.', field)
-    if (p > WILD_NINE_DECK_PENALTY - 2) return err('invalid-points', `${names[s]}: a hand is worth at most ${WILD_NINE_DECK_PENALTY - 2} points.`, field)
+    if (p > WILD_NINE_DECK_PENALTY - 2)
+      return err('invalid-points', `${names[s]}: a hand is worth at most ${WILD_NINE_DECK_PENALTY - 2} points.`, field)
     const size = opts.handSizes?.[s]
     const known = opts.seen?.[s] ?? []
     if (s !== out && size !== undefined && known.length > 0) {
@@ -350,7 +394,11 @@ export function scorePoints(points: unknown, wentOut: unknown, names: readonly s
       const hi = worth + rest * NINE_PENALTY
       if (p < lo || p > hi) {
         const cards = known.map(showCard).join(' ')
-        return err('invalid-points', `${names[s]} holds ${size} card${size === 1 ? '' : 's'} by the tracked play, including ${cards} (seen), worth between ${lo} and ${hi} points.`, field)
+        return err(
+          'invalid-points',
+          `${names[s]} holds ${size} card${size === 1 ? '' : 's'} by the tracked play, including ${cards} (seen), worth between ${lo} and ${hi} points.`,
+          field,
+        )
       }
     } else if (s !== out && size !== undefined && (p < size || p > size * NINE_PENALTY)) {
       return err(
@@ -370,13 +418,17 @@ export function scorePoints(points: unknown, wentOut: unknown, names: readonly s
       'points',
     )
   }
-  const explanations = list.map((p, s) => (s === out ? wentOutLine(names[s] ?? `P${s + 1}`) : `${names[s]}: ${p} (entered as points)`))
+  const explanations = list.map((p, s) =>
+    s === out ? wentOutLine(names[s] ?? `P${s + 1}`) : `${names[s]}: ${p} (entered as points)`,
+  )
   return ok({ points: list, hands: null, explanations })
 }
 
 export function scoreWildNineRound(hands: string[][], wentOut: number | null): Result<number[]> {
-  if (!Array.isArray(hands)) return err('invalid-input', 'Enter each player\'s remaining cards as a list of lists.', 'hands')
-  if (hands.length < WILD_NINE_MIN_PLAYERS || hands.length > WILD_NINE_MAX_PLAYERS) return err('invalid-players', PLAYERS_MESSAGE, 'hands')
+  if (!Array.isArray(hands))
+    return err('invalid-input', "Enter each player's remaining cards as a list of lists.", 'hands')
+  if (hands.length < WILD_NINE_MIN_PLAYERS || hands.length > WILD_NINE_MAX_PLAYERS)
+    return err('invalid-players', PLAYERS_MESSAGE, 'hands')
   const r = scoreHands(hands, wentOut, defaultNames(hands.length))
   return r.ok ? ok(r.value.points) : r
 }

@@ -7,19 +7,8 @@ import { err } from '../errors'
 import { parseWildNineConfig } from './schema'
 import { isPlainObject } from '../../util'
 import { seatName } from '../seats'
-import {
-  DEFAULT_CUTOFF,
-  PLAYERS_MESSAGE,
-  WILD_NINE_MAX_PLAYERS,
-  WILD_NINE_MIN_PLAYERS,
-} from './scoring'
-import type {
-  DeadlockRule,
-  DrawnCardPlay,
-  WildNineConfig,
-  WildNineRules,
-  WildNineState,
-} from './types'
+import { DEFAULT_CUTOFF, PLAYERS_MESSAGE, WILD_NINE_MAX_PLAYERS, WILD_NINE_MIN_PLAYERS } from './scoring'
+import type { DeadlockRule, DrawnCardPlay, WildNineConfig, WildNineRules, WildNineState } from './types'
 
 import { isInt } from './helpers'
 
@@ -33,7 +22,8 @@ function readRules(raw: unknown): Result<WildNineRules> {
   if (!isPlainObject(raw)) return err('invalid-config', 'House rules must be a set of named options.', 'houseRules')
   const cutoff = raw['cutoff']
   if (cutoff !== undefined) {
-    if (!isInt(cutoff, 1, MAX_CUTOFF)) return err('invalid-config', `The cutoff must be a whole number from 1 to ${MAX_CUTOFF}.`, 'houseRules.cutoff')
+    if (!isInt(cutoff, 1, MAX_CUTOFF))
+      return err('invalid-config', `The cutoff must be a whole number from 1 to ${MAX_CUTOFF}.`, 'houseRules.cutoff')
     rules.cutoff = cutoff
   }
   const drawn = raw['drawnCardPlay'] ?? raw['wildNine.drawnCardPlay']
@@ -46,7 +36,11 @@ function readRules(raw: unknown): Result<WildNineRules> {
   const dead = raw['deadlock'] ?? raw['wildNine.deadlock']
   if (dead !== undefined) {
     if (!DEADLOCK.includes(dead as DeadlockRule)) {
-      return err('invalid-config', 'The deadlock rule must be CIRCUIT_WITHOUT_PLAY or NO_STOCK_ONLY.', 'houseRules.deadlock')
+      return err(
+        'invalid-config',
+        'The deadlock rule must be CIRCUIT_WITHOUT_PLAY or NO_STOCK_ONLY.',
+        'houseRules.deadlock',
+      )
     }
     rules.deadlock = dead as DeadlockRule
   }
@@ -63,24 +57,31 @@ export function setupWildNine(raw: WildNineConfig): Result<WildNineState> {
   let players: number
   if (rawNames !== undefined && rawNames !== null) {
     if (!Array.isArray(rawNames)) return err('invalid-config', 'Player names must be a list.', 'names')
-    if (rawNames.length < WILD_NINE_MIN_PLAYERS || rawNames.length > WILD_NINE_MAX_PLAYERS) return err('invalid-players', PLAYERS_MESSAGE, 'names')
+    if (rawNames.length < WILD_NINE_MIN_PLAYERS || rawNames.length > WILD_NINE_MAX_PLAYERS)
+      return err('invalid-players', PLAYERS_MESSAGE, 'names')
     for (let i = 0; i < rawNames.length; i++) {
       const v: unknown = rawNames[i]
-      if (v !== undefined && v !== null && typeof v !== 'string') return err('invalid-config', `Player ${i + 1}'s name must be text.`, `names.${i}`)
-      if (typeof v === 'string' && v.length > 100) return err('invalid-config', `Player ${i + 1}'s name is too long (100 characters at most).`, `names.${i}`)
+      if (v !== undefined && v !== null && typeof v !== 'string')
+        return err('invalid-config', `Player ${i + 1}'s name must be text.`, `names.${i}`)
+      if (typeof v === 'string' && v.length > 100)
+        return err('invalid-config', `Player ${i + 1}'s name is too long (100 characters at most).`, `names.${i}`)
     }
     players = rawNames.length
     if (rawPlayers !== undefined && rawPlayers !== players) {
       return err('invalid-config', `${players} names are given for ${String(rawPlayers)} players.`, 'players')
     }
   } else {
-    if (!isInt(rawPlayers, WILD_NINE_MIN_PLAYERS, WILD_NINE_MAX_PLAYERS)) return err('invalid-players', PLAYERS_MESSAGE, 'players')
+    if (!isInt(rawPlayers, WILD_NINE_MIN_PLAYERS, WILD_NINE_MAX_PLAYERS))
+      return err('invalid-players', PLAYERS_MESSAGE, 'players')
     players = rawPlayers
   }
-  const given = Array.isArray(rawNames) ? (rawNames as unknown[]).map((v) => (typeof v === 'string' ? v.trim() : '')) : []
+  const given = Array.isArray(rawNames)
+    ? (rawNames as unknown[]).map((v) => (typeof v === 'string' ? v.trim() : ''))
+    : []
   const names = Array.from({ length: players }, (_, i) => seatName(given, i))
   const fd: unknown = config.firstDealer ?? 0
-  if (!isInt(fd, 0, players - 1)) return err('invalid-config', `The first dealer must be one of the ${players} seats.`, 'firstDealer')
+  if (!isInt(fd, 0, players - 1))
+    return err('invalid-config', `The first dealer must be one of the ${players} seats.`, 'firstDealer')
   const rules = readRules(config.houseRules)
   if (!rules.ok) return rules
   const st: unknown = config.startTotals
@@ -110,4 +111,3 @@ export function setupWildNine(raw: WildNineConfig): Result<WildNineState> {
     last: '',
   })
 }
-

@@ -54,7 +54,14 @@ export type WildNineAction =
    * current top card). `suit` is required when the upcard is a 9 (the dealer names it).
    * `handSize` / `stock` are optional cross-checks of the deal (WN-V2).
    */
-  | { type: 'start-round'; upcard: string; suit?: string; handSize?: number; stock?: number; position?: WildNinePosition }
+  | {
+      type: 'start-round'
+      upcard: string
+      suit?: string
+      handSize?: number
+      stock?: number
+      position?: WildNinePosition
+    }
   /** Play one card. `suit` names the new active suit after a 9 (not needed for a last card). */
   | { type: 'play'; card: string; suit?: string; seat?: number }
   /** Draw one card (only with no legal card). `card` is the drawn card if the table tells; `hand` the player's hand before drawing, to check WN-R8. */

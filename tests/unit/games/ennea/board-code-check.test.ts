@@ -76,9 +76,16 @@ describe('Ennea board code check characters', () => {
   })
 
   it('catches the issue’s typo: the first card changed from 2 to 5', () => {
-    const code = encodeEnneaBoard({ grid: [2, 7, 4, 5, 3, 6, 1, 8, 9], stakes: [[0], [0], [0, 1], [], [], [], [], [], []], totals: [9, 8, 6] })
+    const code = encodeEnneaBoard({
+      grid: [2, 7, 4, 5, 3, 6, 1, 8, 9],
+      stakes: [[0], [0], [0, 1], [], [], [], [], [], []],
+      totals: [9, 8, 6],
+    })
     const typo = code.replace('-274536189-', '-574536189-')
     expect(typo).not.toBe(code)
-    expect(decodeEnneaBoard(typo)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/check characters do not match/) } })
+    expect(decodeEnneaBoard(typo)).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/check characters do not match/) },
+    })
   })
 })

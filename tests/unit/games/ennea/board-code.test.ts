@@ -20,7 +20,11 @@ const G08: EnneaBoardDraft = {
 
 describe('Ennea board code', () => {
   it('encodes the documented example exactly', () => {
-    const code = encodeEnneaBoard({ totals: [9, 9, 9], grid: [2, 7, 4, 5, 3, 6, 1, 8, 9], stakes: [[0, 1], [0], [], [], [], [], [], [], []] })
+    const code = encodeEnneaBoard({
+      totals: [9, 9, 9],
+      grid: [2, 7, 4, 5, 3, 6, 1, 8, 9],
+      stakes: [[0, 1], [0], [], [], [], [], [], [], []],
+    })
     expect(code).toBe(`EN2-999-274536189-310000000-${codeCheck('EN2-999-274536189-310000000')}`)
     expect(code).toMatch(/-[0-9A-Z]{2}$/)
   })
@@ -28,7 +32,11 @@ describe('Ennea board code', () => {
   it('round-trips boards with 2 to 4 players, unknown cubeless cards and shared cards', () => {
     const boards: EnneaBoardDraft[] = [
       G08,
-      { grid: [3, 6, 2, 4, 5, 1, 8, 7, 9], stakes: [[3], [3], [], [0], [0, 1, 2], [2], [3], [1], []], totals: [9, 7, 5, 8] },
+      {
+        grid: [3, 6, 2, 4, 5, 1, 8, 7, 9],
+        stakes: [[3], [3], [], [0], [0, 1, 2], [2], [3], [1], []],
+        totals: [9, 7, 5, 8],
+      },
       { grid: [null, 7, 4, 5, 3, 6, 1, 8, null], stakes: [[], [1, 2], [2], [], [], [], [], [], []], totals: [0, 3, 9] },
     ]
     for (const b of boards) {
@@ -65,9 +73,18 @@ describe('Ennea board code', () => {
   })
 
   it('refuses malformed parts with a message that names the part', () => {
-    expect(decodeEnneaBoard('EN2-9-274536189-000000000-00')).toMatchObject({ ok: false, error: { message: expect.stringMatching(/cube total/) } })
-    expect(decodeEnneaBoard('EN2-99-274536180-000000000-00')).toMatchObject({ ok: false, error: { message: expect.stringMatching(/card values/) } })
-    expect(decodeEnneaBoard('EN2-99-274536189-00000000G-00')).toMatchObject({ ok: false, error: { message: expect.stringMatching(/hexadecimal/) } })
+    expect(decodeEnneaBoard('EN2-9-274536189-000000000-00')).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/cube total/) },
+    })
+    expect(decodeEnneaBoard('EN2-99-274536180-000000000-00')).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/card values/) },
+    })
+    expect(decodeEnneaBoard('EN2-99-274536189-00000000G-00')).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/hexadecimal/) },
+    })
   })
 
   it('refuses impossible boards with the resolver’s SPEC messages', () => {
@@ -99,7 +116,11 @@ describe('Ennea board code', () => {
   })
 
   it('gives a code only to a valid board: no NaN, no 10 clamped to 9, no 10 turned into "not revealed"', () => {
-    const base: EnneaBoardDraft = { grid: [2, 7, 4, 5, 3, 6, 1, 8, 9], stakes: [[0], [0], [], [], [], [], [], [], []], totals: [9, 9] }
+    const base: EnneaBoardDraft = {
+      grid: [2, 7, 4, 5, 3, 6, 1, 8, 9],
+      stakes: [[0], [0], [], [], [], [], [], [], []],
+      totals: [9, 9],
+    }
     const cases: [EnneaBoardDraft, RegExp][] = [
       [{ ...base, totals: [Number.NaN, 9] }, /P1's cube total must be a whole number from 0 to 9/],
       [{ ...base, totals: [10, 9] }, /P1's cube total must be a whole number from 0 to 9/],
@@ -125,7 +146,11 @@ describe('Ennea board code', () => {
     expect(r).toEqual({
       ok: true,
       value: {
-        board: { totals: [9, 9, 9], grid: [2, 7, 4, 5, 3, 6, 1, 8, 9], stakes: [[0, 1], [0], [], [], [], [], [], [], []] },
+        board: {
+          totals: [9, 9, 9],
+          grid: [2, 7, 4, 5, 3, 6, 1, 8, 9],
+          stakes: [[0, 1], [0], [], [], [], [], [], [], []],
+        },
         version: 1,
         note: expect.stringMatching(/^Old code \(EN1\) — check it/),
       },
@@ -139,7 +164,11 @@ describe('Ennea board code', () => {
   })
 
   it('keeps an incomplete board (a card under cubes not revealed yet): the resolver then asks for its value (EN-V13)', () => {
-    const board: EnneaBoardDraft = { grid: [null, 2, 3, 4, 5, 6, 7, 8, 9], stakes: [[0], [0], [], [], [], [], [], [], []], totals: [9, 9] }
+    const board: EnneaBoardDraft = {
+      grid: [null, 2, 3, 4, 5, 6, 7, 8, 9],
+      stakes: [[0], [0], [], [], [], [], [], [], []],
+      totals: [9, 9],
+    }
     const r = decodeEnneaBoard(encodeEnneaBoard(board))
     expect(r).toEqual({ ok: true, value: board })
     expect(resolveEnneaBoard({ ...board, grid: board.grid as number[] })).toMatchObject({

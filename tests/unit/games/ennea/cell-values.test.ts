@@ -55,7 +55,10 @@ describe('Ennea: both staked lines through a hidden card', () => {
       'Row 1: the known card is 2: only R1C2 = 7 makes 9 (4 of the four 7s not yet seen). Any other value fails. Column 2 also runs through R1C2, but another of its cards is not revealed either.',
     )
     expect(enneaCellValues(grid, s, 1, 1)).toMatchObject({ ok: false, error: { code: 'not-a-line' } })
-    expect(enneaCellValues([2, 7, 4, 5, 3, 6, 1, 8, 9], s, 0, 1)).toMatchObject({ ok: false, error: { code: 'card-known' } })
+    expect(enneaCellValues([2, 7, 4, 5, 3, 6, 1, 8, 9], s, 0, 1)).toMatchObject({
+      ok: false,
+      error: { code: 'card-known' },
+    })
   })
 
   it('refuses impossible earlier cards: a fifth 7, or more than 27 earlier cards', () => {
@@ -66,13 +69,20 @@ describe('Ennea: both staked lines through a hidden card', () => {
       ok: false,
       error: {
         code: 'too-many-seen',
-        message: 'Too many 7s: four 7s in earlier rounds and one 7 on this grid make 5, but the deck has only four 7s. Check the earlier cards.',
+        message:
+          'Too many 7s: four 7s in earlier rounds and one 7 on this grid make 5, but the deck has only four 7s. Check the earlier cards.',
         field: 'earlier',
       },
     })
-    expect(enneaCellValues(grid, stakes, 0, 1, [[7, 7, 7, 7]])).toMatchObject({ ok: false, error: { code: 'too-many-seen' } })
+    expect(enneaCellValues(grid, stakes, 0, 1, [[7, 7, 7, 7]])).toMatchObject({
+      ok: false,
+      error: { code: 'too-many-seen' },
+    })
     const many = enneaLineValues(grid, line, [Array.from({ length: 28 }, (_, i) => (i % 9) + 1)])
-    expect(many).toMatchObject({ ok: false, error: { code: 'too-many-earlier', message: expect.stringMatching(/^28 cards from earlier rounds is too many/) } })
+    expect(many).toMatchObject({
+      ok: false,
+      error: { code: 'too-many-earlier', message: expect.stringMatching(/^28 cards from earlier rounds is too many/) },
+    })
     expect(enneaLineValues(grid, line, [[7, 7, 7]]).ok).toBe(true)
   })
 })

@@ -28,7 +28,9 @@ function resolve(c: ResolutionCase, rule: EnneaRemovalRule): EnneaSeatResolution
 const names = (cells: number[]): string[] => cells.map(cellName)
 
 describe('Ennea line resolution: SPEC golden examples EN-G01..EN-G23', () => {
-  const rows = RESOLUTION_CASES.flatMap((c) => RULES.map((rule) => ({ c, rule, label: `${c.id} ${c.title} [${rule}]` })))
+  const rows = RESOLUTION_CASES.flatMap((c) =>
+    RULES.map((rule) => ({ c, rule, label: `${c.id} ${c.title} [${rule}]` })),
+  )
 
   it.each(rows)('$label', ({ c, rule }) => {
     const seats = resolve(c, rule)
@@ -39,7 +41,12 @@ describe('Ennea line resolution: SPEC golden examples EN-G01..EN-G23', () => {
       const variant = seat === 0 && rule !== 'STRICT' ? c.variants?.[rule] : undefined
       expect(got.seat).toBe(seat)
       expect(
-        got.lines.map((l) => ({ line: `${l.kind === 'row' ? 'R' : 'C'}${l.index + 1}`, cells: names(l.cells), sum: l.sum, success: l.success })),
+        got.lines.map((l) => ({
+          line: `${l.kind === 'row' ? 'R' : 'C'}${l.index + 1}`,
+          cells: names(l.cells),
+          sum: l.sum,
+          success: l.success,
+        })),
       ).toEqual(exp.lines)
       expect(names(got.protectedCells)).toEqual(exp.protected)
       expect(got.minimumLoss).toBe(exp.minimumLoss)
@@ -57,7 +64,9 @@ describe('Ennea line resolution: SPEC golden examples EN-G01..EN-G23', () => {
         expect(got.lines.some((l) => !l.success && l.cells.includes(cell))).toBe(true)
       }
       // the last sentence states the loss and the new total
-      expect(got.explanation.at(-1)).toBe(`Loss ${got.loss}: ${c.seats[seat]?.total} → ${got.total} cube${got.total === 1 ? '' : 's'}.`)
+      expect(got.explanation.at(-1)).toBe(
+        `Loss ${got.loss}: ${c.seats[seat]?.total} → ${got.total} cube${got.total === 1 ? '' : 's'}.`,
+      )
     })
     if (rule === 'STRICT') for (const sentence of c.explains ?? []) expect(seats[0]?.explanation).toContain(sentence)
   })
@@ -87,7 +96,9 @@ describe('Ennea line resolution: SPEC golden examples EN-G01..EN-G23', () => {
     if (!c) throw new Error('fixture missing')
     const text = resolve(c, 'STRICT')[0]?.explanation ?? []
     expect(text).toContain('Row 1: 1 + 4 = 5 ✗ removes R1C1.')
-    expect(text).toContain('Column 1: 1 + 4 = 5 ✗ removes nothing: its only unprotected cube is already removed (R1C1 for Row 1).')
+    expect(text).toContain(
+      'Column 1: 1 + 4 = 5 ✗ removes nothing: its only unprotected cube is already removed (R1C1 for Row 1).',
+    )
   })
 
   it('explains the minimum loss and lone cubes (EN-G10, EN-G11)', () => {
@@ -110,7 +121,9 @@ describe('Ennea line resolution: SPEC golden examples EN-G01..EN-G23', () => {
     if (!c) throw new Error('fixture missing')
     const text = resolve(c, 'SHARED')[0]?.explanation ?? []
     expect(text).toContain('Row 2: 5 + 3 = 8 ✗ removes R2C2.')
-    expect(text.some((s) => s.startsWith('Column 2: 7 + 3 = 10 ✗ settled by R2C2, already removed for Row 2'))).toBe(true)
+    expect(text.some((s) => s.startsWith('Column 2: 7 + 3 = 10 ✗ settled by R2C2, already removed for Row 2'))).toBe(
+      true,
+    )
   })
 
   it('defaults to STRICT when no rule is given', () => {
@@ -145,7 +158,12 @@ describe('resolveEnneaBoard validation (EN-V1, V3, V4, V12, V13)', () => {
   const base = (): EnneaBoard => ({ grid: grid.slice(), stakes: empty(), totals: [9, 9] })
 
   const cases: { name: string; board: unknown; rules?: unknown; code: string; message: string; field?: string }[] = [
-    { name: 'no players', board: { ...base(), totals: [] }, code: 'player-count', message: 'Ennea needs 2 to 4 players (36 cubes = 4 colours × 9).' },
+    {
+      name: 'no players',
+      board: { ...base(), totals: [] },
+      code: 'player-count',
+      message: 'Ennea needs 2 to 4 players (36 cubes = 4 colours × 9).',
+    },
     {
       name: 'five players',
       board: { ...base(), totals: [9, 9, 9, 9, 9] },
@@ -179,7 +197,12 @@ describe('resolveEnneaBoard validation (EN-V1, V3, V4, V12, V13)', () => {
       code: 'too-many-in-grid',
       message: 'This grid has five 6s; the deck has only four of each value.',
     },
-    { name: '8 values', board: { ...base(), grid: grid.slice(0, 8) }, code: 'grid-size', message: 'A grid has exactly 9 values, R1C1 to R3C3; this one has 8.' },
+    {
+      name: '8 values',
+      board: { ...base(), grid: grid.slice(0, 8) },
+      code: 'grid-size',
+      message: 'A grid has exactly 9 values, R1C1 to R3C3; this one has 8.',
+    },
     {
       name: 'more cubes staked than owned',
       board: {
@@ -245,7 +268,11 @@ describe('resolveEnneaBoard validation (EN-V1, V3, V4, V12, V13)', () => {
   })
 
   it('accepts an unknown value on a cubeless card (EN-A21)', () => {
-    const r = resolveEnneaBoard({ grid: [2, 7, null, null, null, null, null, null, null] as unknown as number[], stakes: [[0], [0], [], [], [], [], [], [], []], totals: [9, 9] })
+    const r = resolveEnneaBoard({
+      grid: [2, 7, null, null, null, null, null, null, null] as unknown as number[],
+      stakes: [[0], [0], [], [], [], [], [], [], []],
+      totals: [9, 9],
+    })
     expect(r.ok).toBe(true)
     if (r.ok) expect(r.value.seats[0]?.total).toBe(9)
   })

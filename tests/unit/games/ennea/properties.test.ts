@@ -32,7 +32,7 @@ const configArb: fc.Arbitrary<EnneaConfig> = fc
 
 /** A small deterministic generator seeded by the pick, so actions depend only on (state, pick). */
 function lcg(seed: number): () => number {
-  let x = (seed >>> 0) || 1
+  let x = seed >>> 0 || 1
   return () => {
     x = (Math.imul(x, 1664525) + 1013904223) >>> 0
     return x
@@ -193,7 +193,13 @@ const boardArb: fc.Arbitrary<EnneaBoard> = fc.integer({ min: 2, max: 4 }).chain(
   fc
     .record({
       grid: fc.shuffledSubarray(DECK, { minLength: 9, maxLength: 9 }),
-      stakes: fc.array(fc.subarray(Array.from({ length: n }, (_, s) => s), { maxLength: Math.min(3, n) }), { minLength: 9, maxLength: 9 }),
+      stakes: fc.array(
+        fc.subarray(
+          Array.from({ length: n }, (_, s) => s),
+          { maxLength: Math.min(3, n) },
+        ),
+        { minLength: 9, maxLength: 9 },
+      ),
       extra: fc.array(fc.nat({ max: 9 }), { minLength: n, maxLength: n }),
       dense: fc.boolean(),
     })

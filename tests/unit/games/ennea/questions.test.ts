@@ -23,7 +23,9 @@ describe('Ennea question: which values make this line succeed', () => {
     const grid = [2, null, 4, 5, 3, 6, 1, 8, 9]
     const r = enneaLineValues(grid, { kind: 'row', index: 0, cells: [0, 1], unknownCell: 1 })
     expect(r).toMatchObject({ ok: true, value: { values: [7], needed: 7, knownSum: 2, copiesLeft: 4 } })
-    expect(r.ok && r.value.message).toBe('Row 1: the known card is 2: only R1C2 = 7 makes 9 (4 of the four 7s not yet seen). Any other value fails.')
+    expect(r.ok && r.value.message).toBe(
+      'Row 1: the known card is 2: only R1C2 = 7 makes 9 (4 of the four 7s not yet seen). Any other value fails.',
+    )
   })
 
   it('counts the cards revealed in earlier rounds and elsewhere on this grid', () => {
@@ -40,27 +42,46 @@ describe('Ennea question: which values make this line succeed', () => {
   })
 
   it('says when no value can work because the known cards already reach 9, and handles the largest need', () => {
-    const high = enneaLineValues([5, 4, null, 1, 2, 3, 6, 7, 8], { kind: 'row', index: 0, cells: [0, 1, 2], unknownCell: 2 })
+    const high = enneaLineValues([5, 4, null, 1, 2, 3, 6, 7, 8], {
+      kind: 'row',
+      index: 0,
+      cells: [0, 1, 2],
+      unknownCell: 2,
+    })
     expect(high).toMatchObject({ ok: true, value: { values: [], needed: 0 } })
     expect(high.ok && high.value.message).toMatch(/no value of R1C3 can make 9/)
     // the lowest known card leaves the largest need: 9 - 1 = 8
-    const twoCard = enneaLineValues([null, 1, 3, 1, 2, 3, 6, 7, 8], { kind: 'column', index: 0, cells: [0, 3], unknownCell: 0 })
+    const twoCard = enneaLineValues([null, 1, 3, 1, 2, 3, 6, 7, 8], {
+      kind: 'column',
+      index: 0,
+      cells: [0, 3],
+      unknownCell: 0,
+    })
     expect(twoCard).toMatchObject({ ok: true, value: { values: [8], knownSum: 1 } })
   })
 
   it('refuses lines that are not answerable', () => {
-    expect(enneaLineValues([2, 7, 4, 5, 3, 6, 1, 8, 9], { kind: 'row', index: 0, cells: [0, 1], unknownCell: 1 })).toMatchObject({
+    expect(
+      enneaLineValues([2, 7, 4, 5, 3, 6, 1, 8, 9], { kind: 'row', index: 0, cells: [0, 1], unknownCell: 1 }),
+    ).toMatchObject({
       ok: false,
       error: { message: 'Every card of this line is revealed: it totals 9 and succeeds.' },
     })
-    expect(enneaLineValues([null, null, 4, 5, 3, 6, 1, 8, 9], { kind: 'row', index: 0, cells: [0, 1], unknownCell: 1 })).toMatchObject({
+    expect(
+      enneaLineValues([null, null, 4, 5, 3, 6, 1, 8, 9], { kind: 'row', index: 0, cells: [0, 1], unknownCell: 1 }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'too-many-unknown' },
     })
-    expect(enneaLineValues([null, 7, 4, 5, 3, 6, 1, 8, 9], { kind: 'row', index: 0, cells: [0], unknownCell: 0 })).toMatchObject({
+    expect(
+      enneaLineValues([null, 7, 4, 5, 3, 6, 1, 8, 9], { kind: 'row', index: 0, cells: [0], unknownCell: 0 }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'not-a-line' },
     })
-    expect(enneaLineValues([1, 2], { kind: 'row', index: 0, cells: [0, 1], unknownCell: 0 })).toMatchObject({ ok: false, error: { code: 'grid-size' } })
+    expect(enneaLineValues([1, 2], { kind: 'row', index: 0, cells: [0, 1], unknownCell: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'grid-size' },
+    })
   })
 })

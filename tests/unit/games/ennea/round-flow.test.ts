@@ -51,7 +51,10 @@ function runSteps(state: EnneaState, steps: FlowStep[]): EnneaState {
     }
     s = step(s, action)
     for (const [seat, [pool, aside]] of Object.entries(st.after ?? {})) {
-      expect([s.pools[Number(seat)], s.setAside[Number(seat)]], `${JSON.stringify(st.action)} seat ${seat}`).toEqual([pool, aside])
+      expect([s.pools[Number(seat)], s.setAside[Number(seat)]], `${JSON.stringify(st.action)} seat ${seat}`).toEqual([
+        pool,
+        aside,
+      ])
     }
   }
   return s
@@ -74,7 +77,11 @@ describe('EN-G24 round ended by an ENNEA call, with final actions', () => {
     expect(beforeReveal.toAct).toBeNull()
     expect(beforeReveal.caller).toBe(G24.caller)
     G24.atReveal.forEach(([pool, aside, onGrid], seat) => {
-      expect([beforeReveal.pools[seat], beforeReveal.setAside[seat], staked(beforeReveal, seat)]).toEqual([pool, aside, onGrid])
+      expect([beforeReveal.pools[seat], beforeReveal.setAside[seat], staked(beforeReveal, seat)]).toEqual([
+        pool,
+        aside,
+        onGrid,
+      ])
       expect((pool ?? 0) + (aside ?? 0) + (onGrid ?? 0)).toBe(9)
     })
     expect(beforeReveal.peeks).toEqual([
@@ -108,9 +115,15 @@ describe('EN-G24 round ended by an ENNEA call, with final actions', () => {
     expect(upToCall.phase).toBe('final-actions')
     expect(upToCall.finalQueue).toEqual([0, 1])
     expect(enneaEngine.legalActions(upToCall).map((l) => l.type)).toEqual(['stake', 'pass'])
-    expect(rejects(upToCall, { type: 'peek', cell: 8 }).message).toBe('After an ENNEA call only Stake or Pass is allowed.')
-    expect(rejects(upToCall, { type: 'ennea' }).message).toBe('ENNEA was already called this round; you get one final Stake or Pass.')
-    expect(rejects(upToCall, { type: 'stake', cell: 8, seat: 1 }).message).toBe("That was B's stake; it is A's turn now.")
+    expect(rejects(upToCall, { type: 'peek', cell: 8 }).message).toBe(
+      'After an ENNEA call only Stake or Pass is allowed.',
+    )
+    expect(rejects(upToCall, { type: 'ennea' }).message).toBe(
+      'ENNEA was already called this round; you get one final Stake or Pass.',
+    )
+    expect(rejects(upToCall, { type: 'stake', cell: 8, seat: 1 }).message).toBe(
+      "That was B's stake; it is A's turn now.",
+    )
     expect(enneaEngine.status(upToCall).message).toBe('Round 1: C called ENNEA; A takes a final Stake or Pass.')
   })
 })
@@ -378,15 +391,27 @@ describe('setup (EN-V1, EN-V2)', () => {
   it.each([
     ['one player', { names: ['A'] }, 'Ennea needs 2 to 4 players (36 cubes = 4 colours × 9).'],
     ['five players', { names: ['A', 'B', 'C', 'D', 'E'] }, 'Ennea needs 2 to 4 players (36 cubes = 4 colours × 9).'],
-    ['same colour twice', { names: ['A', 'B'], colours: ['Red', 'red '] }, 'Each player needs a different cube colour.'],
+    [
+      'same colour twice',
+      { names: ['A', 'B'], colours: ['Red', 'red '] },
+      'Each player needs a different cube colour.',
+    ],
     ['a missing colour', { names: ['A', 'B'], colours: ['red'] }, 'Give each of the 2 players a cube colour.'],
-    ['a bad starter', { names: ['A', 'B'], starter: 2 }, 'The round-1 starting player must be one of the 2 seats (0 to 1).'],
+    [
+      'a bad starter',
+      { names: ['A', 'B'], starter: 2 },
+      'The round-1 starting player must be one of the 2 seats (0 to 1).',
+    ],
     [
       'a bad removal rule',
       { names: ['A', 'B'], houseRules: { failedLineRemoval: 'NICE' } },
       'Unknown failed-line removal rule "NICE"; use STRICT, OWNER_SEQUENTIAL or SHARED.',
     ],
-    ['a bad reshuffle flag', { names: ['A', 'B'], houseRules: { reshuffleEachRound: 'yes' } }, 'reshuffleEachRound must be true or false.'],
+    [
+      'a bad reshuffle flag',
+      { names: ['A', 'B'], houseRules: { reshuffleEachRound: 'yes' } },
+      'reshuffleEachRound must be true or false.',
+    ],
     ['a name that is not text', { names: ['A', 7] }, "P2's name must be text."],
     ['not an object', 'ennea', 'Ennea setup needs the players: { names: [...], colours: [...] }.'],
     ['null', null, 'Ennea setup needs the players: { names: [...], colours: [...] }.'],
@@ -434,7 +459,14 @@ describe('a whole game: house rule, replay, undo, winners and standings', () => 
       [3, 5],
     ])
     expect(s.rounds[0]?.explanation[0]).toBe('Round 1 grid: 9 8 7 / 6 5 4 / 3 2 1; failed-line removal SHARED.')
-    expect(enneaEngine.status(s)).toEqual({ phase: 'over', over: true, round: 4, toAct: null, winners: [1], message: 'B wins with 5 cubes.' })
+    expect(enneaEngine.status(s)).toEqual({
+      phase: 'over',
+      over: true,
+      round: 4,
+      toAct: null,
+      winners: [1],
+      message: 'B wins with 5 cubes.',
+    })
     expect(enneaEngine.standings(s)).toEqual([
       { seat: 0, name: 'A', score: 3, rank: 2, eliminated: false, note: 'ENNEA call in round 3' },
       { seat: 1, name: 'B', score: 5, rank: 1, eliminated: false, note: 'Winner; ENNEA calls in rounds 2, 4' },

@@ -37,7 +37,10 @@ describe('Unknown cards at reveal (EN-A21)', () => {
   it('a card without cubes may be unknown; a card with cubes may not', () => {
     const s = toReveal(start())
     const bad = enneaEngine.apply(s, { type: 'reveal', grid: [null, 7, 4, 5, 3, 6, 1, 8, 9] })
-    expect(bad).toMatchObject({ ok: false, error: { code: 'missing-value', message: 'Enter the value of R1C1; it holds cubes, so it cannot stay unknown.' } })
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { code: 'missing-value', message: 'Enter the value of R1C1; it holds cubes, so it cannot stay unknown.' },
+    })
     const r = step(s, { type: 'reveal', grid: [2, 7, null, 5, 3, 6, null, 8, 9] })
     const record = r.rounds[0]!
     expect(record.grid).toEqual([2, 7, 0, 5, 3, 6, 0, 8, 9])
@@ -55,8 +58,17 @@ describe('Unknown cards at reveal (EN-A21)', () => {
     const earlier = [[1, 1, 1, 1, 2, 2, 2, 2, 0]]
     // the earlier unknown (0) is not a card value; four 1s were seen, so another 1 is refused
     const r = checkEnneaRevealGrid([1, null, null, null, null, null, null, null, null], none(), earlier, false)
-    expect(r).toMatchObject({ ok: false, error: { code: 'too-many-in-game', message: expect.stringMatching(/^Too many 1s: four 1s were already revealed/) } })
-    expect(checkEnneaRevealGrid([3, 3, 3, 3, null, 4, 4, 4, 4], none(), earlier, false)).toEqual({ ok: true, value: [3, 3, 3, 3, null, 4, 4, 4, 4] })
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        code: 'too-many-in-game',
+        message: expect.stringMatching(/^Too many 1s: four 1s were already revealed/),
+      },
+    })
+    expect(checkEnneaRevealGrid([3, 3, 3, 3, null, 4, 4, 4, 4], none(), earlier, false)).toEqual({
+      ok: true,
+      value: [3, 3, 3, 3, null, 4, 4, 4, 4],
+    })
     // the old check (no stakes given) still refuses an unknown card
     expect(checkEnneaGrid([3, 3, 3, 3, null, 4, 4, 4, 4], earlier, false).ok).toBe(false)
   })
@@ -71,7 +83,11 @@ describe('Unknown cards at reveal (EN-A21)', () => {
     expect(checkEnneaRevealGrid([7, 8, 8, 8, null, 9, 9, 9, 9], none(), earlier, false).ok).toBe(true)
     expect(checkEnneaRevealGrid([7, 7, 8, 8, null, 9, 9, 9, 9], none(), earlier, false)).toMatchObject({
       ok: false,
-      error: { code: 'round4-mismatch', message: 'Round 4 must use the last 9 cards: expected 7, 8, 8, 8, 8, 9, 9, 9, 9; entered values differ (extra 7, missing 8 and 8).' },
+      error: {
+        code: 'round4-mismatch',
+        message:
+          'Round 4 must use the last 9 cards: expected 7, 8, 8, 8, 8, 9, 9, 9, 9; entered values differ (extra 7, missing 8 and 8).',
+      },
     })
     // with an earlier unknown the last grid is no longer known exactly: no expected list, the counts still hold
     const withUnknown = [earlier[0]!, earlier[1]!, [5, 5, 6, 6, 6, 6, 7, 7, 0]]

@@ -70,7 +70,9 @@ function playRound(c: RoundCase, rules: Partial<NineHouseRules> = {}, confirmOve
 
 describe('Nine golden rounds NI-G01..NI-G14', () => {
   it('the fixture holds all fourteen round examples', () => {
-    expect(golden.rounds.map((c) => c.id)).toEqual(Array.from({ length: 14 }, (_, i) => `NI-G${String(i + 1).padStart(2, '0')}`))
+    expect(golden.rounds.map((c) => c.id)).toEqual(
+      Array.from({ length: 14 }, (_, i) => `NI-G${String(i + 1).padStart(2, '0')}`),
+    )
   })
 
   describe.each(golden.rounds)('$id $title', (c) => {
@@ -148,7 +150,9 @@ describe('NI-G14 a declarer above 9 (house rule overNineDeclaration)', () => {
     const s = must(playRound(c, {}, true))
     expect(s.rounds[0]?.overNine).toBe(true)
     expect(s.totals).toEqual([35, 10, 10])
-    expect(s.rounds[0]?.lines[0]).toBe('P1 declared NINE with 11, but NINE needs 9 or less, so it counts as a failed declaration.')
+    expect(s.rounds[0]?.lines[0]).toBe(
+      'P1 declared NINE with 11, but NINE needs 9 or less, so it counts as a failed declaration.',
+    )
   })
   it('REJECT refuses the entry even when confirmed, in the engine and in scoreNineRound', () => {
     const r = playRound(c, { overNineDeclaration: 'REJECT' }, true)
@@ -191,7 +195,10 @@ describe('NI-G15 the first-circuit restriction', () => {
     const s = afterTurns(3)
     expect(s.live?.turn).toBe(4)
     const r = nineEngine.apply(s, { type: 'declare' })
-    expect(r).toStrictEqual({ ok: false, error: { code: 'first-circuit', message: g.rejectedAtTurn4, field: 'declarer' } })
+    expect(r).toStrictEqual({
+      ok: false,
+      error: { code: 'first-circuit', message: g.rejectedAtTurn4, field: 'declarer' },
+    })
     // a round entered directly for P2 is refused the same way
     const direct = nineEngine.apply(s, { type: 'round', declarer: 1, totals: [10, 5, 10, 10] })
     expect(direct.ok).toBe(false)
@@ -249,12 +256,19 @@ describe('NI-G16 tracking counts through a snap', () => {
     const snap = nineEngine.apply(r.value, { type: 'snap' })
     expect(snap).toStrictEqual({
       ok: false,
-      error: { code: 'cannot-snap', message: 'You can only snap a card of the same value you just discarded, drawn from the draw pile.' },
+      error: {
+        code: 'cannot-snap',
+        message: 'You can only snap a card of the same value you just discarded, drawn from the draw pile.',
+      },
     })
   })
   it('house rule snapSource ANY_TAKEN_CARD lets P2 snap the taken 4', () => {
     const config = { ...g.config, houseRules: { snapSource: 'ANY_TAKEN_CARD' as const } }
-    const log = [...g.actions.slice(0, 4), { type: 'discard', cards: [4] } as NineAction, { type: 'snap', seat: 1 } as NineAction]
+    const log = [
+      ...g.actions.slice(0, 4),
+      { type: 'discard', cards: [4] } as NineAction,
+      { type: 'snap', seat: 1 } as NineAction,
+    ]
     const r = replay(nineEngine, config, log)
     if (!r.ok) throw new Error(r.error.message)
     expect(r.value.live?.hands).toEqual([4, 4, 5])

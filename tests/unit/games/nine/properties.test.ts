@@ -30,7 +30,8 @@ function dealHands(r: () => number, sizes: number[], used: number[]): number[][]
   }
   return sizes.map((sz) => {
     const hand: number[] = []
-    for (let i = 0; i < sz && deck.length > 0; i++) hand.push(deck.splice(Math.floor(r() * deck.length), 1)[0] as number)
+    for (let i = 0; i < sz && deck.length > 0; i++)
+      hand.push(deck.splice(Math.floor(r() * deck.length), 1)[0] as number)
     return hand
   })
 }
@@ -96,32 +97,44 @@ export interface Bias {
   declare: number
 }
 
-export const makeNextAction = (bias: Bias) => (state: NineState, pick: number): NineAction => {
-  const r = rng(pick)
-  if (r() < 0.08) return pickOf(r, GARBAGE) as NineAction
-  const legal = nineEngine.legalActions(state)
-  if (legal.length === 0) return { type: 'round', declarer: 0, totals: state.names.map(() => 5) }
-  const types = legal.map((l) => l.type)
-  const want = (t: string, p: number): boolean => types.includes(t as NineAction['type']) && r() < p
-  for (const l of legal) {
-    if (l.type === 'snap' && r() < 0.4) return r() < 0.5 ? { type: 'snap', value: pickOf(r, l.values) } : { type: 'snap', seat: l.seat, value: pickOf(r, l.values) }
+export const makeNextAction =
+  (bias: Bias) =>
+  (state: NineState, pick: number): NineAction => {
+    const r = rng(pick)
+    if (r() < 0.08) return pickOf(r, GARBAGE) as NineAction
+    const legal = nineEngine.legalActions(state)
+    if (legal.length === 0) return { type: 'round', declarer: 0, totals: state.names.map(() => 5) }
+    const types = legal.map((l) => l.type)
+    const want = (t: string, p: number): boolean => types.includes(t as NineAction['type']) && r() < p
+    for (const l of legal) {
+      if (l.type === 'snap' && r() < 0.4)
+        return r() < 0.5
+          ? { type: 'snap', value: pickOf(r, l.values) }
+          : { type: 'snap', seat: l.seat, value: pickOf(r, l.values) }
+    }
+    if (state.phase === 'round-entry') {
+      if (want('deal', bias.deal)) return { type: 'deal', top: r() < 0.5 ? null : int(r, 0, 13) }
+      return roundAction(
+        r,
+        state,
+        state.names.map((_, s) => s),
+        null,
+      )
+    }
+    if (want('stop-tracking', 0.01)) return { type: 'stop-tracking' }
+    for (const l of legal) {
+      if (l.type === 'round' && (state.phase === 'reveal' || r() < bias.declare))
+        return roundAction(r, state, l.declarers, l.handSizes)
+      if (l.type === 'declare' && r() < bias.declare) return { type: 'declare' }
+    }
+    for (const l of legal) {
+      if (l.type === 'take')
+        return { type: 'take', source: pickOf(r, l.sources), ...(r() < 0.3 ? { seat: l.seat } : {}) }
+      if (l.type === 'discard') return discardAction(r, state, l.maxCards)
+    }
+    // an empty hand: declaring is the only move
+    return types.includes('declare') ? { type: 'declare' } : { type: 'stop-tracking' }
   }
-  if (state.phase === 'round-entry') {
-    if (want('deal', bias.deal)) return { type: 'deal', top: r() < 0.5 ? null : int(r, 0, 13) }
-    return roundAction(r, state, state.names.map((_, s) => s), null)
-  }
-  if (want('stop-tracking', 0.01)) return { type: 'stop-tracking' }
-  for (const l of legal) {
-    if (l.type === 'round' && (state.phase === 'reveal' || r() < bias.declare)) return roundAction(r, state, l.declarers, l.handSizes)
-    if (l.type === 'declare' && r() < bias.declare) return { type: 'declare' }
-  }
-  for (const l of legal) {
-    if (l.type === 'take') return { type: 'take', source: pickOf(r, l.sources), ...(r() < 0.3 ? { seat: l.seat } : {}) }
-    if (l.type === 'discard') return discardAction(r, state, l.maxCards)
-  }
-  // an empty hand: declaring is the only move
-  return types.includes('declare') ? { type: 'declare' } : { type: 'stop-tracking' }
-}
 
 /** Mostly legal actions, with enough direct round entries that matches reach 99. */
 export const nextAction = makeNextAction({ deal: 0.3, declare: 0.08 })
@@ -146,7 +159,10 @@ export const configArb: fc.Arbitrary<NineConfig> = fc.integer({ min: 2, max: 8 }
       firstDealer: fc.option(fc.integer({ min: 0, max: n - 1 }), { nil: undefined }),
       houseRules: fc.option(ruleArb, { nil: undefined }),
       startTotals: fc.option(
-        fc.array(fc.integer({ min: 0, max: 98 }).filter((t) => t !== 90), { minLength: n, maxLength: n }),
+        fc.array(
+          fc.integer({ min: 0, max: 98 }).filter((t) => t !== 90),
+          { minLength: n, maxLength: n },
+        ),
         { nil: undefined },
       ),
     })
@@ -208,7 +224,9 @@ describe('Nine engine: game properties', () => {
           expect(rec.overNine).toBe(dt > 9)
           expect(rec.points).toEqual(rec.handTotals.map((t, s) => (won ? (s === d ? 0 : t) : s === d ? 25 : 0)))
           if (rec.hands.every((h) => h !== null)) {
-            const pure = scoreNineRound(rec.hands as number[][], d, { overNineDeclaration: last.rules.overNineDeclaration })
+            const pure = scoreNineRound(rec.hands as number[][], d, {
+              overNineDeclaration: last.rules.overNineDeclaration,
+            })
             expect(pure.ok).toBe(true)
             if (pure.ok) expect(pure.value.points).toEqual(rec.points)
           }
@@ -247,7 +265,8 @@ describe('Nine engine: game properties', () => {
         }
         const last = sim.states[sim.states.length - 1] as NineState
         if (sim.accepted.some((a) => a.type === 'snap')) seen.snap++
-        if (sim.states.some((s) => (s.live?.reshuffles ?? 0) > 0) || last.rounds.some((r) => r.void)) seen.drawPileExhausted++
+        if (sim.states.some((s) => (s.live?.reshuffles ?? 0) > 0) || last.rounds.some((r) => r.void))
+          seen.drawPileExhausted++
       }),
       { numRuns: NUM_RUNS },
     )
@@ -280,7 +299,12 @@ describe('Nine engine: game properties', () => {
           const anyOut = s.totals.some((t) => t >= 99)
           expect(s.phase === 'over').toBe(anyOut)
           expect(nineEngine.status(s).over).toBe(anyOut)
-          expect(nineEngine.standings(s).filter((x) => x.eliminated).map((x) => x.seat)).toEqual(s.losers)
+          expect(
+            nineEngine
+              .standings(s)
+              .filter((x) => x.eliminated)
+              .map((x) => x.seat),
+          ).toEqual(s.losers)
           if (!anyOut) {
             expect(s.winners).toEqual([])
             continue
@@ -309,7 +333,9 @@ describe('Nine engine: game properties', () => {
         const s = sim.states[sim.states.length - 1] as NineState
         const r = nineEngine.apply(s, junk as NineAction)
         if (r.ok) expect(JSON.parse(JSON.stringify(r.value))).toStrictEqual(r.value)
-        expect(typeof nineEngine.apply(s, { type: 'round', declarer: 0, hands: junk, totals: junk2 } as never).ok).toBe('boolean')
+        expect(typeof nineEngine.apply(s, { type: 'round', declarer: 0, hands: junk, totals: junk2 } as never).ok).toBe(
+          'boolean',
+        )
         expect(typeof nineEngine.apply(s, { type: 'discard', cards: junk } as never).ok).toBe('boolean')
         expect(typeof nineEngine.setup(junk as NineConfig).ok).toBe('boolean')
         expect(typeof scoreNineRound(junk as number[][], junk2 as number).ok).toBe('boolean')

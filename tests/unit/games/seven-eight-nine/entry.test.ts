@@ -37,13 +37,22 @@ describe('parseCard and parseHandText', () => {
   it('parseCard takes exactly one card', () => {
     expect(parseCard('k')).toEqual({ ok: true, value: 13 })
     expect(parseCard('10')).toEqual({ ok: true, value: 10 })
-    expect(parseCard('')).toMatchObject({ ok: false, error: { message: 'Type a card: A, 2–10, J, Q or K.', field: 'card' } })
+    expect(parseCard('')).toMatchObject({
+      ok: false,
+      error: { message: 'Type a card: A, 2–10, J, Q or K.', field: 'card' },
+    })
     expect(parseCard('7 8')).toMatchObject({ ok: false, error: { message: 'Type one card only.' } })
   })
   it('parseHandText takes exactly three cards (SE-V3)', () => {
     expect(parseHandText('8 9 3')).toEqual({ ok: true, value: [8, 9, 3] })
-    expect(parseHandText('8 9', 'hands.0')).toMatchObject({ ok: false, error: { message: 'A hand always holds exactly 3 cards.', field: 'hands.0' } })
-    expect(parseHandText('')).toMatchObject({ ok: false, error: { message: 'Type the 3 cards of the hand, e.g. 7 8 Q.' } })
+    expect(parseHandText('8 9', 'hands.0')).toMatchObject({
+      ok: false,
+      error: { message: 'A hand always holds exactly 3 cards.', field: 'hands.0' },
+    })
+    expect(parseHandText('')).toMatchObject({
+      ok: false,
+      error: { message: 'Type the 3 cards of the hand, e.g. 7 8 Q.' },
+    })
   })
 })
 

@@ -13,8 +13,21 @@ import {
   type SenState,
 } from '../../../../src/shared/games/seven-eight-nine'
 
-interface DeclareCase { id: string; hand: number[]; flipped: number; rules?: { declareGap?: number }; ok: boolean; message?: string }
-interface BlockCase { id: string; hand: number[]; rules?: { blockRequirement?: 'TWO_DISTINCT' | 'TWO_CARDS' }; canBlock: boolean; message?: string }
+interface DeclareCase {
+  id: string
+  hand: number[]
+  flipped: number
+  rules?: { declareGap?: number }
+  ok: boolean
+  message?: string
+}
+interface BlockCase {
+  id: string
+  hand: number[]
+  rules?: { blockRequirement?: 'TWO_DISTINCT' | 'TWO_CARDS' }
+  canBlock: boolean
+  message?: string
+}
 interface TiebreakCase {
   id: string
   first: number[]
@@ -24,10 +37,21 @@ interface TiebreakCase {
   scores: [number, number]
   explanation: string
 }
-interface Step { action: SenAction; error?: string; expect?: Record<string, unknown> }
-interface MatchCase { id: string; config: SenConfig; steps: Step[]; expect: Record<string, unknown> }
+interface Step {
+  action: SenAction
+  error?: string
+  expect?: Record<string, unknown>
+}
+interface MatchCase {
+  id: string
+  config: SenConfig
+  steps: Step[]
+  expect: Record<string, unknown>
+}
 
-const golden = JSON.parse(readFileSync(new URL('../../../fixtures/seven-eight-nine/golden.json', import.meta.url), 'utf8')) as {
+const golden = JSON.parse(
+  readFileSync(new URL('../../../fixtures/seven-eight-nine/golden.json', import.meta.url), 'utf8'),
+) as {
   declare: DeclareCase[]
   block: BlockCase[]
   tiebreak: TiebreakCase[]

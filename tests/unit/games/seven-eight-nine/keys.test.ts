@@ -56,7 +56,12 @@ describe('what the engine offers, and the action letters', () => {
   })
 
   it('a Declare: B goes to the Block field, N records no Block', () => {
-    const o = offer(run(start(P), [{ type: 'flip', card: 9 }, { type: 'declare', hand: [7, 8, 12] }]))
+    const o = offer(
+      run(start(P), [
+        { type: 'flip', card: 9 },
+        { type: 'declare', hand: [7, 8, 12] },
+      ]),
+    )
     expect(keyCommand('b', o)).toEqual({ kind: 'focus', id: 'sen-block' })
     expect(keyCommand('n', o)).toEqual({ kind: 'commit', action: { type: 'no-block' }, field: 'block' })
     expect(nextFocus(o)).toBe('sen-block')
@@ -83,7 +88,8 @@ describe('where a key lands', () => {
     expect(mayRunShortcut('d', { kind: 'page' })).toBe(true)
     expect(mayRunShortcut('d', { kind: 'field', value: '' })).toBe(true)
     expect(mayRunShortcut('d', { kind: 'field', value: '7' })).toBe(false)
-    for (const k of ['a', 'J', 'q', 'k', 't', '9']) expect(mayRunShortcut(k, { kind: 'field', value: '' }), k).toBe(false)
+    for (const k of ['a', 'J', 'q', 'k', 't', '9'])
+      expect(mayRunShortcut(k, { kind: 'field', value: '' }), k).toBe(false)
     expect(mayRunShortcut('Enter', { kind: 'page' })).toBe(false)
   })
 
@@ -136,6 +142,8 @@ describe('texts', () => {
     expect(closedText('in-progress', [1, 0], 0, ['Ann', 'Bo'])).toBe('')
     expect(closedText('abandoned', [1, 0], 0, ['Ann', 'Bo'])).toBe('This match was abandoned. Undo reopens it.')
     expect(closedText('finished', [1, 2], 1, ['Ann', 'Bo'])).toBe('Finished by hand. Bo wins the match 2–1 (1 draw).')
-    expect(closedText('finished', [2, 2], 3, ['Ann', 'Bo'])).toBe('Finished by hand. The match ends level, 2–2 (3 draws).')
+    expect(closedText('finished', [2, 2], 3, ['Ann', 'Bo'])).toBe(
+      'Finished by hand. The match ends level, 2–2 (3 draws).',
+    )
   })
 })

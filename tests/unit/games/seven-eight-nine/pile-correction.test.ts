@@ -13,7 +13,10 @@ describe('Seven Eight Nine pile-count correction', () => {
     if (!r.ok) return
     expect(r.value.game.drawCount).toBe(43)
     expect(r.value.game.discard).toEqual([4])
-    expect(r.value.game.log.at(-1)).toEqual({ seat: null, text: "Pile count corrected: the table's draw pile has 43 cards, not 45 (discard pile 1)." })
+    expect(r.value.game.log.at(-1)).toEqual({
+      seat: null,
+      text: "Pile count corrected: the table's draw pile has 43 cards, not 45 (discard pile 1).",
+    })
     // the React window on the 4 is still open
     expect(senEngine.legalActions(r.value).map((l) => l.type)).toEqual(['flip', 'react'])
     const actions: SenAction[] = [{ type: 'flip', card: 4 }, { type: 'discard' }, { type: 'correct-piles', draw: 43 }]
@@ -36,10 +39,18 @@ describe('Seven Eight Nine pile-count correction', () => {
     expect(refuse(s0, { type: 'correct-piles', draw: 46 })).toBe(
       'The draw pile cannot hold 46 cards: with 1 on the discard pile and 3 in each hand, at most 45 are left (52 in all).',
     )
-    expect(refuse(s0, { type: 'correct-piles', draw: -1 })).toBe('Count the cards of the draw pile: a whole number, 0 or more.')
-    expect(refuse(s0, { type: 'correct-piles', draw: 2.5 })).toBe('Count the cards of the draw pile: a whole number, 0 or more.')
-    expect(refuse(s0, { type: 'correct-piles', draw: '40' })).toBe('Count the cards of the draw pile: a whole number, 0 or more.')
-    expect(refuse(s0, { type: 'correct-piles', draw: 45 })).toBe('The app already counts 45 cards in the draw pile; nothing to correct.')
+    expect(refuse(s0, { type: 'correct-piles', draw: -1 })).toBe(
+      'Count the cards of the draw pile: a whole number, 0 or more.',
+    )
+    expect(refuse(s0, { type: 'correct-piles', draw: 2.5 })).toBe(
+      'Count the cards of the draw pile: a whole number, 0 or more.',
+    )
+    expect(refuse(s0, { type: 'correct-piles', draw: '40' })).toBe(
+      'Count the cards of the draw pile: a whole number, 0 or more.',
+    )
+    expect(refuse(s0, { type: 'correct-piles', draw: 45 })).toBe(
+      'The app already counts 45 cards in the draw pile; nothing to correct.',
+    )
     const flipped = run(s0, [{ type: 'flip', card: 9 }])
     expect(refuse(flipped, { type: 'correct-piles', draw: 40 })).toMatch(/^Correct the pile count between turns: /)
   })

@@ -92,7 +92,13 @@ function junk(rnd: (n: number) => number): unknown {
     { type: 'block', hand: [7, 9, card()] },
     { type: 'no-block', seat: rnd(2) },
     { type: 'reshuffle' },
-    { type: 'tiebreak', hands: [[card(), 2, 3], [4, 5]] },
+    {
+      type: 'tiebreak',
+      hands: [
+        [card(), 2, 3],
+        [4, 5],
+      ],
+    },
     { type: 'dealt-win', seats: [rnd(3)] },
     { type: 'next-game' },
     { type: 'nonsense' },
@@ -113,8 +119,19 @@ export function nextAction(state: SenState, pick: number): SenAction {
   // Configs named P1/P2 play "patient" games (no Declare, few swaps) so that runs reach the reshuffle and tiebreaker.
   const patient = state.names[0] === 'P1'
   const weight = (l: SenLegal): number =>
-    patient && (l.type === 'declare' || l.type === 'swap' || l.type === 'react' || l.type === 'dealt-win') ? 0.05 :
-    l.type === 'declare' ? 6 : l.type === 'no-block' ? 5 : l.type === 'dealt-win' ? 0.2 : l.type === 'react' ? 1 : l.type === 'swap' ? 2 : 3
+    patient && (l.type === 'declare' || l.type === 'swap' || l.type === 'react' || l.type === 'dealt-win')
+      ? 0.05
+      : l.type === 'declare'
+        ? 6
+        : l.type === 'no-block'
+          ? 5
+          : l.type === 'dealt-win'
+            ? 0.2
+            : l.type === 'react'
+              ? 1
+              : l.type === 'swap'
+                ? 2
+                : 3
   const total = legal.reduce((a, l) => a + weight(l), 0)
   let roll = (rnd(10_000) / 10_000) * total
   let choice = legal[0] as SenLegal
@@ -157,7 +174,11 @@ export function nextAction(state: SenState, pick: number): SenAction {
     case 'block': {
       const known = g.known[choice.seat]
       if (known.length === 3 || rnd(3) === 0) return { type: 'block', hand: fillHand(known, pool, rnd) }
-      const two = [[7, 8], [7, 9], [8, 9]][rnd(3)] as number[]
+      const two = [
+        [7, 8],
+        [7, 9],
+        [8, 9],
+      ][rnd(3)] as number[]
       return { type: 'block', hand: [...two, pickFrom(pool, rnd) ?? 2] }
     }
     case 'no-block':
@@ -194,14 +215,20 @@ describe('Seven Eight Nine engine properties', () => {
           const check = (okay: boolean, what: string): void => {
             if (!okay) problems.push(`state ${i}: ${what}`)
           }
-          check(6 + g.drawCount + g.discard.length === 52, `hands 6 + draw ${g.drawCount} + discard ${g.discard.length} != 52`)
+          check(
+            6 + g.drawCount + g.discard.length === 52,
+            `hands 6 + draw ${g.drawCount} + discard ${g.discard.length} != 52`,
+          )
           check(g.drawCount >= 0 && g.drawCount <= 46, `draw ${g.drawCount}`)
           check(g.known[0].length <= 3 && g.known[1].length <= 3, 'known hand over 3 cards')
           check(g.flips <= (g.reshuffled ? 92 : 46), `flips ${g.flips}`)
           check(g.drawKnown === null || g.drawKnown.length === g.drawCount, 'drawKnown length')
           const counts = new Array<number>(14).fill(0)
           for (const c of visible(s)) counts[c] = (counts[c] ?? 0) + 1
-          check(counts.every((n) => n <= 4), `rank counts ${counts.join(',')}`)
+          check(
+            counts.every((n) => n <= 4),
+            `rank counts ${counts.join(',')}`,
+          )
         })
         expect(problems).toEqual([])
       }),
@@ -223,7 +250,8 @@ describe('Seven Eight Nine engine properties', () => {
             if (l.type === 'discard' || l.type === 'reshuffle' || l.type === 'next-game' || l.type === 'no-block') {
               if (!senEngine.apply(before, { type: l.type }).ok) problems.push(`${l.type} offered but refused`)
             }
-            if ('seat' in l && l.type !== 'react' && l.seat !== toAct) problems.push(`${l.type} offered to seat ${l.seat}, toAct ${toAct}`)
+            if ('seat' in l && l.type !== 'react' && l.seat !== toAct)
+              problems.push(`${l.type} offered to seat ${l.seat}, toAct ${toAct}`)
           }
         })
         expect(problems).toEqual([])
@@ -244,7 +272,8 @@ describe('Seven Eight Nine engine properties', () => {
             if (!okay) problems.push(what)
           }
           check(s.wins[0] + s.wins[1] + s.draws === s.games.length, 'wins + draws != games')
-          for (const seat of [0, 1] as const) check(s.games.filter((r) => r.winner === seat).length === s.wins[seat], 'wins vs records')
+          for (const seat of [0, 1] as const)
+            check(s.games.filter((r) => r.winner === seat).length === s.wins[seat], 'wins vs records')
           for (const r of s.games) {
             check(r.explanation.length > 10, 'explanation')
             const expected = r.winner === null ? 'draw,draw' : r.winner === 0 ? 'win,loss' : 'loss,win'
@@ -267,6 +296,7 @@ describe('Seven Eight Nine engine properties', () => {
     )
     // the generator really plays games to the end
     expect(finishedGames).toBeGreaterThan(NUM_RUNS / 3)
-    for (const e of ['swap:win', 'react:win', 'declare:win', 'dealt-win:win', 'tiebreaker:win', 'reshuffled']) expect([...endings]).toContain(e)
+    for (const e of ['swap:win', 'react:win', 'declare:win', 'dealt-win:win', 'tiebreaker:win', 'reshuffled'])
+      expect([...endings]).toContain(e)
   })
 })

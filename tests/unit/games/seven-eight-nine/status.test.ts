@@ -28,7 +28,10 @@ describe('senStatus', () => {
   })
 
   it('a Declare waits for the answer of the other seat', () => {
-    const s = run(start(P), [{ type: 'flip', card: 9 }, { type: 'declare', hand: [7, 8, 12] }])
+    const s = run(start(P), [
+      { type: 'flip', card: 9 },
+      { type: 'declare', hand: [7, 8, 12] },
+    ])
     expect(check(s)).toMatchObject({ phase: 'block', reason: 'declared', declarer: 0, toAct: 1 })
   })
 
@@ -47,7 +50,11 @@ describe('senStatus', () => {
     cards.splice(seven, 1)
     cards.splice(19, 0, 7)
     let s = run(start(P), flipDiscard(cards.slice(0, 19)))
-    s = run(s, [{ type: 'flip', card: 7 }, { type: 'declare', hand: [8, 9, 3] }, { type: 'block', hand: [7, 9, 13] }])
+    s = run(s, [
+      { type: 'flip', card: 7 },
+      { type: 'declare', hand: [8, 9, 3] },
+      { type: 'block', hand: [7, 9, 13] },
+    ])
     s = run(s, flipDiscard(cards.slice(20)))
     expect(check(s)).toMatchObject({ phase: 'tiebreak', reason: 'blocked' })
   })
@@ -55,7 +62,15 @@ describe('senStatus', () => {
   it('a decided game, then a won match', () => {
     let s = start({ names: ['Ann', 'Bo'], target: 1 })
     s = run(s, toTiebreak([7, 8, 10, 1, 2, 3]))
-    s = run(s, [{ type: 'tiebreak', hands: [[7, 8, 10], [1, 2, 3]] }])
+    s = run(s, [
+      {
+        type: 'tiebreak',
+        hands: [
+          [7, 8, 10],
+          [1, 2, 3],
+        ],
+      },
+    ])
     const st = check(s)
     expect(st).toMatchObject({ phase: 'match-over', reason: 'match-won', matchWinner: 0, wins: [1, 0], toAct: null })
     expect(st.result?.ending).toBe('tiebreaker')

@@ -37,10 +37,19 @@ function refusal(state: WildNineState, action: unknown): string {
 
 describe('pure API', () => {
   it('WN-V3: card notation errors name the card; jokers are refused', () => {
-    expect(wildNinePenalty(['11♠'])).toMatchObject({ ok: false, error: { message: "'11♠' is not a card. Use A, 2–10, J, Q or K plus a suit." } })
-    expect(wildNinePenalty(['QX'])).toMatchObject({ ok: false, error: { message: "'QX' is not a card. Use A, 2–10, J, Q or K plus a suit." } })
+    expect(wildNinePenalty(['11♠'])).toMatchObject({
+      ok: false,
+      error: { message: "'11♠' is not a card. Use A, 2–10, J, Q or K plus a suit." },
+    })
+    expect(wildNinePenalty(['QX'])).toMatchObject({
+      ok: false,
+      error: { message: "'QX' is not a card. Use A, 2–10, J, Q or K plus a suit." },
+    })
     expect(wildNinePenalty(['Joker'])).toMatchObject({ ok: false, error: { message: 'No jokers in Wild Nine.' } })
-    expect(wildNinePenalty(['qh', 'QH'])).toMatchObject({ ok: false, error: { message: 'Q♥ is entered twice; each card exists only once.' } })
+    expect(wildNinePenalty(['qh', 'QH'])).toMatchObject({
+      ok: false,
+      error: { message: 'Q♥ is entered twice; each card exists only once.' },
+    })
     expect(wildNinePenalty([])).toEqual({ ok: true, value: 0 })
     expect(wildNinePenalty([' 10♦ ', 't♣', '9h'])).toEqual({ ok: true, value: 35 })
   })
@@ -52,17 +61,26 @@ describe('pure API', () => {
     expect(scoreWildNineRound([[], null as unknown as string[]], 0).ok).toBe(false)
     expect(wildNineOutcome(null as unknown as number[])).toEqual({ over: false, winners: [] })
     expect(wildNineLegalCards(undefined as unknown as string[], '7H', 'H')).toEqual([])
-    expect(wildNineDeal('4' as unknown as number)).toMatchObject({ ok: false, error: { message: 'Wild Nine is for 2 to 6 players.' } })
+    expect(wildNineDeal('4' as unknown as number)).toMatchObject({
+      ok: false,
+      error: { message: 'Wild Nine is for 2 to 6 players.' },
+    })
   })
 
   it('WN-V1: 2 to 6 players', () => {
     expect(wildNineDeal(1)).toMatchObject({ ok: false, error: { message: 'Wild Nine is for 2 to 6 players.' } })
     expect(wildNineDeal(7)).toMatchObject({ ok: false, error: { message: 'Wild Nine is for 2 to 6 players.' } })
-    expect(scoreWildNineRound([[]], 0)).toMatchObject({ ok: false, error: { message: 'Wild Nine is for 2 to 6 players.' } })
+    expect(scoreWildNineRound([[]], 0)).toMatchObject({
+      ok: false,
+      error: { message: 'Wild Nine is for 2 to 6 players.' },
+    })
   })
 
   it('WN-V5: one winner with an empty hand, or a deadlock with none', () => {
-    expect(scoreWildNineRound([[], [], ['AS']], 0)).toMatchObject({ ok: false, error: { message: 'Only one player can go out in a round.' } })
+    expect(scoreWildNineRound([[], [], ['AS']], 0)).toMatchObject({
+      ok: false,
+      error: { message: 'Only one player can go out in a round.' },
+    })
     expect(scoreWildNineRound([['AS'], ['2S']], 0)).toMatchObject({
       ok: false,
       error: { message: "Mark the round as a deadlock, or enter the winner's empty hand.", field: 'hands.0' },
@@ -73,8 +91,13 @@ describe('pure API', () => {
   })
 
   it('WN-V6: at most 50 cards held when someone went out, 51 in a deadlock', () => {
-    const deck = ['S', 'H', 'D', 'C'].flatMap((s) => ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'].map((r) => r + s))
-    expect(scoreWildNineRound([[], deck.slice(0, 51)], 0)).toMatchObject({ ok: false, error: { message: 'Players cannot hold 51 cards when someone went out.' } })
+    const deck = ['S', 'H', 'D', 'C'].flatMap((s) =>
+      ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'].map((r) => r + s),
+    )
+    expect(scoreWildNineRound([[], deck.slice(0, 51)], 0)).toMatchObject({
+      ok: false,
+      error: { message: 'Players cannot hold 51 cards when someone went out.' },
+    })
     expect(scoreWildNineRound([[], deck.slice(0, 50)], 0).ok).toBe(true)
     expect(scoreWildNineRound([deck.slice(0, 1), deck.slice(1, 52)], null).ok).toBe(false)
     expect(scoreWildNineRound([deck.slice(0, 1), deck.slice(1, 51)], null)).toEqual({ ok: true, value: [1, 353] }) // 364 - A♠ (1) - K♣ (10)
@@ -95,11 +118,19 @@ describe('pure API', () => {
 
 describe('setup', () => {
   it('validates seats, dealer and house rules', () => {
-    expect(wildNineEngine.setup({ names: ['A'] })).toMatchObject({ ok: false, error: { message: 'Wild Nine is for 2 to 6 players.' } })
-    expect(wildNineEngine.setup({ players: 7 })).toMatchObject({ ok: false, error: { message: 'Wild Nine is for 2 to 6 players.' } })
+    expect(wildNineEngine.setup({ names: ['A'] })).toMatchObject({
+      ok: false,
+      error: { message: 'Wild Nine is for 2 to 6 players.' },
+    })
+    expect(wildNineEngine.setup({ players: 7 })).toMatchObject({
+      ok: false,
+      error: { message: 'Wild Nine is for 2 to 6 players.' },
+    })
     expect(wildNineEngine.setup({ players: 3, firstDealer: 3 }).ok).toBe(false)
     expect(wildNineEngine.setup({ players: 3, houseRules: { cutoff: 0 } }).ok).toBe(false)
-    expect(wildNineEngine.setup({ players: 3, houseRules: { deadlock: 'SOMETIMES' as 'NO_STOCK_ONLY' } }).ok).toBe(false)
+    expect(wildNineEngine.setup({ players: 3, houseRules: { deadlock: 'SOMETIMES' as 'NO_STOCK_ONLY' } }).ok).toBe(
+      false,
+    )
     expect(wildNineEngine.setup({ players: 3, houseRules: { drawnCardPlay: 'MAYBE' as 'MANDATORY' } }).ok).toBe(false)
     expect(wildNineEngine.setup({ names: ['A', 'B'], players: 3 }).ok).toBe(false)
     expect(wildNineEngine.setup({ players: 2, startTotals: [100, 0] }).ok).toBe(false)
@@ -131,7 +162,16 @@ describe('tracked play', () => {
 
   it('deals by the player count and starts left of the dealer', () => {
     const s = fresh()
-    expect(s.live).toMatchObject({ phase: 'turn', toAct: 1, top: '7H', activeSuit: 'H', stock: 30, discard: 1, handSizes: [7, 7, 7], noPlayTurns: 0 })
+    expect(s.live).toMatchObject({
+      phase: 'turn',
+      toAct: 1,
+      top: '7H',
+      activeSuit: 'H',
+      stock: 30,
+      discard: 1,
+      handSizes: [7, 7, 7],
+      noPlayTurns: 0,
+    })
     expect(wildNineEngine.status(s).message).toBe('Round 1: P2 to play on 7♥.')
   })
 
@@ -141,7 +181,9 @@ describe('tracked play', () => {
     expect(refusal(s, { type: 'keep' })).toBe('Only a player who has just drawn can keep the card and end the turn.')
     expect(refusal(s, { type: 'pass' })).toBe('There is stock left: a player who cannot play draws one card.')
     expect(refusal(s, { type: 'reshuffle' })).toBe('The stock is not empty yet.')
-    expect(refusal(s, { type: 'play', card: '7H' })).toBe('7♥ is already on the discard pile; each card exists only once.')
+    expect(refusal(s, { type: 'play', card: '7H' })).toBe(
+      '7♥ is already on the discard pile; each card exists only once.',
+    )
     expect(refusal(s, { type: 'start-round', upcard: 'AS' })).toBe('A round is already being tracked.')
     expect(refusal(s, { type: 'round', wentOut: 0, points: [0, 1, 1] })).toBe(
       'A round is being tracked: play it to the end, or stop tracking to enter the result directly.',
@@ -152,7 +194,14 @@ describe('tracked play', () => {
 
   it('a rank match is legal; the printed suit of the new card becomes active', () => {
     const s = run(fresh(), [{ type: 'play', card: '7c' }])
-    expect(s.live).toMatchObject({ toAct: 2, top: '7C', activeSuit: 'C', namedWith: null, handSizes: [7, 6, 7], discard: 2 })
+    expect(s.live).toMatchObject({
+      toAct: 2,
+      top: '7C',
+      activeSuit: 'C',
+      namedWith: null,
+      handSizes: [7, 6, 7],
+      discard: 2,
+    })
     expect(s.last).toBe('P2 played 7♣.')
   })
 
@@ -170,7 +219,9 @@ describe('tracked play', () => {
         { type: 'start-round', upcard: '4C', position: { handSizes: [25, 26], stock: 0, discard: 1 } },
       ])
       expect(refusal(s, { type: 'draw' })).toBe('No stock can be formed: a player who cannot play passes.')
-      expect(refusal(s, { type: 'reshuffle' })).toBe('No stock can be formed: the discard pile holds only the top card.')
+      expect(refusal(s, { type: 'reshuffle' })).toBe(
+        'No stock can be formed: the discard pile holds only the top card.',
+      )
       expect(refusal(s, { type: 'pass', hand: ['9S'] })).toBe('You hold a legal card (9♠), so passing is not allowed.')
       expect(wildNineEngine.legalActions(s).map((l) => l.type)).toEqual(['play', 'pass', 'stop-tracking'])
       s = run(s, [{ type: 'pass' }])
@@ -195,8 +246,12 @@ describe('tracked play', () => {
       { type: 'play', card: '4S' },
     ])
     expect(wildNineEngine.status(s).message).toBe("Round 1: P1 went out. Enter the others' remaining cards.")
-    expect(refusal(s, { type: 'round', points: [0, 2] })).toBe('P2 holds 3 cards by the tracked play, worth between 3 and 45 points.')
-    expect(refusal(s, { type: 'round', points: [0, 46] })).toBe('P2 holds 3 cards by the tracked play, worth between 3 and 45 points.')
+    expect(refusal(s, { type: 'round', points: [0, 2] })).toBe(
+      'P2 holds 3 cards by the tracked play, worth between 3 and 45 points.',
+    )
+    expect(refusal(s, { type: 'round', points: [0, 46] })).toBe(
+      'P2 holds 3 cards by the tracked play, worth between 3 and 45 points.',
+    )
     expect(refusal(s, { type: 'round', hands: [[], ['4S', '5S', '6S']] })).toBe(
       '4♠ is entered for P2 but it is on the discard pile; each card exists only once.',
     )
@@ -208,25 +263,37 @@ describe('tracked play', () => {
 
   it('WN-V7: numeric entries', () => {
     const s = start({ players: 3 })
-    expect(refusal(s, { type: 'round', wentOut: 0, points: [0, 0, 5] })).toBe('A losing hand is worth at least 1 point.')
+    expect(refusal(s, { type: 'round', wentOut: 0, points: [0, 0, 5] })).toBe(
+      'A losing hand is worth at least 1 point.',
+    )
     expect(refusal(s, { type: 'round', wentOut: 0, points: [3, 1, 5] })).toBe('P1 went out and scores exactly 0.')
-    expect(refusal(s, { type: 'round', wentOut: 0, points: [0, 1.5, 5] })).toBe('P2: enter the penalty as a whole number.')
-    expect(refusal(s, { type: 'round', wentOut: 0, points: [0, 363, 5] })).toBe('P2: a hand is worth at most 362 points.')
+    expect(refusal(s, { type: 'round', wentOut: 0, points: [0, 1.5, 5] })).toBe(
+      'P2: enter the penalty as a whole number.',
+    )
+    expect(refusal(s, { type: 'round', wentOut: 0, points: [0, 363, 5] })).toBe(
+      'P2: a hand is worth at most 362 points.',
+    )
     expect(refusal(s, { type: 'round', wentOut: 0, points: [0, 300, 63] })).toBe(
       'The penalties add up to 363, more than the 362 the deck allows when someone went out.',
     )
     expect(refusal(s, { type: 'round', wentOut: null, points: [300, 60, 4] })).toBe(
       'The penalties add up to 364, more than the 363 the deck allows in a deadlock round.',
     )
-    expect(refusal(s, { type: 'round', wentOut: 0, points: [0, 1], hands: [] })).toBe('Enter either the cards or the points, not both.')
+    expect(refusal(s, { type: 'round', wentOut: 0, points: [0, 1], hands: [] })).toBe(
+      'Enter either the cards or the points, not both.',
+    )
     expect(refusal(s, { type: 'round', wentOut: 0 })).toBe("Enter each player's remaining cards or their points.")
-    expect(refusal(s, { type: 'round', points: [0, 1, 1] })).toBe('Choose who went out, or mark the round as a deadlock.')
+    expect(refusal(s, { type: 'round', points: [0, 1, 1] })).toBe(
+      'Choose who went out, or mark the round as a deadlock.',
+    )
   })
 })
 
 describe('rounds and the match', () => {
   it('records an explanation per round and rotates the dealer', () => {
-    const s = run(start({ names: ['Ann', 'Bo'], firstDealer: 1 }), [{ type: 'round', wentOut: 0, hands: [[], ['9d', 'qh']] }])
+    const s = run(start({ names: ['Ann', 'Bo'], firstDealer: 1 }), [
+      { type: 'round', wentOut: 0, hands: [[], ['9d', 'qh']] },
+    ])
     expect(s.rounds[0]).toMatchObject({
       round: 1,
       dealer: 1,
@@ -259,7 +326,9 @@ describe('rounds and the match', () => {
       { type: 'round', wentOut: 0, points: [0, 41, 27] },
       { type: 'round', wentOut: 1, points: [70, 0, 9] },
     ]
-    const edited = log.map((a, i) => (i === 0 ? ({ type: 'round', wentOut: 2, points: [4, 12, 0] } as WildNineAction) : a))
+    const edited = log.map((a, i) =>
+      i === 0 ? ({ type: 'round', wentOut: 2, points: [4, 12, 0] } as WildNineAction) : a,
+    )
     const a = replay(wildNineEngine, cfg, log)
     const b = replay(wildNineEngine, cfg, edited)
     expect(a.ok && a.value.over).toBe(true)

@@ -21,7 +21,15 @@ interface Step {
 
 type Fixture =
   | { id: string; kind: 'penalty'; cards: string[]; expected: number; note?: string }
-  | { id: string; kind: 'legal'; hand: string[]; top: string; activeSuit: 'S' | 'H' | 'D' | 'C'; expected: string[]; note?: string }
+  | {
+      id: string
+      kind: 'legal'
+      hand: string[]
+      top: string
+      activeSuit: 'S' | 'H' | 'D' | 'C'
+      expected: string[]
+      note?: string
+    }
   | {
       id: string
       kind: 'round'
@@ -35,7 +43,9 @@ type Fixture =
   | { id: string; kind: 'deal'; expected: Record<string, [number, number]>; note?: string }
   | { id: string; kind: 'engine'; config: WildNineConfig; steps: Step[]; note?: string }
 
-const fixtures = JSON.parse(readFileSync(new URL('../../../fixtures/wild-nine/golden.json', import.meta.url), 'utf8')) as Fixture[]
+const fixtures = JSON.parse(
+  readFileSync(new URL('../../../fixtures/wild-nine/golden.json', import.meta.url), 'utf8'),
+) as Fixture[]
 
 /** Reads one observable field of a state, for the `expect` blocks of engine fixtures. */
 function observe(state: WildNineState, key: string): unknown {

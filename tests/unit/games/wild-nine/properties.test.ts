@@ -18,22 +18,27 @@ import {
 import { engineProperties, NUM_RUNS, simulate } from '../engine-properties'
 
 const configArb: fc.Arbitrary<WildNineConfig> = fc.integer({ min: 2, max: 6 }).chain((players) =>
-  fc.record({
-    names: fc.option(fc.array(fc.constantFrom('Ann', 'Bo', '', 'Céline', 'D'), { minLength: players, maxLength: players }), { nil: undefined }),
-    firstDealer: fc.integer({ min: 0, max: players - 1 }),
-    cutoff: fc.constantFrom(undefined, 100, 60, 150),
-    drawnCardPlay: fc.constantFrom(undefined, 'OPTIONAL' as const, 'MANDATORY' as const),
-    deadlock: fc.constantFrom(undefined, 'CIRCUIT_WITHOUT_PLAY' as const, 'NO_STOCK_ONLY' as const),
-  }).map(({ names, firstDealer, cutoff, drawnCardPlay, deadlock }) => {
-    const houseRules: NonNullable<WildNineConfig['houseRules']> = {}
-    if (cutoff !== undefined) houseRules.cutoff = cutoff
-    if (drawnCardPlay !== undefined) houseRules.drawnCardPlay = drawnCardPlay
-    if (deadlock !== undefined) houseRules.deadlock = deadlock
-    const config: WildNineConfig = { firstDealer, houseRules }
-    if (names !== undefined) config.names = names
-    else config.players = players
-    return config
-  }),
+  fc
+    .record({
+      names: fc.option(
+        fc.array(fc.constantFrom('Ann', 'Bo', '', 'Céline', 'D'), { minLength: players, maxLength: players }),
+        { nil: undefined },
+      ),
+      firstDealer: fc.integer({ min: 0, max: players - 1 }),
+      cutoff: fc.constantFrom(undefined, 100, 60, 150),
+      drawnCardPlay: fc.constantFrom(undefined, 'OPTIONAL' as const, 'MANDATORY' as const),
+      deadlock: fc.constantFrom(undefined, 'CIRCUIT_WITHOUT_PLAY' as const, 'NO_STOCK_ONLY' as const),
+    })
+    .map(({ names, firstDealer, cutoff, drawnCardPlay, deadlock }) => {
+      const houseRules: NonNullable<WildNineConfig['houseRules']> = {}
+      if (cutoff !== undefined) houseRules.cutoff = cutoff
+      if (drawnCardPlay !== undefined) houseRules.drawnCardPlay = drawnCardPlay
+      if (deadlock !== undefined) houseRules.deadlock = deadlock
+      const config: WildNineConfig = { firstDealer, houseRules }
+      if (names !== undefined) config.names = names
+      else config.players = players
+      return config
+    }),
 )
 
 /** Mostly legal actions (so matches reach the cutoff), sometimes malformed or illegal ones. */
@@ -89,7 +94,9 @@ describe('Wild Nine engine: game invariants', () => {
             expect(s.live.pile[s.live.pile.length - 1]).toBe(s.live.top)
             if (s.live.phase !== 'ended') {
               // The round ends at N: turns without a play (default) or no-stock passes (NO_STOCK_ONLY).
-              expect(s.rules.deadlock === 'NO_STOCK_ONLY' ? (s.live.noStockPasses ?? 0) : s.live.noPlayTurns).toBeLessThan(n)
+              expect(
+                s.rules.deadlock === 'NO_STOCK_ONLY' ? (s.live.noStockPasses ?? 0) : s.live.noPlayTurns,
+              ).toBeLessThan(n)
               expect(s.live.handSizes.every((h) => h >= 1)).toBe(true)
             }
           }
@@ -178,7 +185,21 @@ describe('Wild Nine engine: game invariants', () => {
     if (!start.ok) throw new Error(start.error.message)
     const anyAction = fc.oneof(
       fc.anything(),
-      fc.record({ type: fc.constantFrom('start-round', 'play', 'draw', 'keep', 'pass', 'reshuffle', 'stop-tracking', 'round'), card: fc.anything(), upcard: fc.anything(), suit: fc.anything(), hand: fc.anything(), hands: fc.anything(), points: fc.anything(), wentOut: fc.anything(), position: fc.anything(), seat: fc.anything() }, { requiredKeys: ['type'] }),
+      fc.record(
+        {
+          type: fc.constantFrom('start-round', 'play', 'draw', 'keep', 'pass', 'reshuffle', 'stop-tracking', 'round'),
+          card: fc.anything(),
+          upcard: fc.anything(),
+          suit: fc.anything(),
+          hand: fc.anything(),
+          hands: fc.anything(),
+          points: fc.anything(),
+          wentOut: fc.anything(),
+          position: fc.anything(),
+          seat: fc.anything(),
+        },
+        { requiredKeys: ['type'] },
+      ),
     )
     fc.assert(
       fc.property(fc.anything(), fc.array(anyAction, { maxLength: 5 }), (cfg, actions) => {
@@ -200,7 +221,21 @@ describe('Wild Nine engine: game invariants', () => {
 
 describe('Wild Nine scoring properties', () => {
   const deck = fullDeck()
-  const VALUE: Record<string, number> = { A: 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7, '8': 8, '9': 15, '10': 10, J: 10, Q: 10, K: 10 }
+  const VALUE: Record<string, number> = {
+    A: 1,
+    '2': 2,
+    '3': 3,
+    '4': 4,
+    '5': 5,
+    '6': 6,
+    '7': 7,
+    '8': 8,
+    '9': 15,
+    '10': 10,
+    J: 10,
+    Q: 10,
+    K: 10,
+  }
   const value = (k: string): number => VALUE[k.slice(0, -1)] ?? NaN
   const SYMBOL: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' }
   /** the same card written in another accepted notation */
@@ -234,39 +269,52 @@ describe('Wild Nine scoring properties', () => {
 
   it('a scored round gives the winner 0 and every other seat the penalty of their hand', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 6 }), fc.shuffledSubarray(deck, { minLength: 12, maxLength: 50 }), fc.nat(), fc.boolean(), (n, cards, w, deadlock) => {
-        const wentOut = deadlock ? null : w % n
-        const hands: string[][] = Array.from({ length: n }, () => [])
-        let seat = 0
-        for (const c of cards) {
-          if (seat === wentOut) seat = (seat + 1) % n
-          hands[seat]?.push(c)
-          seat = (seat + 1) % n
-        }
-        const r = scoreWildNineRound(hands, wentOut)
-        const held = cards.length
-        if ((wentOut !== null && held > 50) || hands.some((h, i) => i !== wentOut && h.length === 0)) {
-          expect(r.ok).toBe(false)
-          return
-        }
-        if (!r.ok) throw new Error(r.error.message)
-        r.value.forEach((p, i) => {
-          expect(p).toBeGreaterThanOrEqual(i === wentOut ? 0 : 1)
-          expect(p).toBe((hands[i] ?? []).reduce((a, k) => a + value(k), 0))
-        })
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 6 }),
+        fc.shuffledSubarray(deck, { minLength: 12, maxLength: 50 }),
+        fc.nat(),
+        fc.boolean(),
+        (n, cards, w, deadlock) => {
+          const wentOut = deadlock ? null : w % n
+          const hands: string[][] = Array.from({ length: n }, () => [])
+          let seat = 0
+          for (const c of cards) {
+            if (seat === wentOut) seat = (seat + 1) % n
+            hands[seat]?.push(c)
+            seat = (seat + 1) % n
+          }
+          const r = scoreWildNineRound(hands, wentOut)
+          const held = cards.length
+          if ((wentOut !== null && held > 50) || hands.some((h, i) => i !== wentOut && h.length === 0)) {
+            expect(r.ok).toBe(false)
+            return
+          }
+          if (!r.ok) throw new Error(r.error.message)
+          r.value.forEach((p, i) => {
+            expect(p).toBeGreaterThanOrEqual(i === wentOut ? 0 : 1)
+            expect(p).toBe((hands[i] ?? []).reduce((a, k) => a + value(k), 0))
+          })
+        },
+      ),
       { numRuns: NUM_RUNS },
     )
   })
 
   it('legal cards are exactly the 9s, the active suit and the top rank', () => {
     fc.assert(
-      fc.property(fc.shuffledSubarray(deck, { maxLength: 15 }), fc.constantFrom(...deck), fc.constantFrom('S' as const, 'H' as const, 'D' as const, 'C' as const), (hand, top, suit) => {
-        const legal = wildNineLegalCards(hand, top, suit)
-        const expected = hand.filter((k) => k.startsWith('9') || k.endsWith(suit) || k.slice(0, -1) === top.slice(0, -1))
-        expect(legal).toEqual(expected)
-        expect(legal.filter((k) => k.startsWith('9'))).toEqual(hand.filter((k) => k.startsWith('9')))
-      }),
+      fc.property(
+        fc.shuffledSubarray(deck, { maxLength: 15 }),
+        fc.constantFrom(...deck),
+        fc.constantFrom('S' as const, 'H' as const, 'D' as const, 'C' as const),
+        (hand, top, suit) => {
+          const legal = wildNineLegalCards(hand, top, suit)
+          const expected = hand.filter(
+            (k) => k.startsWith('9') || k.endsWith(suit) || k.slice(0, -1) === top.slice(0, -1),
+          )
+          expect(legal).toEqual(expected)
+          expect(legal.filter((k) => k.startsWith('9'))).toEqual(hand.filter((k) => k.startsWith('9')))
+        },
+      ),
       { numRuns: NUM_RUNS },
     )
   })

@@ -3,7 +3,12 @@
  * is in that player's hand until they play it), and the deadlock rules count turns without a play.
  */
 import { describe, expect, it } from 'vitest'
-import { wildNineEngine, type WildNineAction, type WildNineConfig, type WildNineState } from '../../../../src/shared/games/wild-nine'
+import {
+  wildNineEngine,
+  type WildNineAction,
+  type WildNineConfig,
+  type WildNineState,
+} from '../../../../src/shared/games/wild-nine'
 
 function start(config: WildNineConfig): WildNineState {
   const r = wildNineEngine.setup(config)
@@ -41,9 +46,17 @@ describe('Wild Nine tracking: seen cards stay where they went', () => {
     let s = anaKeptKingOfHearts()
     expect(s.live?.seen).toEqual([['KH'], []])
     // Ben 5♣, Ana 5♥, Ben 5♠, Ana 5♦ (Ana now holds only K♥), Ben goes out on 6♦.
-    s = run(s, [{ type: 'play', card: '5C' }, { type: 'play', card: '5H' }, { type: 'play', card: '5S' }, { type: 'play', card: '5D' }, { type: 'play', card: '6D' }])
+    s = run(s, [
+      { type: 'play', card: '5C' },
+      { type: 'play', card: '5H' },
+      { type: 'play', card: '5S' },
+      { type: 'play', card: '5D' },
+      { type: 'play', card: '6D' },
+    ])
     expect(s.live).toMatchObject({ phase: 'ended', wentOut: 1, handSizes: [1, 0] })
-    expect(refusal(s, { type: 'round', hands: [['QH'], []] })).toBe("Ana drew K♥ in this round (the tracker saw it): enter it in Ana's hand.")
+    expect(refusal(s, { type: 'round', hands: [['QH'], []] })).toBe(
+      "Ana drew K♥ in this round (the tracker saw it): enter it in Ana's hand.",
+    )
     expect(run(s, [{ type: 'round', hands: [['KH'], []] }]).totals).toEqual([10, 0])
   })
 
@@ -53,10 +66,19 @@ describe('Wild Nine tracking: seen cards stay where they went', () => {
       { type: 'draw', card: 'KH' },
       { type: 'keep' },
     ])
-    expect(refusal(s, { type: 'play', card: 'KH' })).toBe("K♥ went into Ana's hand in this round (the tracker saw it), so Ben cannot play it.")
-    expect(refusal(s, { type: 'draw', card: 'KH' })).toBe("K♥ went into Ana's hand in this round (the tracker saw it); it cannot be drawn.")
-    expect(refusal(s, { type: 'draw', hand: ['KH', '3D', '4D'] })).toBe("K♥ went into Ana's hand in this round (the tracker saw it).")
-    s = run(s, ['2H', '3H', '4H', '6H', '7H', '8H', '10H'].map((card) => ({ type: 'play', card }) as WildNineAction))
+    expect(refusal(s, { type: 'play', card: 'KH' })).toBe(
+      "K♥ went into Ana's hand in this round (the tracker saw it), so Ben cannot play it.",
+    )
+    expect(refusal(s, { type: 'draw', card: 'KH' })).toBe(
+      "K♥ went into Ana's hand in this round (the tracker saw it); it cannot be drawn.",
+    )
+    expect(refusal(s, { type: 'draw', hand: ['KH', '3D', '4D'] })).toBe(
+      "K♥ went into Ana's hand in this round (the tracker saw it).",
+    )
+    s = run(
+      s,
+      ['2H', '3H', '4H', '6H', '7H', '8H', '10H'].map((card) => ({ type: 'play', card }) as WildNineAction),
+    )
     expect(s.live).toMatchObject({ phase: 'ended', wentOut: 1, handSizes: [1, 0, 1] })
     expect(refusal(s, { type: 'round', hands: [['QS'], [], ['KH']] })).toBe(
       "K♥ went into Ana's hand in this round (the tracker saw it), so it cannot be in Cy's hand.",
@@ -75,9 +97,13 @@ describe('Wild Nine tracking: seen cards stay where they went', () => {
       { type: 'play', card: '4H' },
     ])
     expect(s.live).toMatchObject({ phase: 'ended', wentOut: 1, handSizes: [3, 0] })
-    expect(refusal(s, { type: 'round', hands: [['7S', 'KS', 'QS'], []] })).toBe("Ana drew A♠ in this round (the tracker saw it): enter it in Ana's hand.")
+    expect(refusal(s, { type: 'round', hands: [['7S', 'KS', 'QS'], []] })).toBe(
+      "Ana drew A♠ in this round (the tracker saw it): enter it in Ana's hand.",
+    )
     // By points the seen A♠ counts at 1; the two unknown cards are worth 2 to 30 more.
-    expect(refusal(s, { type: 'round', points: [50, 0] })).toBe('Ana holds 3 cards by the tracked play, including A♠ (seen), worth between 3 and 31 points.')
+    expect(refusal(s, { type: 'round', points: [50, 0] })).toBe(
+      'Ana holds 3 cards by the tracked play, including A♠ (seen), worth between 3 and 31 points.',
+    )
     s = run(s, [{ type: 'round', hands: [['AS', 'KS', 'QS'], []] }])
     expect(s.totals).toEqual([21, 0])
   })
@@ -92,7 +118,9 @@ describe('Wild Nine tracking: seen cards stay where they went', () => {
       { type: 'play', card: '5C' },
     ])
     expect(s.live?.handSizes).toEqual([1, 1])
-    expect(refusal(s, { type: 'play', card: '6C' })).toBe('Ana still holds K♥ (drawn in this round, the tracker saw it), so 6♣ cannot be played instead.')
+    expect(refusal(s, { type: 'play', card: '6C' })).toBe(
+      'Ana still holds K♥ (drawn in this round, the tracker saw it), so 6♣ cannot be played instead.',
+    )
     expect(refusal(s, { type: 'play', card: '9H' })).toContain('Ana still holds K♥')
   })
 })
@@ -107,7 +135,8 @@ describe('Wild Nine tracking: deadlock rules', () => {
       ])
       expect(s.live?.noPlayTurns).toBe(1)
       const after = run(s, [{ type: 'draw' }, { type: 'keep' }])
-      if (deadlock === 'CIRCUIT_WITHOUT_PLAY') expect(after.live).toMatchObject({ phase: 'ended', deadlock: true, noPlayTurns: 2 })
+      if (deadlock === 'CIRCUIT_WITHOUT_PLAY')
+        expect(after.live).toMatchObject({ phase: 'ended', deadlock: true, noPlayTurns: 2 })
       else expect(after.live).toMatchObject({ phase: 'turn', noPlayTurns: 2, noStockPasses: 0 })
     }
   })
@@ -119,6 +148,8 @@ describe('Wild Nine tracking: deadlock rules', () => {
     )
     expect(run(s, [{ type: 'round', wentOut: 0, points: [0, 12] }]).totals).toEqual([0, 12])
     // The default rule still takes a deadlock.
-    expect(run(start({ names: ['Ana', 'Ben'] }), [{ type: 'round', wentOut: null, points: [10, 12] }]).totals).toEqual([10, 12])
+    expect(run(start({ names: ['Ana', 'Ben'] }), [{ type: 'round', wentOut: null, points: [10, 12] }]).totals).toEqual([
+      10, 12,
+    ])
   })
 })

@@ -3,9 +3,19 @@
  * removal rule, in the referee route's query (#/referee?code=…&rule=…&match=…&round=…). The code comes from
  * the shared encoder, so only a valid board gets a link.
  */
-import { enneaBoardCode, type EnneaRemovalRule, type EnneaRoundRecord, type EnneaState } from '../../../../shared/games/ennea'
+import {
+  enneaBoardCode,
+  type EnneaRemovalRule,
+  type EnneaRoundRecord,
+  type EnneaState,
+} from '../../../../shared/games/ennea'
 
-export function refereeHref(board: { grid: (number | null)[]; stakes: number[][]; totals: number[] }, rule: EnneaRemovalRule, matchId: string, round: number): string | null {
+export function refereeHref(
+  board: { grid: (number | null)[]; stakes: number[][]; totals: number[] },
+  rule: EnneaRemovalRule,
+  matchId: string,
+  round: number,
+): string | null {
   const code = enneaBoardCode(board)
   if (!code.ok) return null
   const q = new URLSearchParams({ code: code.value, rule, match: matchId, round: String(round) })
@@ -26,7 +36,11 @@ export function liveRoundHref(state: EnneaState, matchId: string): string | null
 /** A resolved round: its revealed grid (unknown cards stay unknown), the cubes at reveal and the totals before it. */
 export function roundHref(record: EnneaRoundRecord, fallbackRule: EnneaRemovalRule, matchId: string): string | null {
   return refereeHref(
-    { grid: record.grid.map((v) => (v >= 1 && v <= 9 ? v : null)), stakes: record.stakes.map((c) => [...c]), totals: [...record.totalsBefore] },
+    {
+      grid: record.grid.map((v) => (v >= 1 && v <= 9 ? v : null)),
+      stakes: record.stakes.map((c) => [...c]),
+      totals: [...record.totalsBefore],
+    },
     record.removalRule ?? fallbackRule,
     matchId,
     record.round,

@@ -42,7 +42,7 @@ function luminance(hex: string): number {
 
 function inkOn(hex: string): string {
   const l = luminance(hex)
-  return (1.05 / (l + 0.05) >= (l + 0.05) / 0.05) ? '#ffffff' : '#000000'
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#000000'
 }
 
 function marks(names: readonly string[]): string[] {
@@ -60,7 +60,14 @@ export function seatLooks(names: readonly string[], colours: readonly (string | 
   const m = marks(names)
   return names.map((name, seat) => {
     const colour = hexOf(colours[seat], seat)
-    return { seat, name, colour, ink: inkOn(colour), mark: m[seat] ?? String(seat + 1), shape: SHAPES[seat % SHAPES.length] ?? 'circle' }
+    return {
+      seat,
+      name,
+      colour,
+      ink: inkOn(colour),
+      mark: m[seat] ?? String(seat + 1),
+      shape: SHAPES[seat % SHAPES.length] ?? 'circle',
+    }
   })
 }
 

@@ -82,7 +82,9 @@ export class SenMatchController {
   }
 
   /** What the engine offers now (nothing once the match is closed). */
-  readonly offer: SenOffer = $derived(offerOf(matchOf(this.match.view, 'seven-eight-nine')?.legal ?? [], this.open, this.state?.game.phase))
+  readonly offer: SenOffer = $derived(
+    offerOf(matchOf(this.match.view, 'seven-eight-nine')?.legal ?? [], this.open, this.state?.game.phase),
+  )
 
   /** Where the game stands, as the engine's structured status. */
   readonly status: SenStatus | null = $derived(this.state ? senStatus(this.state) : null)
@@ -106,7 +108,10 @@ export class SenMatchController {
     if (!r.ok) return { ok: false, text: r.error.message }
     const rec = r.value.game.result
     if (!rec) return { ok: true, text: '' }
-    return { ok: true, text: `${rec.label}${rec.winner !== null ? `: ${sen.names[rec.winner]}` : ''}. ${rec.explanation}` }
+    return {
+      ok: true,
+      text: `${rec.label}${rec.winner !== null ? `: ${sen.names[rec.winner]}` : ''}. ${rec.explanation}`,
+    }
   }
 
   /** Typing into an entry clears a stale error. */
@@ -166,12 +171,14 @@ export class SenMatchController {
   /** Swap (show: the player takes the card and shows 7-8-9). */
   swap(show: boolean): void {
     const c = this.card('swap', this.text.swap, 'give')
-    if (c !== null) void this.commit(show ? { type: 'swap', give: c, show: [7, 8, 9] } : { type: 'swap', give: c }, 'swap')
+    if (c !== null)
+      void this.commit(show ? { type: 'swap', give: c, show: [7, 8, 9] } : { type: 'swap', give: c }, 'swap')
   }
 
   react(show: boolean): void {
     const c = this.card('react', this.text.react, 'give')
-    if (c !== null) void this.commit(show ? { type: 'react', give: c, show: [7, 8, 9] } : { type: 'react', give: c }, 'react')
+    if (c !== null)
+      void this.commit(show ? { type: 'react', give: c, show: [7, 8, 9] } : { type: 'react', give: c }, 'react')
   }
 
   declare(): void {
@@ -274,7 +281,10 @@ export class SenMatchController {
       const el = document.activeElement
       if (k.key === 'Enter') {
         if (el instanceof HTMLInputElement && el.form) {
-          if (k.ctrl) el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true, cancelable: true }))
+          if (k.ctrl)
+            el.dispatchEvent(
+              new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true, cancelable: true }),
+            )
           else el.form.requestSubmit()
         } else if (el instanceof HTMLButtonElement) el.click()
       } else if (k.key === ' ' && el instanceof HTMLButtonElement) {

@@ -8,7 +8,19 @@ import type { SenAction, SenLegal } from '../../../../shared/games/seven-eight-n
 import type { AppError } from '../../../../shared/result'
 
 /** The entry an error is shown next to. */
-export type SenField = 'flip' | 'swap' | 'declare' | 'react' | 'block' | 'tb0' | 'tb1' | 'tiebreak' | 'piles' | 'dealt' | 'reshuffle' | 'next'
+export type SenField =
+  | 'flip'
+  | 'swap'
+  | 'declare'
+  | 'react'
+  | 'block'
+  | 'tb0'
+  | 'tb1'
+  | 'tiebreak'
+  | 'piles'
+  | 'dealt'
+  | 'reshuffle'
+  | 'next'
 
 type Offered<T extends SenLegal['type']> = Extract<SenLegal, { type: T }> | undefined
 
@@ -107,7 +119,8 @@ export function startsCard(key: string): boolean {
 }
 
 /** Where a key press lands: a text field (with its text), a button, another control, or the page. */
-export type KeyTarget = { kind: 'field'; value: string } | { kind: 'button' } | { kind: 'other-control' } | { kind: 'page' }
+export type KeyTarget =
+  { kind: 'field'; value: string } | { kind: 'button' } | { kind: 'other-control' } | { kind: 'page' }
 
 /** May an action letter run where the key landed? Not in a field with text, nor when it starts a card in an empty one. */
 export function mayRunShortcut(key: string, target: KeyTarget): boolean {
@@ -188,10 +201,18 @@ export class TypeAhead {
 }
 
 /** The text of a closed match's verdict (finished by hand or abandoned). */
-export function closedText(status: string, wins: readonly [number, number], draws: number, names: readonly [string, string]): string {
+export function closedText(
+  status: string,
+  wins: readonly [number, number],
+  draws: number,
+  names: readonly [string, string],
+): string {
   if (status === 'in-progress') return ''
   if (status === 'abandoned') return 'This match was abandoned. Undo reopens it.'
   const [a, b] = wins
-  const lead = a === b ? `The match ends level, ${a}–${b}` : `${names[a > b ? 0 : 1]} wins the match ${Math.max(a, b)}–${Math.min(a, b)}`
+  const lead =
+    a === b
+      ? `The match ends level, ${a}–${b}`
+      : `${names[a > b ? 0 : 1]} wins the match ${Math.max(a, b)}–${Math.min(a, b)}`
   return `Finished by hand. ${lead}${draws > 0 ? ` (${draws === 1 ? '1 draw' : `${draws} draws`})` : ''}.`
 }

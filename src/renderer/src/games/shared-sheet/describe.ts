@@ -9,7 +9,8 @@ export function describeWildNineRound(names: readonly string[], action: unknown)
   const lines = [out === null ? 'Deadlock (nobody went out)' : `${seatLabel(names, out)} went out`]
   names.forEach((_, s) => {
     if (s === out) return
-    if (Array.isArray(a.hands)) lines.push(`${seatLabel(names, s)}: ${(a.hands[s] ?? []).map(showCard).join(' ') || 'no cards'}`)
+    if (Array.isArray(a.hands))
+      lines.push(`${seatLabel(names, s)}: ${(a.hands[s] ?? []).map(showCard).join(' ') || 'no cards'}`)
     else if (Array.isArray(a.points)) lines.push(`${seatLabel(names, s)}: ${a.points[s] ?? 0} points`)
   })
   return lines

@@ -15,6 +15,10 @@ export function rematchOptions(view: MatchView): Record<string, unknown> {
 }
 
 export async function startRematch(view: MatchView): Promise<Result<{ id: string }>> {
-  const r = await call('matches:create', { gameId: view.gameId, playerIds: view.seats.map((s) => s.playerId), options: rematchOptions(view) })
+  const r = await call('matches:create', {
+    gameId: view.gameId,
+    playerIds: view.seats.map((s) => s.playerId),
+    options: rematchOptions(view),
+  })
   return r.ok ? { ok: true, value: { id: r.value.id } } : r
 }

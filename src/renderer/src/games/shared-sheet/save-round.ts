@@ -6,7 +6,11 @@ import type { MatchState } from '../../state/match.svelte'
  * the refusal message, or null. The form shows the message next to its fields, so the frame's copy
  * is cleared rather than shown twice.
  */
-export async function saveRound(match: MatchState, edit: { index: number } | null | undefined, action: unknown): Promise<string | null> {
+export async function saveRound(
+  match: MatchState,
+  edit: { index: number } | null | undefined,
+  action: unknown,
+): Promise<string | null> {
   const eventId = edit ? match.view?.actions[edit.index]?.eventId : undefined
   const r = edit && eventId ? await match.correct(eventId, action) : await match.apply(action)
   if (r.ok) return null

@@ -99,10 +99,22 @@ export function drawSheet(sheet: Sheet, opts: ImageOptions): HTMLCanvasElement {
     line(y)
   }
   if (sheet.start) row('Start', 'Carried over', sheet.start.map(String))
-  for (const r of sheet.rows) row(String(r.round), r.result, r.cells.map((c) => c.total))
+  for (const r of sheet.rows)
+    row(
+      String(r.round),
+      r.result,
+      r.cells.map((c) => c.total),
+    )
   line(y, true)
-  const marks = sheet.totals.map((_, seat) => (sheet.over && sheet.winners.includes(seat) ? '★ ' : sheet.losers.includes(seat) ? '✗ ' : ''))
-  row('Total', sheet.over ? 'Final' : 'So far', sheet.totals.map((t, seat) => `${marks[seat]}${t}`), true)
+  const marks = sheet.totals.map((_, seat) =>
+    sheet.over && sheet.winners.includes(seat) ? '★ ' : sheet.losers.includes(seat) ? '✗ ' : '',
+  )
+  row(
+    'Total',
+    sheet.over ? 'Final' : 'So far',
+    sheet.totals.map((t, seat) => `${marks[seat]}${t}`),
+    true,
+  )
   // The winners' totals framed, so the image says who won without colour alone.
   ctx.strokeStyle = ACCENT
   ctx.lineWidth = 3

@@ -18,12 +18,23 @@ export class SheetUi<R extends { round: number }> {
   entries = $derived.by(() => {
     const view = this.match().view
     const rounds = this.rounds()
-    return view && rounds ? roundEntryIndices(view.actions.map((a) => a.action), rounds) : []
+    return view && rounds
+      ? roundEntryIndices(
+          view.actions.map((a) => a.action),
+          rounds,
+        )
+      : []
   })
   corrected = $derived(this.entries.map((i) => (i >= 0 ? (this.match().view?.actions[i]?.correctedAt ?? null) : null)))
   entered = $derived(this.entries.map((i) => (i >= 0 ? (this.match().view?.actions[i]?.at ?? null) : null)))
   /** Each round's own edit history, from the match's event log: when, and the lines that changed. */
-  edits = $derived(editChanges(this.history, this.entries.map((i) => (i >= 0 ? (this.match().view?.actions[i]?.eventId ?? null) : null)), (a) => this.describe(a)))
+  edits = $derived(
+    editChanges(
+      this.history,
+      this.entries.map((i) => (i >= 0 ? (this.match().view?.actions[i]?.eventId ?? null) : null)),
+      (a) => this.describe(a),
+    ),
+  )
   editTarget = $derived.by(() => {
     if (this.editing === null) return null
     const record = this.rounds()?.[this.editing]
@@ -39,9 +50,11 @@ export class SheetUi<R extends { round: number }> {
   ) {
     $effect(() => {
       void this.match().view?.updatedAt
-      void this.match().history().then((r) => {
-        if (r.ok) this.history = r.value
-      })
+      void this.match()
+        .history()
+        .then((r) => {
+          if (r.ok) this.history = r.value
+        })
     })
     $effect(() => {
       if (!this.table && this.#tableButton) {
@@ -74,7 +87,8 @@ export class SheetUi<R extends { round: number }> {
     const round = this.editing === null ? null : (this.rounds()?.[this.editing]?.round ?? null)
     this.editing = null
     // Back to the row's Edit button, so the keyboard stays where it was.
-    if (round !== null) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[aria-label="Edit round ${round}"]`)?.focus())
+    if (round !== null)
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`[aria-label="Edit round ${round}"]`)?.focus())
   }
 }
 
