@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every check, in order: types, lint, build, the renderer's payload budget, Electron security
+// `npm test`: every check, in order: types, lint, format, build, the renderer's payload budget, Electron security
 // scan, unit/db/ipc tests (vitest), browser tests (Playwright in Chromium). Runs them all, then one summary.
 // On a fresh clone it first installs the dependencies (npm ci); without a Chromium it stops at once with
 // one line saying how to get one.
@@ -23,14 +23,31 @@ const playwrightJson = join(tmp, 'playwright.json')
 const steps = [
   ['typecheck', () => run('npm', ['run', '-s', 'typecheck'])],
   ['lint', () => run('npm', ['run', '-s', 'lint'])],
-  ['build', () => buildApp().then(() => 0, () => 1)],
+  ['format (prettier --check; `npm run format` fixes it)', () => run('npm', ['run', '-s', 'format:check'])],
+  [
+    'build',
+    () =>
+      buildApp().then(
+        () => 0,
+        () => 1,
+      ),
+  ],
   // Fails when the JS and CSS index.html loads grow past 3× a Svelte hello world (issue 16).
-  ['renderer payload budget', () => run(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/renderer-size.ts'), '--check'])],
+  [
+    'renderer payload budget',
+    () => run(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/renderer-size.ts'), '--check']),
+  ],
   ['security (electronegativity)', () => run(process.execPath, [join(ROOT, 'scripts/security-scan.mjs')])],
-  ['unit, db and ipc tests (vitest)', () => run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])],
+  [
+    'unit, db and ipc tests (vitest)',
+    () => run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]),
+  ],
   [
     'browser tests (playwright, Chromium)',
-    () => run(bin('playwright'), ['test', '--reporter=list,json'], { env: { ...process.env, CHROMIUM_PATH: chromium.path, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } }),
+    () =>
+      run(bin('playwright'), ['test', '--reporter=list,json'], {
+        env: { ...process.env, CHROMIUM_PATH: chromium.path, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+      }),
   ],
 ]
 
