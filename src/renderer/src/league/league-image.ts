@@ -1,116 +1,86 @@
 import type { SeasonStandings } from '../../../shared/model/club'
 import { leagueRows, LEAGUE_COLUMNS } from '../../../shared/stats/league-table'
+import {
+  canvasPng,
+  columnLefts,
+  drawCell,
+  drawHeading,
+  drawRule,
+  drawSignature,
+  FONT,
+  INK,
+  MUTED,
+  PAD,
+  paper,
+  ROW_H,
+  wrap,
+  type Measurer,
+} from '../share/table-image'
 
 /**
- * A league table as a PNG image to share (drawn on a canvas in the page, no library): the season's
- * name and dates, how points are earned, the table and the tie-breaks. Always light, like paper.
+ * A league table as a PNG image to share: the season's name and dates, the table, how points are
+ * earned and the tie-breaks (the canvas parts shared with the scoresheet image are in share/table-image).
  */
-const INK = '#1b1f24'
-const MUTED = '#545d68'
-const RULE = '#c9ced6'
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Ubuntu, "Noto Sans", sans-serif'
+const WIDTHS = LEAGUE_COLUMNS.map((c) => c.width)
+const NOTE_H = 18
 
-function fit(ctx: CanvasRenderingContext2D, text: string, width: number): string {
-  if (ctx.measureText(text).width <= width) return text
-  let t = text
-  while (t.length > 1 && ctx.measureText(`${t}…`).width > width) t = t.slice(0, -1)
-  return `${t}…`
-}
+/** The image's width: the columns inside the margins, and never narrower than 640 px. */
+export const LEAGUE_IMAGE_WIDTH = Math.max(640, PAD * 2 + WIDTHS.reduce((a, b) => a + b, 0))
 
-/** Wraps `text` into lines of at most `width` pixels. */
-function wrap(ctx: CanvasRenderingContext2D, text: string, width: number): string[] {
-  const out: string[] = []
-  let line = ''
-  for (const word of text.split(' ')) {
-    const next = line ? `${line} ${word}` : word
-    if (ctx.measureText(next).width > width && line) {
-      out.push(line)
-      line = word
-    } else line = next
-  }
-  if (line) out.push(line)
-  return out
-}
-
-export function drawLeague(s: SeasonStandings, subtitle: string): HTMLCanvasElement {
-  const scale = 2
-  const pad = 24
-  const rowH = 28
-  const widths = LEAGUE_COLUMNS.map((c) => c.width)
-  const width = Math.max(640, pad * 2 + widths.reduce((a, b) => a + b, 0))
-  const rows = leagueRows(s)
-  const probe = document.createElement('canvas').getContext('2d')
+/** The lines under the table (points, then tie-breaks), wrapped to the image's width in 13 px text. */
+export function leagueNotes(m: Measurer, s: Pick<SeasonStandings, 'schemeText' | 'tieBreaks'>): string[] {
   const notes = [
     `Points: ${s.schemeText}`,
     `Ties are broken by: ${s.tieBreaks.map((t, i) => `${i + 1}. ${t}`).join('; ')}.`,
   ]
+  return notes.flatMap((n) => wrap(m, n, LEAGUE_IMAGE_WIDTH - PAD * 2))
+}
+
+/** The image's height: heading, header row and one row per player, the notes, the signature. */
+export const leagueImageHeight = (rows: number, noteLines: number): number =>
+  PAD * 2 + 70 + ROW_H * (rows + 1) + NOTE_H * noteLines + 40
+
+export function drawLeague(s: SeasonStandings, subtitle: string): HTMLCanvasElement {
+  const width = LEAGUE_IMAGE_WIDTH
+  const rows = leagueRows(s)
+  const probe = document.createElement('canvas').getContext('2d')
   let noteLines: string[] = []
   if (probe) {
     probe.font = `13px ${FONT}`
-    noteLines = notes.flatMap((n) => wrap(probe, n, width - pad * 2))
+    noteLines = leagueNotes(probe, s)
   }
-  const height = pad * 2 + 70 + rowH * (rows.length + 1) + 18 * noteLines.length + 40
-  const canvas = document.createElement('canvas')
-  canvas.width = width * scale
-  canvas.height = height * scale
-  const ctx = canvas.getContext('2d')
+  const height = leagueImageHeight(rows.length, noteLines.length)
+  const { canvas, ctx } = paper(width, height)
   if (!ctx) return canvas
-  ctx.scale(scale, scale)
-  ctx.fillStyle = '#ffffff'
-  ctx.fillRect(0, 0, width, height)
-  ctx.textBaseline = 'middle'
-  ctx.fillStyle = INK
-  ctx.font = `700 24px ${FONT}`
-  ctx.fillText(fit(ctx, s.season.name, width - pad * 2), pad, pad + 12)
-  ctx.font = `15px ${FONT}`
-  ctx.fillStyle = MUTED
-  ctx.fillText(fit(ctx, subtitle, width - pad * 2), pad, pad + 40)
+  drawHeading(ctx, width, s.season.name, subtitle)
 
-  let y = pad + 64
-  const line = (strong: boolean): void => {
-    ctx.strokeStyle = strong ? INK : RULE
-    ctx.lineWidth = strong ? 1.5 : 1
-    ctx.beginPath()
-    ctx.moveTo(pad, y)
-    ctx.lineTo(width - pad, y)
-    ctx.stroke()
-  }
+  const lefts = columnLefts(PAD, WIDTHS)
+  let y = PAD + 64
   const cells = (values: readonly string[], bold: boolean): void => {
-    let x = pad
     ctx.font = `${bold ? '700 ' : ''}15px ${FONT}`
-    values.forEach((v, i) => {
-      const col = LEAGUE_COLUMNS[i]
-      const w = widths[i] ?? 60
-      ctx.fillStyle = INK
-      const text = fit(ctx, v, w - 12)
-      if (col?.numeric) ctx.fillText(text, x + w - 8 - ctx.measureText(text).width, y + rowH / 2)
-      else ctx.fillText(text, x + 6, y + rowH / 2)
-      x += w
-    })
-    y += rowH
+    ctx.fillStyle = INK
+    values.forEach((v, i) => drawCell(ctx, v, lefts[i] ?? PAD, WIDTHS[i] ?? 60, y, LEAGUE_COLUMNS[i]?.numeric ?? false))
+    y += ROW_H
   }
   cells(
     LEAGUE_COLUMNS.map((c) => c.label),
     true,
   )
-  line(true)
+  drawRule(ctx, width, y, true)
   for (const r of rows) {
     cells(r, false)
-    line(false)
+    drawRule(ctx, width, y)
   }
   y += 16
   ctx.font = `13px ${FONT}`
   ctx.fillStyle = MUTED
   for (const l of noteLines) {
-    ctx.fillText(l, pad, y)
-    y += 18
+    ctx.fillText(l, PAD, y)
+    y += NOTE_H
   }
-  ctx.font = `12px ${FONT}`
-  ctx.fillText('Ninekeeper', pad, height - pad / 2 - 4)
+  drawSignature(ctx, height)
   return canvas
 }
 
-export function leaguePng(s: SeasonStandings, subtitle: string): Promise<Blob | null> {
-  const canvas = drawLeague(s, subtitle)
-  return new Promise((done) => canvas.toBlob((b) => done(b), 'image/png'))
-}
+export const leaguePng = (s: SeasonStandings, subtitle: string): Promise<Blob | null> =>
+  canvasPng(drawLeague(s, subtitle))
