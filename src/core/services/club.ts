@@ -2,8 +2,9 @@
  * Club data: seasons (leagues) and their standings, game nights, and ratings explained (issue 13).
  * Writes append club events (src/shared/events/club.ts) and project them in one immediate
  * transaction; reads compute on demand from the projections (match_results, matches, seats), with
- * the pure math in src/shared/stats/league.ts, nights.ts and elo.ts. The long reads run in the
- * database worker (src/core/worker/), so this file has no Electron and no worker code.
+ * the pure math in src/shared/stats/league.ts, nights.ts and elo.ts, and the ratings table with its
+ * notes in club-ratings.ts. The long reads run in the database worker (src/core/worker/), so this
+ * file has no Electron and no worker code.
  */
 import type { Database } from 'better-sqlite3'
 import {
@@ -14,18 +15,20 @@ import {
   type RatingSystem,
   type SeasonFields,
 } from '../../shared/events/club'
-import { GAME_NAMES, type GameId } from '../../shared/games/engine'
-import type { Night, NightList, RatingRow, RatingsExplained, Season, SeasonStandings } from '../../shared/model/club'
+import type { GameId } from '../../shared/games/engine'
+import type { Night, NightList, RatingsExplained, Season, SeasonStandings } from '../../shared/model/club'
 import { err, ok, type Result } from '../../shared/result'
 import { replayElo } from '../../shared/stats/elo'
 import { standings, TIE_BREAKS, type LeagueMatch } from '../../shared/stats/league'
 import { addDays, localDateTimeOf } from '../../shared/stats/local-date'
 import { NIGHT_CUTOFF_HOUR, nightOf } from '../../shared/stats/nights'
-import { ordinalOf } from '../../shared/stats/streaks'
 import type { EventStore } from '../db/repos/events'
 import { writeTransaction } from '../db/transaction'
 import { projectClubSubject } from './club-projector'
+import { explainRatings, tables } from './club-ratings'
 import { localDayWhere } from './stats-dates'
+
+export { explain } from './club-ratings'
 
 interface SeasonDbRow {
   id: string
@@ -379,130 +382,14 @@ export class ClubService {
     })
   }
 
-  /** The finished tables of one game in match order (finish time, then id): each seat's player and placement. */
-  private *tables(gameId: GameId): Generator<{ players: string[]; placements: number[] }> {
-    const rows = this.db
-      .prepare(
-        'SELECT match_id, player_id, placement FROM match_results WHERE game_id = ? ORDER BY finished_at, match_id, seat',
-      )
-      .raw()
-      .iterate(gameId) as IterableIterator<[string, string, number]>
-    let current: { id: string; players: string[]; placements: number[] } | null = null
-    for (const [matchId, player, placement] of rows) {
-      if (current && current.id !== matchId) yield current
-      if (!current || current.id !== matchId) current = { id: matchId, players: [], placements: [] }
-      current.players.push(player)
-      current.placements.push(placement)
-    }
-    if (current) yield current
-  }
-
   /** Elo of one game, replayed from its finished matches in match order. */
   elo(gameId: GameId): Map<string, { rating: number; matches: number }> {
-    return replayElo(this.tables(gameId))
+    return replayElo(tables(this.db, gameId))
   }
 
+  /** One game's ratings under the club's rating system, each with why the player ranks there (club-ratings.ts). */
   ratings(gameId: GameId): Result<RatingsExplained> {
     const { system, setAt } = this.ratingSystem()
-    const rows = this.db
-      .prepare(
-        `SELECT r.player_id, coalesce(p.name, 'Unknown player') AS name, r.mu, r.sigma, r.matches, coalesce(s.wins, 0) AS wins
-         FROM stat_rating r LEFT JOIN players p ON p.id = r.player_id
-         LEFT JOIN stat_player_match s ON s.player_id = r.player_id AND s.game_id = r.game_id
-         WHERE r.game_id = ? AND coalesce(p.deleted, 0) = 0`,
-      )
-      .all(gameId) as { player_id: string; name: string; mu: number; sigma: number; matches: number; wins: number }[]
-    // One pass over the game's tables: Elo, and the mean OpenSkill μ of the opponents each player met.
-    const muOf = new Map(rows.map((r) => [r.player_id, r.mu]))
-    const oppSum = new Map<string, { sum: number; n: number }>()
-    const t0 = performance.now()
-    const tables = this.tables(gameId)
-    const elo = replayElo(
-      (function* () {
-        for (const t of tables) {
-          const mus = t.players.map((p) => muOf.get(p))
-          t.players.forEach((p, i) => {
-            const o = oppSum.get(p) ?? { sum: 0, n: 0 }
-            mus.forEach((mu, j) => {
-              if (j !== i && mu !== undefined) {
-                o.sum += mu
-                o.n++
-              }
-            })
-            oppSum.set(p, o)
-          })
-          yield t
-        }
-      })(),
-    )
-    const eloMs = Math.round((performance.now() - t0) * 10) / 10
-    const opp = new Map([...oppSum].filter(([, o]) => o.n > 0).map(([p, o]) => [p, o.sum / o.n]))
-    const list: RatingRow[] = rows.map((r) => {
-      const e = elo.get(r.player_id)
-      const os = ordinalOf(r.mu, r.sigma)
-      return {
-        rank: 0,
-        playerId: r.player_id,
-        name: r.name,
-        rating: system === 'elo' ? Math.round(e?.rating ?? 1500) : Math.round(os * 100) / 100,
-        mu: r.mu,
-        sigma: r.sigma,
-        elo: e ? Math.round(e.rating) : null,
-        matches: r.matches,
-        wins: r.wins,
-        winRate: r.matches ? r.wins / r.matches : 0,
-        opponentMu: opp.get(r.player_id) ?? null,
-        note: '',
-      }
-    })
-    list.sort((a, b) => b.rating - a.rating || a.name.localeCompare(b.name))
-    list.forEach((r, i) => {
-      r.rank = i > 0 && (list[i - 1] as RatingRow).rating === r.rating ? (list[i - 1] as RatingRow).rank : i + 1
-      r.note = explain(system, r, list[i - 1] ?? null, GAME_NAMES[gameId])
-    })
-    return ok({ gameId, system, systemSetAt: setAt, rows: list, eloMs })
+    return explainRatings(this.db, gameId, system, setAt)
   }
-}
-
-const pct = (x: number): string => `${Math.round(x * 100)}%`
-const n1 = (x: number): string => x.toFixed(1)
-
-/** Why a player ranks where they do, in plain words (compared with the player just above). */
-export function explain(system: RatingSystem, r: RatingRow, above: RatingRow | null, game: string): string {
-  const parts: string[] = []
-  if (system === 'openskill') {
-    parts.push(`${n1(r.rating)} = μ ${n1(r.mu)} − 3 × σ ${n1(r.sigma)}.`)
-    parts.push(
-      r.matches < 10
-        ? `Only ${r.matches} match${r.matches === 1 ? '' : 'es'} of ${game}: the band is still wide and the rating can move a lot.`
-        : `${r.matches} matches of ${game}: the band has narrowed.`,
-    )
-  } else {
-    const d = r.rating - 1500
-    parts.push(
-      `${d >= 0 ? '+' : '−'}${Math.abs(d)} from the 1500 start over ${r.matches} match${r.matches === 1 ? '' : 'es'}.`,
-    )
-  }
-  if (above && r.winRate > above.winRate) {
-    const why: string[] = []
-    if (system === 'openskill' && above.sigma < r.sigma - 0.05)
-      why.push(
-        `${above.name}’s rating is more certain (σ ${n1(above.sigma)} against ${n1(r.sigma)}, from ${above.matches} matches against ${r.matches})`,
-      )
-    if (above.opponentMu !== null && r.opponentMu !== null && above.opponentMu > r.opponentMu + 0.05) {
-      why.push(
-        `${above.name} met stronger opponents (their mean μ ${n1(above.opponentMu)} against ${n1(r.opponentMu)})`,
-      )
-    }
-    if (why.length === 0)
-      why.push(
-        system === 'elo'
-          ? `${above.name}’s wins came against higher-rated players, or more recently`
-          : `${above.name} placed better in the matches that were not wins`,
-      )
-    parts.push(
-      `Ranked below ${above.name} despite a higher win rate (${pct(r.winRate)} against ${pct(above.winRate)}): ${why.join('; ')}.`,
-    )
-  }
-  return parts.join(' ')
 }
