@@ -6,20 +6,18 @@
  * inserts (in one transaction) the events this computer does not have, and re-projects only what
  * they touch. Importing the same file twice adds nothing and reports nothing. Exports of the first
  * format (rows plus per-match logs) are turned into events by the same frozen migration step that
- * upgrades an old data file, so both give the same event ids.
+ * upgrades an old data file, so both give the same event ids (transfer-v1.ts). The CSV export is
+ * transfer-csv.ts; this file keeps the JSON export, the import and the import report in words.
  */
-import { localDaySql, offsetModifier } from './stats-dates'
-import Database from 'better-sqlite3'
 import type { Database as Db } from 'better-sqlite3'
 import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
-import { GAME_IDS, GAME_NAMES, type GameId } from '../../shared/games/engine'
+import { GAME_NAMES, type GameId } from '../../shared/games/engine'
 import { validateEvent } from '../../shared/events/validate'
 import { hlcTime } from '../../shared/events/hlc'
 import { compareEvents, isMatchKind, isPlayerKind, type DomainEvent } from '../../shared/events/types'
 import { err, ok, type Result } from '../../shared/result'
 import { userVersion } from '../db/migrate'
-import { MIGRATIONS } from '../db/migrations/index'
 import { toEvent, toRow, type EventRow, type EventStore } from '../db/repos/events'
 import type { Clock } from '../ids'
 import type { Device } from './device'
@@ -29,117 +27,20 @@ import type { StatsProjector } from './stats'
 import type { ImportReport } from '../../shared/model/transfer'
 import { isClubKind } from '../../shared/events/club'
 import { projectClubSubject } from './club-projector'
+import { tableCsv, type CsvTable } from './transfer-csv'
+import { EXPORT_FORMAT, EXPORT_VERSION } from './transfer-format'
+import { eventsFromV1 } from './transfer-v1'
 
-export type { ImportReport }
+export type { ImportReport, CsvTable }
+export { EXPORT_FORMAT, EXPORT_VERSION }
+export { ROUND_DETAIL_COLUMNS } from './transfer-csv'
 
-export const EXPORT_FORMAT = 'ninekeeper-export'
-/** 2: the event log. 1 (still read): players, matches and per-match logs as rows. */
-export const EXPORT_VERSION = 2
 /**
  * From this many events a synced batch sums the stats once at the end (as an import does); below it,
  * row by row. Re-summing touched players reads all their rows, so doing it per small batch would make
  * a long first sync quadratic.
  */
 const SYNC_BATCH_STATS_FROM = 2000
-
-export type CsvTable = 'players' | 'matches' | 'rounds'
-
-// The first export format, read for old files.
-const UUID = v.pipe(v.string(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/))
-const Text = (max: number) => v.pipe(v.string(), v.maxLength(max))
-const Stamp = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp())
-const PlayerSchema = v.strictObject({
-  id: UUID,
-  name: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
-  color: v.nullable(v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/))),
-  archivedAt: v.nullable(Stamp),
-  createdAt: Stamp,
-  updatedAt: Stamp,
-})
-const EventSchema = v.strictObject({
-  id: UUID,
-  seq: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  kind: v.picklist(['action', 'undo', 'correction', 'void']),
-  payload: v.unknown(),
-  supersedes: v.nullable(UUID),
-  deviceId: UUID,
-  deviceSeq: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  hlc: Text(100),
-  createdAt: Stamp,
-})
-const MatchSchema = v.strictObject({
-  id: UUID,
-  gameId: v.picklist(GAME_IDS),
-  config: v.unknown(),
-  houseRules: v.unknown(),
-  createdAt: Stamp,
-  deviceId: UUID,
-  seats: v.pipe(
-    v.array(
-      v.strictObject({
-        seat: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7)),
-        playerId: UUID,
-        color: v.nullable(Text(16)),
-      }),
-    ),
-    v.minLength(1),
-    v.maxLength(8),
-  ),
-  events: v.array(EventSchema),
-})
-const ExportSchemaV1 = v.strictObject({
-  format: v.literal(EXPORT_FORMAT),
-  version: v.literal(1),
-  schemaVersion: v.number(),
-  exportedAt: v.string(),
-  players: v.array(PlayerSchema),
-  matches: v.array(MatchSchema),
-})
-
-/**
- * The round details the four games write, as CSV columns (detail key, column name), in the order
- * the games list them; true/false are written 1/0 so a spreadsheet can add them up.
- */
-export const ROUND_DETAIL_COLUMNS: readonly (readonly [string, string])[] = [
-  ['entry', 'entry'],
-  ['wentOut', 'went_out'],
-  ['deadlock', 'deadlock'],
-  ['ninesLeft', 'nines_left'],
-  ['cardsLeft', 'cards_left'],
-  ['declared', 'declared'],
-  ['declaredWon', 'declared_won'],
-  ['declaredFailed', 'declared_failed'],
-  ['reset90', 'reset_90'],
-  ['lost99', 'lost_99'],
-  ['handTotal', 'hand_total'],
-  ['void', 'void'],
-  ['linesMade', 'lines_made'],
-  ['linesFailed', 'lines_failed'],
-  ['loss', 'loss'],
-  ['calledEnnea', 'called_ennea'],
-  ['minimumLoss', 'minimum_loss'],
-  ['result', 'result'],
-  ['ending', 'ending'],
-  ['blocked', 'blocked'],
-  ['reshuffled', 'reshuffled'],
-]
-
-function safeDetails(json: unknown): Record<string, unknown> {
-  try {
-    const d = JSON.parse(String(json)) as unknown
-    return d && typeof d === 'object' && !Array.isArray(d) ? { ...(d as Record<string, unknown>) } : {}
-  } catch {
-    return {}
-  }
-}
-
-const csvCell = (x: unknown): string => {
-  if (x === null || x === undefined) return ''
-  const s = String(x)
-  // Leading = + - @ would be read as a formula by spreadsheets.
-  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s) ? `'${s}` : s
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-}
 
 export interface TransferDeps {
   events: EventStore
@@ -185,57 +86,9 @@ export class TransferService {
     })
   }
 
-  /**
-   * One table as CSV for a spreadsheet: UTF-8 with a byte-order mark (so Excel reads accents), CRLF
-   * lines, numbers as numbers, players named (never a seat number), each local date and time beside
-   * the UTC times, and a round's details as their own columns (ROUND_DETAIL_COLUMNS) instead of JSON.
-   */
+  /** One table as CSV for a spreadsheet (transfer-csv.ts). */
   exportCsv(table: CsvTable): Result<{ fileName: string; content: string }> {
-    const localDay = (t: string): string => localDaySql(t, 'm.utc_offset')
-    const localTime = (t: string): string => `strftime('%H:%M', ${t}, ${offsetModifier('m.utc_offset')})`
-    const queries: Record<CsvTable, string> = {
-      players: 'SELECT id, name, color, archived_at, created_at, updated_at FROM players ORDER BY name_key',
-      // local_date: the day where the match was played (UTC time plus the match's utc_offset, in minutes).
-      matches: `SELECT m.id, m.game_id, m.status, m.created_at, m.finished_at, m.rounds_played,
-                  (SELECT group_concat(p.name, ' | ') FROM (SELECT p.name FROM match_seats s JOIN players p ON p.id = s.player_id WHERE s.match_id = m.id ORDER BY s.seat) p) AS players,
-                  (SELECT group_concat(p.name, ' | ') FROM (SELECT p.name FROM json_each(m.winners_json) w JOIN match_seats s ON s.match_id = m.id AND s.seat = w.value
-                    JOIN players p ON p.id = s.player_id ORDER BY s.seat) p) AS winners,
-                  m.summary, ${localTime('m.created_at')} AS local_time, ${localDay('m.created_at')} AS local_date, m.utc_offset
-                FROM matches m ORDER BY m.created_at, m.id`,
-      rounds: `SELECT r.match_id, r.game_id, r.round, r.seat, r.player_id, p.name AS player, r.score, r.total, r.won_round, r.played_at, r.details_json,
-                  ${localTime('r.played_at')} AS local_time, ${localDay('r.played_at')} AS local_date
-               FROM round_results r JOIN players p ON p.id = r.player_id LEFT JOIN matches m ON m.id = r.match_id ORDER BY r.played_at, r.match_id, r.round, r.seat`,
-    }
-    const stmt = this.db.prepare(queries[table])
-    let cols = stmt.columns().map((c) => c.name)
-    let row = (r: Record<string, unknown>): unknown[] => cols.map((c) => r[c])
-    if (table === 'rounds') {
-      // The details JSON becomes one column per detail the games write (and any other, as JSON).
-      const at = cols.indexOf('details_json')
-      const before = cols.slice(0, at)
-      const after = cols.slice(at + 1)
-      cols = [...before, ...ROUND_DETAIL_COLUMNS.map(([, name]) => name), 'other_details', ...after]
-      row = (r) => {
-        const d = safeDetails(r.details_json)
-        const cells = ROUND_DETAIL_COLUMNS.map(([key]) => {
-          const x = d[key]
-          delete d[key]
-          return typeof x === 'boolean' ? (x ? 1 : 0) : x
-        })
-        return [
-          ...before.map((c) => r[c]),
-          ...cells,
-          Object.keys(d).length ? JSON.stringify(d) : null,
-          ...after.map((c) => r[c]),
-        ]
-      }
-    }
-    const lines = [cols.join(',')]
-    for (const r of stmt.iterate() as Iterable<Record<string, unknown>>) lines.push(row(r).map(csvCell).join(','))
-    return ok({
-      fileName: `ninekeeper-${table}-${this.clock().toISOString().slice(0, 10)}.csv`,
-      content: `\uFEFF${lines.join('\r\n')}\r\n`,
-    })
+    return tableCsv(this.db, table, this.clock)
   }
 
   importFile(path: string): Result<ImportReport> {
@@ -465,82 +318,4 @@ export class TransferService {
 function dayLabel(iso: string): string {
   const d = new Date(iso)
   return `${d.getUTCDate()} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][d.getUTCMonth()]} ${d.getUTCFullYear()}`
-}
-
-/**
- * An export of the first format, as events: its rows go into a scratch database at schema 3 and
- * the frozen v4 migration turns them into events, exactly as it does for an old data file.
- */
-function eventsFromV1(raw: unknown): Result<DomainEvent[]> {
-  const parsed = v.safeParse(ExportSchemaV1, raw)
-  if (!parsed.success) {
-    const issue = parsed.issues[0]
-    return err(
-      'invalid-file',
-      `That export is damaged at ${v.getDotPath(issue) ?? 'the top level'}: ${issue.message}. Nothing was changed.`,
-    )
-  }
-  const file = parsed.output
-  const scratch = new Database(':memory:')
-  try {
-    scratch.transaction(() => {
-      for (const m of MIGRATIONS.slice(0, 3)) m.up(scratch)
-    })()
-    scratch.transaction(() => {
-      const insPlayer = scratch.prepare(
-        'INSERT INTO players (id, name, name_key, color, archived_at, created_at, updated_at) VALUES (@id, @name, @id, @color, @archivedAt, @createdAt, @updatedAt)',
-      )
-      for (const p of file.players) insPlayer.run(p)
-      const insMatch = scratch.prepare(
-        `INSERT INTO matches (id, game_id, config_json, house_rules_json, status, created_at, updated_at, device_id) VALUES (?, ?, ?, ?, 'in-progress', ?, ?, ?)`,
-      )
-      const insSeat = scratch.prepare('INSERT INTO match_seats (match_id, seat, player_id, color) VALUES (?, ?, ?, ?)')
-      const insEvent = scratch.prepare(
-        `INSERT INTO match_events (id, match_id, seq, kind, payload_json, supersedes, device_id, device_seq, hlc, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      scratch.pragma('foreign_keys = OFF')
-      for (const m of file.matches) {
-        insMatch.run(
-          m.id,
-          m.gameId,
-          JSON.stringify(m.config),
-          JSON.stringify(m.houseRules ?? {}),
-          m.createdAt,
-          m.createdAt,
-          m.deviceId,
-        )
-        for (const s of m.seats) insSeat.run(m.id, s.seat, s.playerId, s.color)
-        for (const e of m.events)
-          insEvent.run(
-            e.id,
-            m.id,
-            e.seq,
-            e.kind,
-            JSON.stringify(e.payload ?? null),
-            e.supersedes,
-            e.deviceId,
-            e.deviceSeq,
-            e.hlc,
-            e.createdAt,
-          )
-      }
-    })()
-    // The device the players were made on is not in a v1 file: derive it from the file, as v4 does.
-    scratch.transaction(() => (MIGRATIONS[3] as (typeof MIGRATIONS)[number]).up(scratch))()
-    const out: DomainEvent[] = []
-    for (const [i, r] of (scratch.prepare('SELECT * FROM events ORDER BY hlc, id').all() as EventRow[]).entries()) {
-      const checked = validateEvent(toEvent(r))
-      if (!checked.ok)
-        return err(
-          'invalid-file',
-          `That export is damaged at entry ${i + 1}: ${checked.error.message}. Nothing was changed.`,
-        )
-      out.push(checked.value)
-    }
-    return ok(out)
-  } catch (e) {
-    return err('invalid-file', `That export could not be read: ${(e as Error).message}. Nothing was changed.`)
-  } finally {
-    scratch.close()
-  }
 }

@@ -1,0 +1,108 @@
+/**
+ * CSV export of one table (players, matches or rounds) for a spreadsheet; the JSON export and the
+ * import are in transfer.ts.
+ */
+import type { Database as Db } from 'better-sqlite3'
+import { ok, type Result } from '../../shared/result'
+import type { Clock } from '../ids'
+import { localDaySql, offsetModifier } from './stats-dates'
+
+export type CsvTable = 'players' | 'matches' | 'rounds'
+
+/**
+ * The round details the four games write, as CSV columns (detail key, column name), in the order
+ * the games list them; true/false are written 1/0 so a spreadsheet can add them up.
+ */
+export const ROUND_DETAIL_COLUMNS: readonly (readonly [string, string])[] = [
+  ['entry', 'entry'],
+  ['wentOut', 'went_out'],
+  ['deadlock', 'deadlock'],
+  ['ninesLeft', 'nines_left'],
+  ['cardsLeft', 'cards_left'],
+  ['declared', 'declared'],
+  ['declaredWon', 'declared_won'],
+  ['declaredFailed', 'declared_failed'],
+  ['reset90', 'reset_90'],
+  ['lost99', 'lost_99'],
+  ['handTotal', 'hand_total'],
+  ['void', 'void'],
+  ['linesMade', 'lines_made'],
+  ['linesFailed', 'lines_failed'],
+  ['loss', 'loss'],
+  ['calledEnnea', 'called_ennea'],
+  ['minimumLoss', 'minimum_loss'],
+  ['result', 'result'],
+  ['ending', 'ending'],
+  ['blocked', 'blocked'],
+  ['reshuffled', 'reshuffled'],
+]
+
+function safeDetails(json: unknown): Record<string, unknown> {
+  try {
+    const d = JSON.parse(String(json)) as unknown
+    return d && typeof d === 'object' && !Array.isArray(d) ? { ...(d as Record<string, unknown>) } : {}
+  } catch {
+    return {}
+  }
+}
+
+const csvCell = (x: unknown): string => {
+  if (x === null || x === undefined) return ''
+  const s = String(x)
+  // Leading = + - @ would be read as a formula by spreadsheets.
+  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s) ? `'${s}` : s
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+/**
+ * One table as CSV for a spreadsheet: UTF-8 with a byte-order mark (so Excel reads accents), CRLF
+ * lines, numbers as numbers, players named (never a seat number), each local date and time beside
+ * the UTC times, and a round's details as their own columns (ROUND_DETAIL_COLUMNS) instead of JSON.
+ */
+export function tableCsv(db: Db, table: CsvTable, clock: Clock): Result<{ fileName: string; content: string }> {
+  const localDay = (t: string): string => localDaySql(t, 'm.utc_offset')
+  const localTime = (t: string): string => `strftime('%H:%M', ${t}, ${offsetModifier('m.utc_offset')})`
+  const queries: Record<CsvTable, string> = {
+    players: 'SELECT id, name, color, archived_at, created_at, updated_at FROM players ORDER BY name_key',
+    // local_date: the day where the match was played (UTC time plus the match's utc_offset, in minutes).
+    matches: `SELECT m.id, m.game_id, m.status, m.created_at, m.finished_at, m.rounds_played,
+                (SELECT group_concat(p.name, ' | ') FROM (SELECT p.name FROM match_seats s JOIN players p ON p.id = s.player_id WHERE s.match_id = m.id ORDER BY s.seat) p) AS players,
+                (SELECT group_concat(p.name, ' | ') FROM (SELECT p.name FROM json_each(m.winners_json) w JOIN match_seats s ON s.match_id = m.id AND s.seat = w.value
+                  JOIN players p ON p.id = s.player_id ORDER BY s.seat) p) AS winners,
+                m.summary, ${localTime('m.created_at')} AS local_time, ${localDay('m.created_at')} AS local_date, m.utc_offset
+              FROM matches m ORDER BY m.created_at, m.id`,
+    rounds: `SELECT r.match_id, r.game_id, r.round, r.seat, r.player_id, p.name AS player, r.score, r.total, r.won_round, r.played_at, r.details_json,
+                ${localTime('r.played_at')} AS local_time, ${localDay('r.played_at')} AS local_date
+             FROM round_results r JOIN players p ON p.id = r.player_id LEFT JOIN matches m ON m.id = r.match_id ORDER BY r.played_at, r.match_id, r.round, r.seat`,
+  }
+  const stmt = db.prepare(queries[table])
+  let cols = stmt.columns().map((c) => c.name)
+  let row = (r: Record<string, unknown>): unknown[] => cols.map((c) => r[c])
+  if (table === 'rounds') {
+    // The details JSON becomes one column per detail the games write (and any other, as JSON).
+    const at = cols.indexOf('details_json')
+    const before = cols.slice(0, at)
+    const after = cols.slice(at + 1)
+    cols = [...before, ...ROUND_DETAIL_COLUMNS.map(([, name]) => name), 'other_details', ...after]
+    row = (r) => {
+      const d = safeDetails(r.details_json)
+      const cells = ROUND_DETAIL_COLUMNS.map(([key]) => {
+        const x = d[key]
+        delete d[key]
+        return typeof x === 'boolean' ? (x ? 1 : 0) : x
+      })
+      return [
+        ...before.map((c) => r[c]),
+        ...cells,
+        Object.keys(d).length ? JSON.stringify(d) : null,
+        ...after.map((c) => r[c]),
+      ]
+    }
+  }
+  const lines = [cols.join(',')]
+  for (const r of stmt.iterate() as Iterable<Record<string, unknown>>) lines.push(row(r).map(csvCell).join(','))
+  return ok({
+    fileName: `ninekeeper-${table}-${clock().toISOString().slice(0, 10)}.csv`,
+    content: `\uFEFF${lines.join('\r\n')}\r\n`,
+  })
+}
