@@ -13,21 +13,18 @@
  * id, and then both cursors start over (inserts are idempotent: an event is stored once by its id).
  */
 import type { Statement } from 'better-sqlite3'
-import { rmSync } from 'node:fs'
-import { join } from 'node:path'
-import { randomUUID } from 'node:crypto'
-import { validateEvent } from '../../shared/events/validate'
 import type { DomainEvent } from '../../shared/events/types'
 import type { RefusedEvent, SyncState, SyncStatus } from '../../shared/model/sync'
 import { err, ok, type Result } from '../../shared/result'
-import { toEvent } from '../db/repos/events'
 import { decodeClubCode, encodeClubCode, newClubSecret, type ClubSecret } from './club-code'
-import { fromWire, toWire } from './sign'
-import { HubUnreachable, ReplicaDamaged, ReplicaStale, type Replica, type ReplicaOptions } from './transport'
+import { toWire } from './sign'
+import { HubUnreachable, ReplicaStale, type Replica } from './transport'
 import { HUB_FORMAT } from './turso'
 import { SyncMeta, type ClubConfig } from './meta'
 import { checkUrl, isBusy, short } from './util'
 import type { SyncOptions } from './options'
+import { ReplicaSlot } from './replica-slot'
+import { checkIncoming } from './incoming'
 
 export type { SyncMerger, SyncOptions } from './options'
 
@@ -41,7 +38,8 @@ const PULL_BATCH = 1000
 const MAX_BACKOFF_MS = 60_000
 
 export class SyncService {
-  private replica: Replica | null = null
+  /** The replica: its folder, the copy open now, when this laptop last told the hub it was here. */
+  private readonly slot: ReplicaSlot
   private state: SyncState = 'off'
   private error: string | null = null
   private hubNeedsSeed = false
@@ -53,7 +51,6 @@ export class SyncService {
   private soonTimer: ReturnType<typeof setTimeout> | null = null
   private failures = 0
   private retrySoon = false
-  private touchedAt: number | null = null
   private closed = false
   /** The club setting and the sync cursors and counters, kept in the meta table. */
   private readonly m: SyncMeta
@@ -62,6 +59,7 @@ export class SyncService {
 
   constructor(private readonly o: SyncOptions) {
     this.m = new SyncMeta(o.db)
+    this.slot = new ReplicaSlot(o)
     this.maxRowid = o.db.prepare<[], { n: number | null }>('SELECT max(rowid) AS n FROM events')
     if (this.m.config()) this.state = 'offline'
   }
@@ -117,7 +115,7 @@ export class SyncService {
       joinedAt: this.o.clock().toISOString(),
       ...(input.authToken ? { authToken: input.authToken } : {}),
     }
-    const seeded = await this.seed(cfg, 'create')
+    const seeded = await this.slot.seed(cfg, 'create')
     if (!seeded.ok) return seeded
     this.m.save(cfg)
     await this.run(true)
@@ -142,12 +140,12 @@ export class SyncService {
     // When the hub answers, it must hold this club; when it does not, the laptop joins offline and syncs later.
     let replica: Replica | null = null
     try {
-      replica = await this.openReplica(cfg, true)
+      replica = await this.slot.open(cfg, true)
       const info = await replica.info()
       if (info && info.clubId !== cfg.clubId) {
         await replica.close().catch(() => {})
         replica = null
-        this.discardReplica()
+        this.slot.discard()
         return err(
           'wrong-club',
           'That hub holds another club’s history: check the hub address, or ask for that club’s code.',
@@ -159,7 +157,7 @@ export class SyncService {
       if (!(e instanceof HubUnreachable)) this.o.log('club join: first contact failed', e)
     }
     // The replica opened for the first contact is the one the first sync uses.
-    if (replica) this.replica = replica
+    if (replica) this.slot.current = replica
     this.m.save(cfg)
     await this.run(true)
     return ok(this.snapshot())
@@ -169,8 +167,8 @@ export class SyncService {
     if (!this.m.config()) return err('not-in-club', 'This laptop is not in a club.')
     await this.queue
     this.stopTimers()
-    await this.closeReplica()
-    this.discardReplica()
+    await this.slot.close()
+    this.slot.discard()
     this.o.db
       .transaction(() => {
         for (const k of [
@@ -200,10 +198,10 @@ export class SyncService {
     const cfg = this.m.config()
     if (!cfg) return err('not-in-club', 'This laptop is not in a club.')
     await this.queue
-    await this.closeReplica()
-    const seeded = await this.seed(cfg, 'reseed')
+    await this.slot.close()
+    const seeded = await this.slot.seed(cfg, 'reseed')
     if (!seeded.ok) return seeded
-    this.discardReplica()
+    this.slot.discard()
     await this.run(true)
     return ok(this.snapshot())
   }
@@ -212,7 +210,7 @@ export class SyncService {
     this.closed = true
     this.stopTimers()
     await this.queue.catch(() => {})
-    await this.closeReplica()
+    await this.slot.close()
   }
 
   // ——— the sync itself ———
@@ -283,7 +281,7 @@ export class SyncService {
           this.retrySoon = true
           return
         }
-        await this.closeReplica()
+        await this.slot.close()
         if (e instanceof Closing || this.closed) return
         if (e instanceof HubUnreachable) {
           this.failures++
@@ -294,7 +292,7 @@ export class SyncService {
         // Anything else is the replica's files (or the engine) misbehaving: the replica is only a
         // copy, so start it again from the hub once; the local events are untouched.
         this.o.log('club sync failed; starting the replica again', e)
-        this.discardReplica()
+        this.slot.discard()
         if (attempt >= 1) {
           this.failures++
           this.state = 'error'
@@ -307,7 +305,7 @@ export class SyncService {
 
   private async exchange(cfg: ClubConfig, force: boolean): Promise<void> {
     const key = Buffer.from(cfg.key, 'base64url')
-    const replica = this.replica ?? (this.replica = await this.openReplica(cfg, false))
+    const replica = this.slot.current ?? (this.slot.current = await this.slot.open(cfg, false))
     this.alive()
     const info = await replica.info()
     this.alive()
@@ -361,7 +359,7 @@ export class SyncService {
     // "This laptop was here" (on Sync now, the first sync, then every half minute): the hub stamps the
     // row with its own id, which proves, once pulled back, that this replica follows the hub at this
     // address now. The syncs in between only push what is new and pull.
-    const touching = force || this.touchedAt === null || performance.now() - this.touchedAt >= TOUCH_EVERY_MS
+    const touching = force || this.slot.touchedAt === null || performance.now() - this.slot.touchedAt >= TOUCH_EVERY_MS
     if (touching) {
       await replica.touch(this.o.device.id(), this.o.label, this.o.clock().toISOString())
       this.alive()
@@ -375,7 +373,7 @@ export class SyncService {
     if (touching) {
       if (!(await replica.follows(this.o.device.id())))
         throw new ReplicaStale('the replica follows a hub that is no longer at this address')
-      this.touchedAt = performance.now()
+      this.slot.touchedAt = performance.now()
     }
     const total = await replica.countAfter(this.m.num('sync.pulled'))
     this.alive()
@@ -389,49 +387,7 @@ export class SyncService {
       const rows = await replica.after(this.m.num('sync.pulled'), batchSize)
       this.alive()
       if (rows.length === 0) break
-      const checked: DomainEvent[] = []
-      const refused: RefusedEvent[] = []
-      const at = this.o.clock().toISOString()
-      for (const w of rows) {
-        // This laptop's own events are kept as made here; the hub's copy is never applied over them.
-        if (w.device === me) continue
-        const row = fromWire(key, cfg.clubId, w as unknown as Record<string, unknown>)
-        if (!row.ok) {
-          refused.push({
-            id: String(w.id).slice(0, 64),
-            deviceId: String(w.device).slice(0, 64),
-            hubRow: w.n,
-            reason: row.reason,
-            at,
-          })
-          continue
-        }
-        let parsed: unknown
-        try {
-          parsed = toEvent(row.row)
-        } catch {
-          refused.push({
-            id: row.row.id.slice(0, 64),
-            deviceId: row.row.device_id.slice(0, 64),
-            hubRow: w.n,
-            reason: 'its content is not valid JSON',
-            at,
-          })
-          continue
-        }
-        const valid = validateEvent(parsed)
-        if (!valid.ok) {
-          refused.push({
-            id: row.row.id.slice(0, 64),
-            deviceId: row.row.device_id.slice(0, 64),
-            hubRow: w.n,
-            reason: valid.error.message,
-            at,
-          })
-          continue
-        }
-        checked.push(valid.value)
-      }
+      const { checked, refused } = checkIncoming(rows, key, cfg.clubId, me, this.o.clock().toISOString())
       const lastN = (rows[rows.length - 1] as { n: number }).n
       this.mergeBatch(checked, refused, lastN, rows)
       if (this.progress)
@@ -492,85 +448,6 @@ export class SyncService {
 
   private alive(): void {
     if (this.closed || !this.o.db.open) throw new Closing('closing')
-  }
-
-  private async seed(cfg: ClubConfig, why: 'create' | 'reseed'): Promise<Result<true>> {
-    try {
-      const transport = await this.o.transport()
-      await transport.seed(this.options(cfg), {
-        format: HUB_FORMAT,
-        clubId: cfg.clubId,
-        hubId: randomUUID(),
-        name: cfg.name,
-      })
-      return ok(true)
-    } catch (e) {
-      if (e instanceof HubUnreachable)
-        return err(
-          'hub-unreachable',
-          `The hub at ${cfg.hubUrl} does not answer. Check that it is started (npm run hub) and that this laptop is on the same network.`,
-          'hubUrl',
-        )
-      const m = (e as Error).message
-      if (m === 'hub-has-another-club')
-        return err(
-          'hub-in-use',
-          'That hub already holds a club. Join that club with its code, or start another hub for a new club.',
-          'hubUrl',
-        )
-      if (m === 'hub-has-this-club')
-        return err(
-          'hub-not-empty',
-          why === 'reseed'
-            ? 'The hub still holds this club’s history: there is nothing to re-seed. Use Sync now.'
-            : 'That hub already holds this club.',
-          'hubUrl',
-        )
-      this.o.log('club hub seeding failed', e)
-      return err('hub-failed', `The hub refused the club: ${short(m)}.`, 'hubUrl')
-    }
-  }
-
-  private async openReplica(cfg: ClubConfig, fresh: boolean): Promise<Replica> {
-    if (fresh) this.discardReplica()
-    const transport = await this.o.transport()
-    try {
-      return await transport.open(this.options(cfg))
-    } catch (e) {
-      if (e instanceof ReplicaDamaged) {
-        this.discardReplica()
-        return transport.open(this.options(cfg))
-      }
-      throw e
-    }
-  }
-
-  private options(cfg: ClubConfig): ReplicaOptions {
-    return {
-      dir: this.replicaDir(),
-      url: cfg.hubUrl,
-      authToken: cfg.authToken,
-      clientName: this.o.device.id(),
-      timeoutMs: this.o.timeoutMs,
-    }
-  }
-
-  private replicaDir(): string {
-    return join(this.o.dataDir, 'club-replica')
-  }
-
-  private discardReplica(): void {
-    this.replica = null
-    this.touchedAt = null
-    rmSync(this.replicaDir(), { recursive: true, force: true })
-  }
-
-  private async closeReplica(): Promise<void> {
-    const r = this.replica
-    this.replica = null
-    // Whatever the replica follows is checked again when it is next opened.
-    this.touchedAt = null
-    if (r) await r.close().catch((e: unknown) => this.o.log('closing the club replica failed', e))
   }
 
   private snapshot(): SyncStatus {
