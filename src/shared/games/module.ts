@@ -107,7 +107,13 @@ export function countOf(v: unknown): number {
   return v === true ? 1 : 0
 }
 
-/** The rounds numbered `fromRound` or later (all of them from 1). */
+/**
+ * The rounds numbered `fromRound` or later (all of them from 1). Every engine appends its rounds in
+ * order, so they are found from the end: a commit that reads only the newest round costs the same
+ * at round 200 as at round 2.
+ */
 export function roundsFrom<T extends { round: number }>(rounds: readonly T[], fromRound: number): T[] {
-  return fromRound <= 1 ? [...rounds] : rounds.filter((r) => r.round >= fromRound)
+  let i = rounds.length
+  while (i > 0 && (rounds[i - 1] as T).round >= fromRound) i--
+  return rounds.slice(i)
 }
