@@ -19,7 +19,6 @@ export class Device {
   private readonly get: Statement<[string], { value: string }>
   private readonly set: Statement<[string, string]>
   private readonly newestOwn: Statement<[string], { hlc: string }>
-  private readonly newest: Statement<[], { hlc: string }>
   /** The id and clock as last read or written here (this process is the file's only writer). */
   private known: { id: string; hlc: HlcState } | null = null
 
@@ -29,7 +28,6 @@ export class Device {
   ) {
     this.get = db.prepare('SELECT value FROM meta WHERE key = ?')
     this.newestOwn = db.prepare('SELECT hlc FROM events WHERE device_id = ? ORDER BY device_seq DESC LIMIT 1')
-    this.newest = db.prepare('SELECT hlc FROM events ORDER BY hlc DESC LIMIT 1')
     this.set = db.prepare(
       'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
     )
@@ -89,8 +87,9 @@ export class Device {
   }
 
   /**
-   * The clock: what receive() saved, moved up to every event in the log as received (with the
-   * drift guard) and to this device's own newest stamp exactly (a device never stamps earlier than
+   * The clock: what receive() saved (every event that arrived from elsewhere, with the drift guard),
+   * moved up to the log's newest stamp from before schema 9 (likewise) and to this device's own
+   * newest stamp exactly (a device never stamps earlier than
    * it did before, even after its computer's clock was set back).
    */
   private state(): HlcState {
@@ -103,8 +102,10 @@ export class Device {
       const c = Number(counter)
       if (Number.isFinite(w) && Number.isFinite(c)) s = { wall: w, counter: c }
     }
-    const newest = this.newest.get()?.hlc
-    if (newest) s = hlcRecv(s, newest, this.clock().getTime())
+    // The log's newest stamp when schema 9 dropped the index by stamp (events that arrived before
+    // meta kept the clock); everything received since is in 'hlc'. Drift guard as on arrival.
+    const logNewest = this.get.get('hlc_log_newest')?.value
+    if (logNewest) s = hlcRecv(s, logNewest, this.clock().getTime())
     const own = parseHlc(this.newestOwn.get(this.id())?.hlc ?? '')
     if (own && (own.wall > s.wall || (own.wall === s.wall && own.counter > s.counter)))
       s = { wall: own.wall, counter: own.counter }

@@ -96,6 +96,19 @@ interface PlayerDbRow {
   canonical_id: string
 }
 
+/** What a round changes on the match row, in the order the head updates bind them (status first). */
+const HEAD_COLUMNS = [
+  'status',
+  'updated_at',
+  'finished_at',
+  'winners_json',
+  'rounds_played',
+  'summary',
+  'head_hlc',
+  'problem',
+  'first_round_at',
+] as const
+
 const roundKey = (r: { round: number; seat: number }): string => `${r.round}:${r.seat}`
 const sameRound = (a: RoundDbRow, b: RoundDbRow): boolean =>
   a.player_id === b.player_id &&
@@ -145,26 +158,25 @@ export class Projector {
       matchRow: p('SELECT id FROM matches WHERE id = ?'),
       upsertMatch: p(
         `INSERT INTO matches (id, game_id, config_json, house_rules_json, status, created_at, updated_at, finished_at, device_id,
-                              winners_json, rounds_played, summary, engine_version, head_hlc, problem, utc_offset)
+                              winners_json, rounds_played, summary, engine_version, head_hlc, problem, utc_offset, first_round_at)
          VALUES (@id, @game_id, @config_json, @house_rules_json, @status, @created_at, @updated_at, @finished_at, @device_id,
-                 @winners_json, @rounds_played, @summary, @engine_version, @head_hlc, @problem, @utc_offset)
+                 @winners_json, @rounds_played, @summary, @engine_version, @head_hlc, @problem, @utc_offset, @first_round_at)
          ON CONFLICT (id) DO UPDATE SET game_id = excluded.game_id, config_json = excluded.config_json,
            house_rules_json = excluded.house_rules_json, status = excluded.status, created_at = excluded.created_at,
            updated_at = excluded.updated_at, finished_at = excluded.finished_at, device_id = excluded.device_id,
            winners_json = excluded.winners_json, rounds_played = excluded.rounds_played, summary = excluded.summary,
            engine_version = excluded.engine_version, head_hlc = excluded.head_hlc, problem = excluded.problem,
-           utc_offset = excluded.utc_offset`,
+           utc_offset = excluded.utc_offset, first_round_at = excluded.first_round_at`,
       ),
       // A round added to a match already here: only what a round changes, so the indexes on the
-      // columns it never changes (game, creation time) are not rewritten on every commit.
-      updateMatchHead: p(
-        `UPDATE matches SET status = @status, updated_at = @updated_at, finished_at = @finished_at, winners_json = @winners_json,
-           rounds_played = @rounds_played, summary = @summary, head_hlc = @head_hlc, problem = @problem WHERE id = @id`,
-      ),
+      // columns it never changes (game, creation time) are not rewritten on every commit. Positional
+      // parameters, in HEAD_COLUMNS order (binding by name costs a lookup per parameter per round).
+      updateMatchHead: p(`UPDATE matches SET ${HEAD_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`),
       // The same when the status stays (most rounds): the partial index of unfinished matches is then not touched.
       updateMatchHeadSameStatus: p(
-        `UPDATE matches SET updated_at = @updated_at, finished_at = @finished_at, winners_json = @winners_json,
-           rounds_played = @rounds_played, summary = @summary, head_hlc = @head_hlc, problem = @problem WHERE id = @id`,
+        `UPDATE matches SET ${HEAD_COLUMNS.slice(1)
+          .map((c) => `${c} = ?`)
+          .join(', ')} WHERE id = ?`,
       ),
       deleteMatch: p('DELETE FROM matches WHERE id = ?'),
       seats: p('SELECT seat, player_id, original_player_id, color FROM match_seats WHERE match_id = ? ORDER BY seat'),
@@ -340,6 +352,43 @@ export class Projector {
     // players merged after sitting at one table) keeps its own id so no result is counted twice.
     // `fresh`: the match has no rows here yet (an import of a match this laptop never saw).
     const seats = known.seats ?? this.writeSeats(id, started.seats, known.fresh === true)
+    // Round rows: only the ones that changed are rewritten (usually just the newest round); each
+    // row's numbers go to the summaries once, when it is written or removed.
+    const utcOffset = started.utcOffset ?? 0
+    // The rows of one round share its time, so its local day is worked out once.
+    let dayAt = ''
+    let day = ''
+    const want: RoundDbRow[] = []
+    if (engine && state !== null)
+      for (const r of roundRows(gameId, state, fromRound)) {
+        const playedAt = roundTimes[r.round - 1] ?? at
+        if (playedAt !== dayAt) day = localDateOf((dayAt = playedAt), utcOffset)
+        const [e1, e2, e3, e4, e5, e6] = roundCounters(gameId, r.details)
+        want.push({
+          round: r.round,
+          seat: r.seat,
+          player_id: seats[r.seat]?.playerId ?? '',
+          game_id: gameId,
+          score: r.score,
+          total: r.total,
+          won_round: r.wonRound ? 1 : 0,
+          details_json: JSON.stringify(r.details),
+          played_at: playedAt,
+          day,
+          e1,
+          e2,
+          e3,
+          e4,
+          e5,
+          e6,
+        })
+      }
+    // The earliest round's time: the rows before `fromRound` (kept) start at roundTimes[0] (round
+    // times never go down); otherwise the earliest row wanted now. The stats find round rows by
+    // time through it and updated_at (schema 9), so it may be earlier than the rows, never later.
+    let firstRoundAt: string | null = fromRound > 1 ? (roundTimes[0] ?? null) : null
+    if (firstRoundAt === null)
+      for (const w of want) if (firstRoundAt === null || w.played_at < firstRoundAt) firstRoundAt = w.played_at
     const head = {
       id,
       status,
@@ -350,6 +399,7 @@ export class Projector {
       summary: game?.message ?? problem ?? '',
       head_hlc: log.head ?? '',
       problem,
+      first_round_at: firstRoundAt,
     }
     m.written = {
       game_id: gameId,
@@ -362,9 +412,9 @@ export class Projector {
     }
     // Known seats mean the match row is here and only its head moved (a round at the end).
     if (known.seats) {
-      const { status: _same, ...rest } = head
-      if (known.statusBefore === status) this.s.updateMatchHeadSameStatus!.run(rest)
-      else this.s.updateMatchHead!.run(head)
+      const values = HEAD_COLUMNS.map((c) => head[c])
+      if (known.statusBefore === status) this.s.updateMatchHeadSameStatus!.run(...values.slice(1), id)
+      else this.s.updateMatchHead!.run(...values, id)
     } else
       this.s.upsertMatch!.run({
         ...head,
@@ -378,40 +428,6 @@ export class Projector {
         utc_offset: started.utcOffset ?? 0,
       })
 
-    // Round rows: only the ones that changed are rewritten (usually just the newest round); each
-    // row's numbers go to the summaries once, when it is written or removed.
-    const utcOffset = started.utcOffset ?? 0
-    const days = new Map<string, string>()
-    const dayOf = (t: string): string => {
-      let d = days.get(t)
-      if (d === undefined) days.set(t, (d = localDateOf(t, utcOffset)))
-      return d
-    }
-    const want: RoundDbRow[] =
-      engine && state !== null
-        ? roundRows(gameId, state, fromRound).map((r) => {
-            const playedAt = roundTimes[r.round - 1] ?? at
-            const [e1, e2, e3, e4, e5, e6] = roundCounters(gameId, r.details)
-            return {
-              round: r.round,
-              seat: r.seat,
-              player_id: seats[r.seat]?.playerId ?? '',
-              game_id: gameId,
-              score: r.score,
-              total: r.total,
-              won_round: r.wonRound ? 1 : 0,
-              details_json: JSON.stringify(r.details),
-              played_at: playedAt,
-              day: dayOf(playedAt),
-              e1,
-              e2,
-              e3,
-              e4,
-              e5,
-              e6,
-            }
-          })
-        : []
     // `appended`: an entry added at the end, so no row exists from `fromRound` on yet.
     const have = new Map(
       known.fresh || known.appended

@@ -222,18 +222,20 @@ export class SpanStats {
       )
     }
     for (const raw of span.raw) {
-      // One lower and one upper bound on played_at (the tightest of the span's and the edge's), so
-      // the (game_id, played_at) index reads only the edge's few days; the local days are then exact.
+      // One lower and one upper bound on played_at (the tightest of the span's and the edge's); the
+      // local days are then exact. The rows are found through their matches (schema 9 has no index
+      // of round rows by time): a match's rounds were played between its first_round_at and its
+      // updated_at, so only matches active in the edge's few days are read, by the updated_at index.
       const params: Record<string, unknown> = {}
       const w: string[] = []
       const lo = latest(f.from, f.fromDate && addDays(f.fromDate, -1), raw.afterUtc)
       const hi = earliest(f.to, f.toDate && addDays(f.toDate, 2), raw.beforeUtc)
       if (lo !== undefined) {
-        w.push('r.played_at >= @lo')
+        w.push('rm.updated_at >= @lo', 'r.played_at >= @lo')
         params.lo = lo
       }
       if (hi !== undefined) {
-        w.push('r.played_at < @hi')
+        w.push('rm.first_round_at < @hi', 'r.played_at < @hi')
         params.hi = hi
       }
       const day = localDaySql('r.played_at', 'rm.utc_offset')
@@ -251,7 +253,7 @@ export class SpanStats {
       if (f.gameId) {
         w.push('r.game_id = @gameId')
         params.gameId = f.gameId
-      } else w.push(`r.game_id IN (${GAME_IDS.map((g) => `'${g}'`).join(', ')})`)
+      }
       if (f.playerIds?.length) {
         params.players = JSON.stringify(f.playerIds)
         w.push('r.player_id IN (SELECT value FROM json_each(@players))')
@@ -259,7 +261,7 @@ export class SpanStats {
       parts.push(
         this.db
           .prepare(
-            `${this.roundSums('count(*)', 'sum(r.score)', 'sum(r.won_round)')} FROM round_results r JOIN matches rm ON rm.id = r.match_id ${where(w)} GROUP BY r.player_id, r.game_id`,
+            `${this.roundSums('count(*)', 'sum(r.score)', 'sum(r.won_round)')} FROM matches rm CROSS JOIN round_results r ON r.match_id = rm.id ${where(w)} GROUP BY r.player_id, r.game_id`,
           )
           .all(params) as Agg[],
       )

@@ -6,6 +6,7 @@ import { STAT_EVENT_COLUMNS, v5Up } from './v5'
 import { clubTablesUp } from './v6'
 import { leanRoundsUp } from './v7'
 import { opponentsUp } from './v8'
+import { leanerCommitsUp } from './v9'
 import type { Migration } from './migration'
 import { v1 } from './v1'
 import { v2 } from './v2'
@@ -31,7 +32,12 @@ const v8: Migration = {
   up: opponentsUp,
 }
 
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8]
+const v9: Migration = {
+  name: 'fewer pages per round: no index of the log by stamp, round rows found by time through their match',
+  up: leanerCommitsUp,
+}
+
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9]
 /**
  * The per-game rule-event counters of a round row `r` in the current schema (v7 keeps them as the
  * columns e1..e6, computed when the row is written), for the stats queries.
