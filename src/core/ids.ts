@@ -4,29 +4,46 @@ import { randomFillSync } from 'node:crypto'
 // one per id (a round commit makes an id, and the call was a measurable part of it).
 const POOL = Buffer.alloc(4096)
 let poolAt = POOL.length
+/** The two hex digits of each byte value. */
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'))
 
-function random10(): Buffer {
+/**
+ * UUIDv7 (RFC 9562): 48-bit Unix milliseconds, then random bits. Made on the device, sortable by
+ * creation time, and safe to merge across laptops later. Written digit by digit from the pool (no
+ * buffer or BigInt per id: a round commit makes one).
+ */
+export function uuidv7(nowMs: number = Date.now()): string {
   if (poolAt + 10 > POOL.length) {
     randomFillSync(POOL)
     poolAt = 0
   }
+  const r = poolAt
   poolAt += 10
-  return POOL.subarray(poolAt - 10, poolAt)
-}
-
-/**
- * UUIDv7 (RFC 9562): 48-bit Unix milliseconds, then random bits. Made on the device, sortable by
- * creation time, and safe to merge across laptops later.
- */
-export function uuidv7(nowMs: number = Date.now()): string {
-  const bytes = Buffer.allocUnsafe(16)
-  random10().copy(bytes, 6)
-  // 48 bits, big-endian (a millisecond count fits a double exactly; BigInt shifts cost more per commit).
-  bytes.writeUIntBE(nowMs, 0, 6)
-  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x70
-  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80
-  const hex = bytes.toString('hex')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+  // The 48-bit millisecond, big-endian: the high 16 bits, then the low 32 (a double holds it exactly).
+  const hi = Math.floor(nowMs / 2 ** 32)
+  const lo = nowMs >>> 0
+  return (
+    HEX[(hi >>> 8) & 0xff]! +
+    HEX[hi & 0xff]! +
+    HEX[lo >>> 24]! +
+    HEX[(lo >>> 16) & 0xff]! +
+    '-' +
+    HEX[(lo >>> 8) & 0xff]! +
+    HEX[lo & 0xff]! +
+    '-' +
+    HEX[((POOL[r] as number) & 0x0f) | 0x70]! +
+    HEX[POOL[r + 1]!]! +
+    '-' +
+    HEX[((POOL[r + 2] as number) & 0x3f) | 0x80]! +
+    HEX[POOL[r + 3]!]! +
+    '-' +
+    HEX[POOL[r + 4]!]! +
+    HEX[POOL[r + 5]!]! +
+    HEX[POOL[r + 6]!]! +
+    HEX[POOL[r + 7]!]! +
+    HEX[POOL[r + 8]!]! +
+    HEX[POOL[r + 9]!]!
+  )
 }
 
 export type Clock = () => Date

@@ -15,37 +15,38 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 const MAX_DEPTH = 32
 const MAX_NODES = 100_000
 
+type ShapeProblem = { field: string; message: string }
+
 /** Refuses prototype-polluting keys, absurd nesting and non-JSON values before any schema sees them. */
-export function checkPayloadShape(payload: unknown): { field: string; message: string } | null {
-  let nodes = 0
-  const walk = (value: unknown, path: string, depth: number): { field: string; message: string } | null => {
-    if (++nodes > MAX_NODES) return { field: path || 'request', message: 'has too many parts' }
-    if (depth > MAX_DEPTH) return { field: path || 'request', message: 'is nested too deeply' }
-    if (value === null || typeof value === 'string' || typeof value === 'boolean') return null
-    if (typeof value === 'number')
-      return Number.isFinite(value) ? null : { field: path || 'request', message: 'must be a finite number' }
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        const bad = walk(value[i], `${path}[${i}]`, depth + 1)
-        if (bad) return bad
-      }
-      return null
+export function checkPayloadShape(payload: unknown): ShapeProblem | null {
+  return walkShape(payload, '', 0, { nodes: 0 })
+}
+
+function walkShape(value: unknown, path: string, depth: number, seen: { nodes: number }): ShapeProblem | null {
+  if (++seen.nodes > MAX_NODES) return { field: path || 'request', message: 'has too many parts' }
+  if (depth > MAX_DEPTH) return { field: path || 'request', message: 'is nested too deeply' }
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return null
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? null : { field: path || 'request', message: 'must be a finite number' }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const bad = walkShape(value[i], `${path}[${i}]`, depth + 1, seen)
+      if (bad) return bad
     }
-    if (typeof value === 'object') {
-      const proto = Object.getPrototypeOf(value) as unknown
-      if (proto !== Object.prototype && proto !== null)
-        return { field: path || 'request', message: 'must be plain data' }
-      for (const key of Object.keys(value)) {
-        const field = path ? `${path}.${key}` : key
-        if (FORBIDDEN_KEYS.has(key)) return { field, message: 'is not an allowed field name' }
-        const bad = walk((value as Record<string, unknown>)[key], field, depth + 1)
-        if (bad) return bad
-      }
-      return null
-    }
-    return { field: path || 'request', message: `cannot be a ${typeof value}` }
+    return null
   }
-  return walk(payload, '', 0)
+  if (typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value) as unknown
+    if (proto !== Object.prototype && proto !== null) return { field: path || 'request', message: 'must be plain data' }
+    for (const key of Object.keys(value)) {
+      const field = path ? `${path}.${key}` : key
+      if (FORBIDDEN_KEYS.has(key)) return { field, message: 'is not an allowed field name' }
+      const bad = walkShape((value as Record<string, unknown>)[key], field, depth + 1, seen)
+      if (bad) return bad
+    }
+    return null
+  }
+  return { field: path || 'request', message: `cannot be a ${typeof value}` }
 }
 
 export function parseInput<C extends Channel>(channel: C, payload: unknown): Result<Input<C>> {

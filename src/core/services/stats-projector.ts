@@ -41,6 +41,34 @@ export interface RoundStatRow {
 
 /** rounds, score_sum, rounds_won, e1..e6 */
 type Sums = [number, number, number, number, number, number, number, number, number]
+/** Sums waiting for the next flush, with the key they go to (`day` is '' for the per-game sums). */
+interface PendingSums {
+  day: string
+  player: string
+  game: string
+  s: Sums
+}
+
+/** Adds (sign +1) or takes away (-1) one round row's numbers to the pending sums under `key`. */
+function addSums(map: Map<string, PendingSums>, key: string, day: string, r: RoundStatRow, sign: 1 | -1): void {
+  let p = map.get(key)
+  if (!p) map.set(key, (p = { day, player: r.player_id, game: r.game_id, s: [0, 0, 0, 0, 0, 0, 0, 0, 0] }))
+  const s = p.s
+  s[0] += sign
+  s[1] += sign * r.score
+  s[2] += sign * r.won_round
+  s[3] += sign * r.e1
+  s[4] += sign * r.e2
+  s[5] += sign * r.e3
+  s[6] += sign * r.e4
+  s[7] += sign * r.e5
+  s[8] += sign * r.e6
+}
+
+function isZero(s: Sums): boolean {
+  for (let i = 0; i < s.length; i++) if (s[i] !== 0) return false
+  return true
+}
 
 export interface RefreshedMatch {
   id: string
@@ -83,8 +111,8 @@ export class StatsProjector {
   private readonly dropEmptyGame: Statement<[string, string]>
   private readonly dropEmptyDay: Statement<[string, string, string]>
   /** Round numbers not yet added to the sums: per player and game, and per day, player and game. */
-  private pendingGame = new Map<string, Sums>()
-  private pendingDay = new Map<string, Sums>()
+  private pendingGame = new Map<string, PendingSums>()
+  private pendingDay = new Map<string, PendingSums>()
 
   constructor(private readonly db: Database) {
     const add = ['rounds', 'score_sum', 'rounds_won', ...STAT_EVENT_COLUMNS]
@@ -176,21 +204,8 @@ export class StatsProjector {
 
   /** A round row was written (+1) or removed (-1): its numbers join the sums at the next flush. */
   roundChanged(r: RoundStatRow, sign: 1 | -1): void {
-    const add = (map: Map<string, Sums>, key: string): void => {
-      let s = map.get(key)
-      if (!s) map.set(key, (s = [0, 0, 0, 0, 0, 0, 0, 0, 0]))
-      s[0] += sign
-      s[1] += sign * r.score
-      s[2] += sign * r.won_round
-      s[3] += sign * r.e1
-      s[4] += sign * r.e2
-      s[5] += sign * r.e3
-      s[6] += sign * r.e4
-      s[7] += sign * r.e5
-      s[8] += sign * r.e6
-    }
-    add(this.pendingGame, `${r.player_id}\u0000${r.game_id}`)
-    add(this.pendingDay, `${r.day}\u0000${r.player_id}\u0000${r.game_id}`)
+    addSums(this.pendingGame, `${r.player_id}\u0000${r.game_id}`, '', r, sign)
+    addSums(this.pendingDay, `${r.day}\u0000${r.player_id}\u0000${r.game_id}`, r.day, r, sign)
   }
 
   /** Adds the round numbers gathered since the last flush to the sums (deferred while batching). */
@@ -201,23 +216,23 @@ export class StatsProjector {
     this.pendingGame = new Map()
     this.pendingDay = new Map()
     const gameRows: unknown[][] = []
-    const emptied: (() => void)[] = []
-    for (const [key, s] of game) {
-      if (s.every((x) => x === 0)) continue
-      const [player, gameId] = key.split('\u0000') as [string, string]
-      gameRows.push([player, gameId, ...s])
-      if (s[0] < 0) emptied.push(() => this.dropEmptyGame.run(player, gameId))
-    }
     const dayRows: unknown[][] = []
-    for (const [key, s] of day) {
-      if (s.every((x) => x === 0)) continue
-      const [d, player, gameId] = key.split('\u0000') as [string, string, string]
-      dayRows.push([d, player, gameId, ...s])
-      if (s[0] < 0) emptied.push(() => this.dropEmptyDay.run(d, player, gameId))
+    const emptiedGame: PendingSums[] = []
+    const emptiedDay: PendingSums[] = []
+    for (const p of game.values()) {
+      if (isZero(p.s)) continue
+      gameRows.push([p.player, p.game, ...p.s])
+      if (p.s[0] < 0) emptiedGame.push(p)
+    }
+    for (const p of day.values()) {
+      if (isZero(p.s)) continue
+      dayRows.push([p.day, p.player, p.game, ...p.s])
+      if (p.s[0] < 0) emptiedDay.push(p)
     }
     this.addGame.run(gameRows)
     this.addDay.run(dayRows)
-    for (const drop of emptied) drop()
+    for (const p of emptiedGame) this.dropEmptyGame.run(p.player, p.game)
+    for (const p of emptiedDay) this.dropEmptyDay.run(p.day, p.player, p.game)
   }
 
   /** Forgets round numbers of a write that failed (its transaction rolled back). */
