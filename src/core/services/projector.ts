@@ -6,7 +6,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3'
 import { GAME_NAMES, type GameId, type GameStatus, type Standing } from '../../shared/games/engine'
-import { completedRounds, roundRows } from '../../shared/games/projections'
+import { completedRounds } from '../../shared/games/projections'
 import { ENGINES, type AnyEngine } from '../../shared/games/registry'
 import {
   canonicalIds,
@@ -22,11 +22,9 @@ import type { DomainEvent } from '../../shared/events/types'
 import { playerNameKey } from '../../shared/model/player'
 import type { MatchStatus } from '../../shared/model/match'
 import type { EventStore } from '../db/repos/events'
-import { MultiRowInsert } from '../db/multi-row'
-import type { RoundStatRow, StatsProjector } from './stats-projector'
-import { roundCounters } from '../../shared/stats/round-counters'
-import { localDateOf } from '../../shared/stats/local-date'
+import type { StatsProjector } from './stats-projector'
 import { rebuildClub } from './club-projector'
+import { RoundRows, wantedRounds } from './round-rows'
 import { computeRecorded, isRecordedLog } from './recorded-projection'
 
 export interface ProjectedMatch {
@@ -76,14 +74,6 @@ export interface ProjectedSeat {
   color: string | null
 }
 
-interface RoundDbRow extends RoundStatRow {
-  round: number
-  seat: number
-  total: number
-  details_json: string
-  played_at: string
-}
-
 interface PlayerDbRow {
   id: string
   name: string
@@ -109,16 +99,6 @@ const HEAD_COLUMNS = [
   'first_round_at',
 ] as const
 
-const roundKey = (r: { round: number; seat: number }): string => `${r.round}:${r.seat}`
-const sameRound = (a: RoundDbRow, b: RoundDbRow): boolean =>
-  a.player_id === b.player_id &&
-  a.score === b.score &&
-  a.total === b.total &&
-  a.won_round === b.won_round &&
-  a.details_json === b.details_json &&
-  a.played_at === b.played_at &&
-  a.day === b.day
-
 export class Projector {
   private readonly s: Record<string, Statement>
   /** Changes whenever players' histories move (a merge) or everything is rebuilt: cached matches are then stale. */
@@ -126,7 +106,7 @@ export class Projector {
   /** Counts writes to the players table (a rename, a colour...): names and colours shown at a table may have changed. */
   playerWrites = 0
 
-  private readonly insertRounds: MultiRowInsert
+  private readonly rounds: RoundRows
 
   constructor(
     private readonly db: Database,
@@ -134,11 +114,7 @@ export class Projector {
     private readonly stats: StatsProjector,
   ) {
     const p = (sql: string): Statement => db.prepare(sql)
-    this.insertRounds = new MultiRowInsert(
-      db,
-      'INSERT INTO round_results (match_id, round, seat, player_id, game_id, score, total, won_round, details_json, played_at, day, e1, e2, e3, e4, e5, e6)',
-      17,
-    )
+    this.rounds = new RoundRows(db, stats)
     this.s = {
       playerRow: p('SELECT * FROM players WHERE id = ?'),
       upsertPlayer: p(
@@ -184,13 +160,6 @@ export class Projector {
       insertSeat: p(
         'INSERT INTO match_seats (match_id, seat, player_id, original_player_id, color) VALUES (?, ?, ?, ?, ?)',
       ),
-      rounds: p(
-        'SELECT round, seat, player_id, game_id, score, total, won_round, details_json, played_at, day, e1, e2, e3, e4, e5, e6 FROM round_results WHERE match_id = ?',
-      ),
-      roundsFrom: p(
-        'SELECT round, seat, player_id, game_id, score, total, won_round, details_json, played_at, day, e1, e2, e3, e4, e5, e6 FROM round_results WHERE match_id = ? AND round >= ?',
-      ),
-      deleteRound: p('DELETE FROM round_results WHERE match_id = ? AND round = ? AND seat = ?'),
     }
   }
 
@@ -354,35 +323,10 @@ export class Projector {
     const seats = known.seats ?? this.writeSeats(id, started.seats, known.fresh === true)
     // Round rows: only the ones that changed are rewritten (usually just the newest round); each
     // row's numbers go to the summaries once, when it is written or removed.
-    const utcOffset = started.utcOffset ?? 0
-    // The rows of one round share its time, so its local day is worked out once.
-    let dayAt = ''
-    let day = ''
-    const want: RoundDbRow[] = []
-    if (engine && state !== null)
-      for (const r of roundRows(gameId, state, fromRound)) {
-        const playedAt = roundTimes[r.round - 1] ?? at
-        if (playedAt !== dayAt) day = localDateOf((dayAt = playedAt), utcOffset)
-        const [e1, e2, e3, e4, e5, e6] = roundCounters(gameId, r.details)
-        want.push({
-          round: r.round,
-          seat: r.seat,
-          player_id: seats[r.seat]?.playerId ?? '',
-          game_id: gameId,
-          score: r.score,
-          total: r.total,
-          won_round: r.wonRound ? 1 : 0,
-          details_json: JSON.stringify(r.details),
-          played_at: playedAt,
-          day,
-          e1,
-          e2,
-          e3,
-          e4,
-          e5,
-          e6,
-        })
-      }
+    const want =
+      engine && state !== null
+        ? wantedRounds(gameId, state, fromRound, seats, roundTimes, at, started.utcOffset ?? 0)
+        : []
     // The earliest round's time: the rows before `fromRound` (kept) start at roundTimes[0] (round
     // times never go down); otherwise the earliest row wanted now. The stats find round rows by
     // time through it and updated_at (schema 9), so it may be earlier than the rows, never later.
@@ -429,59 +373,7 @@ export class Projector {
       })
 
     // `appended`: an entry added at the end, so no row exists from `fromRound` on yet.
-    const have = new Map(
-      known.fresh || known.appended
-        ? []
-        : (this.s.roundsFrom!.all(id, fromRound) as RoundDbRow[]).map((r) => [roundKey(r), r]),
-    )
-    // New rows go in together, after the rows they replace are gone.
-    const inserts: RoundDbRow[] = []
-    try {
-      for (const w of want) {
-        const k = roundKey(w)
-        const h = have.get(k)
-        if (h && sameRound(h, w)) {
-          have.delete(k)
-          continue
-        }
-        if (h) {
-          this.s.deleteRound!.run(id, h.round, h.seat)
-          this.stats.roundChanged(h, -1)
-          have.delete(k)
-        }
-        inserts.push(w)
-        this.stats.roundChanged(w, 1)
-      }
-      for (const h of have.values()) {
-        this.s.deleteRound!.run(id, h.round, h.seat)
-        this.stats.roundChanged(h, -1)
-      }
-      this.insertRounds.run(
-        inserts.map((w) => [
-          id,
-          w.round,
-          w.seat,
-          w.player_id,
-          w.game_id,
-          w.score,
-          w.total,
-          w.won_round,
-          w.details_json,
-          w.played_at,
-          w.day,
-          w.e1,
-          w.e2,
-          w.e3,
-          w.e4,
-          w.e5,
-          w.e6,
-        ]),
-      )
-      this.stats.flushRounds()
-    } catch (e) {
-      this.stats.discardRounds()
-      throw e
-    }
+    this.rounds.write(id, want, fromRound, known.fresh === true || known.appended === true)
 
     // A match that had no results and is still in progress has none now either.
     if (!(known.noResults && status === 'in-progress')) {
@@ -546,16 +438,7 @@ export class Projector {
 
   private removeMatch(id: string): void {
     if (!this.s.matchRow!.get(id)) return
-    try {
-      for (const r of this.s.rounds!.all(id) as RoundDbRow[]) {
-        this.s.deleteRound!.run(id, r.round, r.seat)
-        this.stats.roundChanged(r, -1)
-      }
-      this.stats.flushRounds()
-    } catch (e) {
-      this.stats.discardRounds()
-      throw e
-    }
+    this.rounds.removeAll(id)
     this.stats.matchRemoved(id)
     this.s.deleteSeats!.run(id)
     this.s.deleteMatch!.run(id)
