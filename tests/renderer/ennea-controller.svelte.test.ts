@@ -212,3 +212,31 @@ describe('EnneaMatchController', () => {
     expect(match.announcement).toBe(match.view?.game.message)
   })
 })
+
+describe('EnneaMatchController, typing ahead', () => {
+  it('keeps an action key pressed while the previous one is being stored, with the card chosen for it', async () => {
+    // Stake on card 5, then at once card 1 and Peek: the Peek waits for the Stake, then goes through.
+    await keys(2, '5', 's', '1', 'p')
+    expect(await stored()).toEqual([
+      { type: 'stake', seat: 0, cell: 4 },
+      { type: 'peek', seat: 1, cell: 0 },
+    ])
+    expect(c.refusal).toBe('')
+  })
+
+  it('drops the keys typed after one that is refused when its turn comes', async () => {
+    // Stake on card 5; at once a Peek at card 5 (it will have a cube: refused) and a Stake on card 1.
+    await keys(1, '5', 's', '5', 'p', '1', 's')
+    await vi.waitFor(() => expect(c.refusal).toMatch(/no cubes/))
+    expect(match.busy).toBe(false)
+    expect(await stored()).toEqual([{ type: 'stake', seat: 0, cell: 4 }])
+    // Bo's next action is the one he types now; the stake on card 1 typed ahead never comes back.
+    await keys(2, '3', 's')
+    await new Promise((r) => setTimeout(r, 50))
+    await vi.waitFor(() => expect(match.busy).toBe(false))
+    expect(await stored()).toEqual([
+      { type: 'stake', seat: 0, cell: 4 },
+      { type: 'stake', seat: 1, cell: 2 },
+    ])
+  })
+})

@@ -76,12 +76,25 @@ export class EnneaMatchController {
     return out
   })
 
+  /**
+   * Action keys pressed while the previous action was still being stored, each with the card chosen
+   * when it was pressed: played in order once it is stored (a quick table loses no key), dropped if
+   * it was refused.
+   */
+  private typedAhead: { kind: Kind; cell: number | null }[] = []
+
   async attempt(kind: Kind): Promise<void> {
-    if (!this.es || this.match.busy) return
+    if (!this.es) return
+    if (this.match.busy) {
+      this.typedAhead.push({ kind, cell: this.selected })
+      this.selected = null
+      return
+    }
     const action = this.actionOf(kind)
     const why = this.verdicts[kind]
     if (!action || why) {
       this.refusal = why ?? 'Choose a card first: arrow keys or 1–9.'
+      this.typedAhead = []
       return
     }
     this.refusal = ''
@@ -91,8 +104,14 @@ export class EnneaMatchController {
     if (r.ok) {
       const s = matchOf(r.value, 'ennea')?.state
       this.match.announcement = s?.log[s.log.length - 1] ?? r.value.game.message
+      const next = this.typedAhead.shift()
+      if (next) {
+        this.selected = next.cell ?? this.selected
+        await this.attempt(next.kind)
+      }
     } else {
       this.refusal = r.error.message
+      this.typedAhead = []
     }
   }
 
