@@ -6,27 +6,15 @@
  * element classes) and looks cards up with document.querySelector; below, nothing matches and nothing has
  * focus, so every key lands "on the page", as when nothing is focused, unless a test aims it at an entry.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { MatchView } from '../../src/shared/model/match'
 import type { EnneaState } from '../../src/shared/games/ennea'
 import { MatchState } from '../../src/renderer/src/state/match.svelte'
 import { EnneaMatchController, KINDS } from '../../src/renderer/src/games/ennea/controller.svelte'
 import { bridgedCore } from './bridge'
+import { FakeInput, withoutPage } from './no-page'
 
-class FakeInput {}
-const NO_PAGE = {
-  document: { getElementById: () => null, querySelector: () => null, activeElement: null },
-  location: { hash: '' },
-  HTMLElement: class {},
-  HTMLInputElement: FakeInput,
-  HTMLTextAreaElement: class {},
-  HTMLSelectElement: class {},
-  HTMLButtonElement: class {},
-}
-const g = globalThis as Record<string, unknown>
-const saved = Object.fromEntries(Object.keys(NO_PAGE).map((k) => [k, g[k]]))
-beforeAll(() => void Object.assign(g, NO_PAGE))
-afterAll(() => void Object.assign(g, saved))
+const page = withoutPage()
 
 let bridge: ReturnType<typeof bridgedCore>
 let match: MatchState
@@ -173,7 +161,7 @@ describe('EnneaMatchController', () => {
   it('R opens the live round in Referee mode', () => {
     expect(c.liveHref).toMatch(/^#\/referee\?code=.+&rule=STRICT&match=.+&round=1$/)
     expect(press('r')).toBe(true)
-    expect((g.location as { hash: string }).hash).toBe(c.liveHref)
+    expect(page.location.hash).toBe(c.liveHref)
   })
 
   it("the verdicts follow the engine's legal list, in turns and in final actions", async () => {

@@ -6,25 +6,15 @@
  * with `instanceof HTMLInputElement`; below, no element has an id, nothing has focus, and the element
  * classes match nothing, so every key lands "on the page", as when nothing is focused.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { MatchView } from '../../src/shared/model/match'
 import type { SenState } from '../../src/shared/games/seven-eight-nine'
 import { MatchState } from '../../src/renderer/src/state/match.svelte'
 import { SenMatchController } from '../../src/renderer/src/games/seven-eight-nine/controller.svelte'
 import { bridgedCore } from './bridge'
+import { withoutPage } from './no-page'
 
-const NO_PAGE = {
-  document: { getElementById: () => null, activeElement: null },
-  HTMLElement: class {},
-  HTMLInputElement: class {},
-  HTMLTextAreaElement: class {},
-  HTMLSelectElement: class {},
-  HTMLButtonElement: class {},
-}
-const g = globalThis as Record<string, unknown>
-const saved = Object.fromEntries(Object.keys(NO_PAGE).map((k) => [k, g[k]]))
-beforeAll(() => void Object.assign(g, NO_PAGE))
-afterAll(() => void Object.assign(g, saved))
+withoutPage()
 
 let bridge: ReturnType<typeof bridgedCore>
 let match: MatchState
