@@ -89,8 +89,8 @@ export class Device {
   /**
    * The clock: what receive() saved (every event that arrived from elsewhere, with the drift guard),
    * moved up to the log's newest stamp from before schema 9 (likewise) and to this device's own
-   * newest stamp exactly (a device never stamps earlier than
-   * it did before, even after its computer's clock was set back).
+   * newest stamp exactly (a device never stamps earlier than it did before, even after its
+   * computer's clock was set back).
    */
   private state(): HlcState {
     if (this.known) return this.known.hlc
