@@ -245,3 +245,28 @@ test('the removed cube keeps its letter in a resolution', async ({ page }) => {
   expect(style.opacity).toBe(1)
   await ana.screenshot({ path: '/tmp/ennea-removed-cube.png' })
 })
+
+test('the table display closed by Escape gives the keys back at once, and the focus to its opener', async ({
+  page,
+}) => {
+  app = await startApp(newDataDir())
+  const problems = watchConsole(page)
+  await open(page)
+  const table = page.getByTestId('ennea-table')
+  // Escape (the cancel event, then the close event a task later) with 5 pressed in between, in one turn of the
+  // page's event loop, as a quick hand does it: the card is chosen, not lost behind a display already gone.
+  await page.keyboard.press('Alt+t')
+  await expect(table).toBeVisible()
+  await page.evaluate(() => {
+    const dialog = document.querySelector<HTMLDialogElement>('[data-testid="ennea-table"]') as HTMLDialogElement
+    dialog.dispatchEvent(new Event('cancel'))
+    dialog.close()
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '5', bubbles: true }))
+  })
+  await expect(table).toBeHidden()
+  await expect(page.getByTestId('selected-card')).toHaveText('Chosen card: R2C2.')
+  await page.keyboard.press('s')
+  await expect(log(page)).toHaveCount(1)
+  await expect(log(page).last()).toContainText('Ana stakes R2C2')
+  expect(problems).toEqual([])
+})

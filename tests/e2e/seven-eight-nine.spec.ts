@@ -474,3 +474,37 @@ test('the table display and a pile-count correction that is logged and undone', 
   await expect(page.locator('.log-list li').last()).not.toContainText('Pile count corrected')
   expect(problems).toEqual([])
 })
+
+test('a key pressed right after Escape closes the table display reaches the screen, and keeps the focus it gave', async ({
+  page,
+}) => {
+  app = await startApp(newDataDir())
+  const problems = watchConsole(page)
+  await openMatch(page, { starter: 0, target: 3 })
+  const table = page.getByTestId('sen-table')
+  const displayButton = page.getByRole('button', { name: /Table display/ })
+  const pile = page.getByLabel(/Table's draw pile differs/)
+
+  // Closed by Escape (its cancel event, then the close event a task later) with P pressed in between: the same
+  // sequence as a quick hand, in one turn of the page's event loop so the close event surely comes after P.
+  await displayButton.click()
+  await expect(table).toBeVisible()
+  await page.evaluate(() => {
+    const dialog = document.querySelector<HTMLDialogElement>('[data-testid="sen-table"]') as HTMLDialogElement
+    dialog.dispatchEvent(new Event('cancel'))
+    dialog.close()
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'p', bubbles: true }))
+  })
+  await expect(table).toBeHidden()
+  await expect(pile).toBeFocused()
+  await page.waitForTimeout(200)
+  await expect(pile).toBeFocused()
+
+  // With no key after Escape, the focus goes back to the button that opened it.
+  await displayButton.click()
+  await expect(table).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(table).toBeHidden()
+  await expect(displayButton).toBeFocused()
+  expect(problems).toEqual([])
+})
