@@ -7,12 +7,11 @@
  * focus, so every key lands "on the page", as when nothing is focused, unless a test aims it at an entry.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { MatchView } from '../../src/shared/model/match'
 import type { EnneaState } from '../../src/shared/games/ennea'
 import { MatchState } from '../../src/renderer/src/state/match.svelte'
 import { EnneaMatchController, KINDS } from '../../src/renderer/src/games/ennea/controller.svelte'
 import { bridgedCore } from './bridge'
-import { FakeInput, withoutPage } from './no-page'
+import { FakeInput, pressKey, storedActions, twoPlayerMatch, withoutPage } from './controller-harness'
 
 const page = withoutPage()
 
@@ -21,35 +20,15 @@ let match: MatchState
 let c: EnneaMatchController
 beforeEach(async () => {
   bridge = bridgedCore()
-  const [ana, bo] = [await bridge.player('Ana'), await bridge.player('Bo')]
-  const m = await bridge.direct<MatchView>('matches:create', { gameId: 'ennea', playerIds: [ana.id, bo.id] })
-  match = new MatchState(m.id)
-  await match.load()
+  match = await twoPlayerMatch(bridge, 'ennea')
   c = new EnneaMatchController(() => match)
 })
 afterEach(() => bridge.cleanup())
 
-/** A key press; true when the controller took it (preventDefault). `target` null = nothing focused. */
-function press(key: string, mods: { altKey?: boolean; target?: unknown } = {}): boolean {
-  let taken = false
-  const event = {
-    key,
-    ctrlKey: false,
-    altKey: false,
-    metaKey: false,
-    target: null,
-    ...mods,
-    defaultPrevented: false,
-    preventDefault: () => (taken = true),
-  }
-  c.onkeydown(event as unknown as KeyboardEvent)
-  return taken
-}
+const press = (key: string, mods: Parameters<typeof pressKey>[2] = {}): boolean => pressKey(c.onkeydown, key, mods)
 
 const es = (): EnneaState => match.view?.state as EnneaState
-/** The actions stored in the database (not the page's view of them). */
-const stored = async (): Promise<unknown[]> =>
-  (await bridge.direct<MatchView>('matches:get', { id: match.id })).actions.map((a) => a.action)
+const stored = (): Promise<unknown[]> => storedActions(bridge, match.id)
 /** Presses the keys, then waits until the core has stored `count` actions and the view shows them. */
 async function keys(count: number, ...ks: string[]): Promise<void> {
   for (const k of ks) expect(press(k)).toBe(true)

@@ -7,12 +7,11 @@
  * classes match nothing, so every key lands "on the page", as when nothing is focused.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { MatchView } from '../../src/shared/model/match'
 import type { SenState } from '../../src/shared/games/seven-eight-nine'
 import { MatchState } from '../../src/renderer/src/state/match.svelte'
 import { SenMatchController } from '../../src/renderer/src/games/seven-eight-nine/controller.svelte'
 import { bridgedCore } from './bridge'
-import { withoutPage } from './no-page'
+import { pressKey, storedActions, twoPlayerMatch, withoutPage } from './controller-harness'
 
 withoutPage()
 
@@ -21,36 +20,15 @@ let match: MatchState
 let c: SenMatchController
 beforeEach(async () => {
   bridge = bridgedCore()
-  const [ana, bo] = [await bridge.player('Ana'), await bridge.player('Bo')]
-  const m = await bridge.direct<MatchView>('matches:create', { gameId: 'seven-eight-nine', playerIds: [ana.id, bo.id] })
-  match = new MatchState(m.id)
-  await match.load()
+  match = await twoPlayerMatch(bridge, 'seven-eight-nine')
   c = new SenMatchController(() => match)
 })
 afterEach(() => bridge.cleanup())
 
-/** A key press with nothing focused; true when the controller took it (preventDefault). */
-function press(key: string, mods: { altKey?: boolean; ctrlKey?: boolean } = {}): boolean {
-  let taken = false
-  const event = {
-    key,
-    ctrlKey: false,
-    altKey: false,
-    metaKey: false,
-    ...mods,
-    defaultPrevented: false,
-    isTrusted: true,
-    target: null,
-    preventDefault: () => (taken = true),
-  }
-  c.onkeydown(event as unknown as KeyboardEvent)
-  return taken
-}
+const press = (key: string, mods: Parameters<typeof pressKey>[2] = {}): boolean => pressKey(c.onkeydown, key, mods)
 
 const phase = (): string | undefined => (match.view?.state as SenState | undefined)?.game.phase
-/** The actions stored in the database (not the page's view of them). */
-const stored = async (): Promise<unknown[]> =>
-  (await bridge.direct<MatchView>('matches:get', { id: match.id })).actions.map((a) => a.action)
+const stored = (): Promise<unknown[]> => storedActions(bridge, match.id)
 
 describe('SenMatchController', () => {
   it('stores a flipped card typed into its entry, empties the entries and offers the next step', async () => {
