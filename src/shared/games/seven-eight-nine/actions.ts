@@ -307,6 +307,14 @@ function tiebreak(state: SenState, action: SenParsed<'tiebreak'>): Result<SenSta
   ] as const) {
     const known = checkKnownHand(state, current, seat, hand)
     if (!known.ok) return { ok: false, error: { ...known.error, field: `hands.${seat}` } }
+    // SE-V11: 7-8-9 wins the moment it is held (SE-R4), so no hand reaches the tiebreaker as one (SE-R13: 17 at most)
+    if (senIsWin(hand)) {
+      return err(
+        'invalid-hand',
+        `${names[seat]}'s hand ${formatHand(sortRanks(hand))} is 7-8-9, which would already have won (SE-R4); a tiebreaker hand scores 17 at most (SE-R13). Check the hand, or undo back to the move that made it.`,
+        `hands.${seat}`,
+      )
+    }
   }
   const result = senResolveTiebreak(first, second, state.rules, state.names)
   if (!result.ok) return result

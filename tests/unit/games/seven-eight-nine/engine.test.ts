@@ -547,3 +547,20 @@ describe('legalActions narrowed by partly known hands', () => {
     expect(senEngine.legalActions(t).map((l) => l.type)).toEqual(['discard', 'swap', 'declare'])
   })
 })
+
+describe('SE-V11: a 7-8-9 hand never reaches the tiebreaker (issue 26)', () => {
+  it.each([
+    [0, [7, 8, 9], [2, 5, 13]],
+    [1, [8, 9, 2], [9, 7, 8]],
+  ] as const)('seat %i showing 7-8-9 is refused and nothing is scored', (seat, first, second) => {
+    const s = run(start(P), toTiebreak([...first, ...second]))
+    const r = senEngine.apply(s, { type: 'tiebreak', hands: [[...first], [...second]] })
+    expect(r.ok).toBe(false)
+    if (r.ok) return
+    expect(r.error.field).toBe(`hands.${seat}`)
+    expect(r.error.message).toBe(
+      `${P.names[seat]}'s hand 7, 8, 9 is 7-8-9, which would already have won (SE-R4); a tiebreaker hand scores 17 at most (SE-R13). Check the hand, or undo back to the move that made it.`,
+    )
+    expect(senEngine.status(s).phase).toBe('tiebreak')
+  })
+})
