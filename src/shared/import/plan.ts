@@ -146,7 +146,7 @@ export function settleSeats(
   }
 }
 
-/** A play's content, to find the same play twice in one file under two ids. */
+/** A play's content, to find the same play without an id twice in one file (a play with an id is that play). */
 function contentOf(p: SourcePlay): string {
   return JSON.stringify([
     p.playedAt,
@@ -273,15 +273,18 @@ export function planImport(
       })
       continue
     }
+    // A play with an id is that play: only the same id again is a duplicate, however alike two plays
+    // look (three quick plays of one game in one minute with one winner are three plays). Content
+    // decides only for a play without an id (docs/IMPORT.md).
     const dupId = seenIds.get(play.sourceId)
-    const content = contentOf(play)
-    const dupContent = seenContent.get(content)
+    const content = play.contentId ? contentOf(play) : null
+    const dupContent = content === null ? undefined : seenContent.get(content)
     if (dupId !== undefined || dupContent !== undefined) {
       duplicates.push({ label: play.label, of: (dupId ?? dupContent) as string })
       continue
     }
     seenIds.set(play.sourceId, play.label)
-    seenContent.set(content, play.label)
+    if (content !== null) seenContent.set(content, play.label)
     if (isImported(play)) {
       alreadyImported++
       continue

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { looksLikeBgStats, parseBgStats } from '../../../src/shared/import/bg-stats'
+import { parseCsv } from '../../../src/shared/import/csv'
 import { gameByName, planImport, settleSeats } from '../../../src/shared/import/plan'
 import type { SourceFile } from '../../../src/shared/import/source'
 
@@ -310,5 +311,56 @@ describe('a BG Stats play without a uuid', () => {
     expect(a.value.plays[0]?.sourceId).toBe(b.value.plays[0]?.sourceId)
     const withId = parseBgStats(file('abc'))
     expect(withId.ok && withId.value.plays[0]).toMatchObject({ contentId: false, sourceId: 'uuid:abc' })
+  })
+})
+
+describe('plays alike in content (issue 27, item 2)', () => {
+  const backup = (uuids: (string | undefined)[]) => ({
+    players: [
+      { id: 1, name: 'Ana' },
+      { id: 2, name: 'Bo' },
+    ],
+    games: [{ id: 7, name: 'Seven Eight Nine' }],
+    plays: uuids.map((uuid) => ({
+      ...(uuid ? { uuid } : {}),
+      playDate: '2024-01-01 20:00:00',
+      gameRefId: 7,
+      playerScores: [
+        { playerRefId: 1, score: '', winner: true },
+        { playerRefId: 2, score: '', winner: false },
+      ],
+    })),
+  })
+  const plan = (raw: unknown) => {
+    const f = parseBgStats(raw)
+    if (!f.ok) throw new Error(f.reason)
+    return planImport(f.value, [], {}, () => false).preview
+  }
+
+  it('with distinct ids are distinct plays, however alike (three quick plays in one minute)', () => {
+    const p = plan(backup(['u1', 'u2', 'u3']))
+    expect(p.duplicates).toEqual([])
+    expect(p.toImport).toBe(3)
+  })
+
+  it('with the same id twice are one play; without ids, the same content twice is one play', () => {
+    expect(plan(backup(['u1', 'u1', 'u2']))).toMatchObject({ toImport: 2, duplicates: [{ of: expect.any(String) }] })
+    expect(plan(backup([undefined, undefined]))).toMatchObject({
+      toImport: 1,
+      duplicates: [{ of: expect.any(String) }],
+    })
+    // A play without an id is not taken for a play that has one.
+    expect(plan(backup(['u1', undefined]))).toMatchObject({ toImport: 2, duplicates: [] })
+  })
+
+  it('CSV rows with distinct match keys are distinct plays (66,666 keys are 66,666 plays)', () => {
+    const rows = (keys: string[]) =>
+      parseCsv(
+        `date,time,game,player,winner,match\n${keys
+          .map((k) => `2024-03-01,19:30,Nine,Ana,yes,${k}\n2024-03-01,19:30,Nine,Bo,no,${k}\n`)
+          .join('')}`,
+      )
+    const keyed = planImport(rows(['a', 'b', 'c']), [], {}, () => false).preview
+    expect([keyed.toImport, keyed.duplicates.length]).toEqual([3, 0])
   })
 })
