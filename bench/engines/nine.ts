@@ -38,10 +38,26 @@ function hands(rand: () => number, sizes: number[], used: number[]): number[][] 
   })
 }
 
+/** Every card value the tracker has seen this deal: the pile, the taken card, the hands' known cards. */
+function seenValues(state: NineState): number[] {
+  const live = state.live
+  if (!live) return []
+  const out = live.discard.filter((v): v is number => v !== null)
+  if (live.taken?.value != null) out.push(live.taken.value)
+  for (const k of live.known ?? []) out.push(...k)
+  return out
+}
+
 function roundAction(rand: () => number, state: NineState, declarers: number[], sizes: number[] | null): NineAction {
   const live = state.live
-  const top = live ? (live.discard[live.discard.length - 1] ?? null) : null
-  const hs = hands(rand, sizes ?? state.names.map(() => 1 + Math.floor(rand() * 5)), top === null ? [] : [top])
+  const known = live?.known ?? []
+  // a tracked hand holds what it is known to hold, plus cards the tracker has not seen
+  const rest = hands(
+    rand,
+    (sizes ?? state.names.map(() => 1 + Math.floor(rand() * 5))).map((sz, s) => sz - (known[s]?.length ?? 0)),
+    seenValues(state),
+  )
+  const hs = rest.map((h, s) => [...(known[s] ?? []), ...h])
   const declarer = declarers[Math.floor(rand() * declarers.length)] as number
   return { type: 'round', declarer, hands: hs, confirmOverNine: true }
 }
@@ -65,12 +81,15 @@ function policy(rand: () => number, state: NineState, track: boolean): NineActio
     if (l.type === 'snap' && rand() < 0.5) return { type: 'snap', value: l.values[0] as number }
     if (l.type === 'declare' && rand() < 0.03) return { type: 'declare' }
   }
-  const known = (state.live?.discard ?? []).filter((v): v is number => v !== null)
-  const room = (v: number): number => limit(v) - known.filter((k) => k === v).length
+  const seen = seenValues(state)
+  const room = (v: number): number => limit(v) - seen.filter((k) => k === v).length
   for (const l of legal) {
     if (l.type === 'take') return { type: 'take', source: l.sources[Math.floor(rand() * l.sources.length)] ?? 'draw' }
     if (l.type === 'discard') {
-      const k = l.maxCards >= 2 && rand() < 0.3 ? 2 : 1
+      // a hand known card by card discards one of its known cards
+      const mine = state.live?.known?.[l.seat] ?? []
+      if (mine.length >= l.maxCards && mine.length > 0) return { type: 'discard', cards: [mine[0] as number] }
+      const k = l.maxCards - mine.length >= 2 && rand() < 0.3 ? 2 : 1
       const options: number[] = []
       for (let v = 0; v <= 13; v++) if (room(v) >= k) options.push(v)
       const v = options[Math.floor(rand() * options.length)] ?? 1

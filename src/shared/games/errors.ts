@@ -115,6 +115,7 @@ export const GAME_ERROR_CODES = [
   // Nine
   'first-circuit',
   'hand-size-mismatch',
+  'known-card-missing',
   'no-declarer',
   'wrong-declarer',
   'must-declare',

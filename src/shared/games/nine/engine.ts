@@ -10,6 +10,7 @@ import { isInt, sum } from '../../util'
 import { parseNineAction } from './schema'
 import { legalInner, standingsInner, statusInner } from './queries'
 import { setupNine } from './setup'
+import { checkSeen, holdsAll, knownHands, snapValues, withoutValues } from './seen'
 
 export { readNineHouseRules } from './setup'
 import type { GameEngine } from '../engine'
@@ -20,6 +21,7 @@ import {
   checkHand,
   checkHandTotal,
   classifyNineDiscard,
+  joinAnd,
   NINE_MESSAGES,
   nineOverMessage,
   nineSeatName,
@@ -30,6 +32,7 @@ import {
 import {
   NINE_DECK_SIZE,
   NINE_HAND_SIZE,
+  NINE_MAX_TOTAL_BY_SIZE,
   type NineAction,
   type NineConfig,
   type NineLegal,
@@ -74,6 +77,16 @@ function checkDeclare(state: NineState, live: NineLiveDeal, seat: number): Resul
     )
   }
   return ok(true)
+}
+
+/** NI-R6 step 4: a card taken face up from the discard pile is in the taker's hand at the reveal. */
+function knownMessage(who: string, values: readonly number[]): string {
+  const list = joinAnd(values.map(String))
+  return `${who} took ${list} from the discard pile this deal and has not discarded ${values.length === 1 ? 'it' : 'them'} since, so ${who}'s hand holds ${list} (NI-R6).`
+}
+
+function totalRange(least: number, most: number): string {
+  return least === most ? `Its total is ${least}.` : `Its total is between ${least} and ${most}.`
 }
 
 function knownValues(pile: readonly (number | null)[]): number[] {
@@ -183,6 +196,7 @@ function applyRound(state: NineState, a: Obj): Result<NineState> {
     return err('invalid-hands', `Enter a hand total for each of the ${n} players.`, 'totals')
   }
   const sizes = live ? live.hands : null
+  const known = live ? knownHands(live, n) : null
   const cardsBySeat: (number[] | null)[] = []
   const handTotals: number[] = []
   for (let s = 0; s < n; s++) {
@@ -205,11 +219,21 @@ function applyRound(state: NineState, a: Obj): Result<NineState> {
         if (!isInt(t)) return checkHandTotal(t, null, who, `totals.${s}`) as Result<never>
         return err('total-mismatch', `${who}'s cards add up to ${total}, but the total entered is ${t}.`, `totals.${s}`)
       }
+      const mustHold = known?.[s] ?? []
+      if (!holdsAll(c.value, mustHold)) return err('known-card-missing', knownMessage(who, mustHold), `hands.${s}`)
       cardsBySeat.push(c.value)
       handTotals.push(total)
     } else if (t !== undefined && t !== null) {
       const c = checkHandTotal(t, size, who, `totals.${s}`)
       if (!c.ok) return c
+      const mustHold = known?.[s] ?? []
+      if (mustHold.length > 0 && size !== null) {
+        const least = sum(mustHold)
+        const most = least + (NINE_MAX_TOTAL_BY_SIZE[size - mustHold.length] ?? 0)
+        if (c.value < least || c.value > most) {
+          return err('known-card-missing', `${knownMessage(who, mustHold)} ${totalRange(least, most)}`, `totals.${s}`)
+        }
+      }
       cardsBySeat.push(null)
       handTotals.push(c.value)
     } else {
@@ -221,14 +245,28 @@ function applyRound(state: NineState, a: Obj): Result<NineState> {
     const c = checkCard(a.discardTop, 'The discard top', 'discardTop')
     if (!c.ok) return c
     top = c.value
-  } else if (live) {
-    top = live.discard[live.discard.length - 1] ?? null
   }
-  const all: number[] = []
-  for (const c of cardsBySeat) if (c) all.push(...c)
-  if (top !== null) all.push(top)
-  const limits = checkDeckLimits(all)
-  if (!limits.ok) return { ok: false, error: { ...limits.error, field: 'hands' } }
+  if (live && known) {
+    // NI-V3 against everything tracked this deal: the revealed hands, the whole discard pile and the
+    // cards known to be in the hands entered by total only
+    const limits = checkSeen(
+      {
+        pile: knownValues(live.discard),
+        taken: null,
+        hands: known.map((k, s) => (cardsBySeat[s] ? [] : k)),
+        entered: cardsBySeat.map((c) => c ?? []),
+      },
+      { taker: null, seat: (s) => name(state, s) },
+      'hands',
+    )
+    if (!limits.ok) return limits
+  } else {
+    const all: number[] = []
+    for (const c of cardsBySeat) if (c) all.push(...c)
+    if (top !== null) all.push(top)
+    const limits = checkDeckLimits(all)
+    if (!limits.ok) return { ok: false, error: { ...limits.error, field: 'hands' } }
+  }
   const score = scoreNineTotals(handTotals, declarer, state.rules.overNineDeclaration, state.names)
   if (!score.ok) return score
   if (score.value.overNine && a.confirmOverNine !== true) {
@@ -263,6 +301,7 @@ function applyDeal(state: NineState, a: Obj): Result<NineState> {
     snap: null,
     reshuffles: 0,
     declarer: null,
+    known: Array.from({ length: n }, () => []),
   }
   return ok({ ...state, phase: 'turns', live })
 }
@@ -364,14 +403,27 @@ function applyDiscard(state: NineState, a: Obj): Result<NineState> {
       'cards',
     )
   }
+  const n = state.names.length
   const discard = [...live.discard, ...group.value.values]
-  const limits = checkDeckLimits(knownValues(discard))
-  if (!limits.ok)
-    return {
-      ok: false,
-      error: { ...limits.error, message: `${limits.error.message} (counting the discard pile)`, field: 'cards' },
-    }
   const taken = live.taken
+  // the discarded cards leave the hand: a known copy of each value is taken as the one discarded
+  const known = knownHands(live, n)
+  const before = known[live.seat] ?? []
+  known[live.seat] = withoutValues(before, group.value.values)
+  // what stays in the hand must still hold the cards known to be there (NI-R6 step 4)
+  const left = known[live.seat]?.length ?? 0
+  if (left > inHand - k) {
+    const list = joinAnd(before.map(String))
+    return err(
+      'known-card-missing',
+      `${who} holds ${inHand} card${inHand === 1 ? '' : 's'}, and ${list} of them came from the discard pile this deal (NI-R6): discarding ${joinAnd(group.value.values.map(String))} would leave ${inHand - k}, too few to still hold them.`,
+      'cards',
+    )
+  }
+  // the taken card still lies in front of the player: it cannot be one of the discarded (NI-R6)
+  const seen = { pile: knownValues(discard), taken: taken.value, hands: known }
+  const limits = checkSeen(seen, { taker: who, seat: (s) => name(state, s) }, 'cards')
+  if (!limits.ok) return limits
   let values: number[] = []
   const sourceOk = taken.source === 'draw' || state.rules.snapSource === 'ANY_TAKEN_CARD'
   if (sourceOk) {
@@ -383,10 +435,21 @@ function applyDiscard(state: NineState, a: Obj): Result<NineState> {
     values.length > 0 ? { seat: live.seat, values, kind: group.value.kind, source: taken.source } : null
   const hands = [...live.hands]
   hands[live.seat] = inHand - k + 1
-  const n = state.names.length
+  // NI-R6 step 4: the taken card goes into the hand, known when it came face up from the pile
+  if (taken.value !== null) known[live.seat] = [...(known[live.seat] ?? []), taken.value]
   return ok({
     ...state,
-    live: { ...live, turn: live.turn + 1, seat: (live.seat + 1) % n, step: 'start', taken: null, discard, hands, snap },
+    live: {
+      ...live,
+      turn: live.turn + 1,
+      seat: (live.seat + 1) % n,
+      step: 'start',
+      taken: null,
+      discard,
+      hands,
+      snap,
+      known,
+    },
   })
 }
 
@@ -401,10 +464,14 @@ function applySnap(state: NineState, a: Obj): Result<NineState> {
   }
   let value: number
   if (a.value === undefined || a.value === null) {
-    if (snap.values.length !== 1) {
-      return err('snap-value', `Say which value ${name(state, snap.seat)} snapped: ${snap.values.join(', ')}.`, 'value')
+    // only the values a real deck still has are offered (snapValues); the others are refused below
+    const possible = snapValues(live)
+    const only = snap.values.length === 1 ? snap.values[0] : possible.length === 1 ? possible[0] : undefined
+    if (only === undefined) {
+      const list = (possible.length > 0 ? possible : snap.values).join(', ')
+      return err('snap-value', `Say which value ${name(state, snap.seat)} snapped: ${list}.`, 'value')
     }
-    value = snap.values[0] as number
+    value = only
   } else {
     const c = checkCard(a.value, name(state, snap.seat), 'value')
     if (!c.ok) return c
@@ -412,15 +479,18 @@ function applySnap(state: NineState, a: Obj): Result<NineState> {
     value = c.value
   }
   const discard = [...live.discard, value]
-  const limits = checkDeckLimits(knownValues(discard))
-  if (!limits.ok)
-    return {
-      ok: false,
-      error: { ...limits.error, message: `${limits.error.message} (counting the discard pile)`, field: 'value' },
-    }
+  // a snapped card taken face up from the pile was known in the hand; it moves back onto the pile
+  const known = knownHands(live, state.names.length)
+  if (snap.source === 'discard') known[snap.seat] = withoutValues(known[snap.seat] ?? [], [value])
+  const limits = checkSeen(
+    { pile: knownValues(discard), taken: null, hands: known },
+    { taker: null, seat: (s) => name(state, s) },
+    'value',
+  )
+  if (!limits.ok) return limits
   const hands = [...live.hands]
   hands[snap.seat] = (hands[snap.seat] ?? 1) - 1
-  return ok({ ...state, live: { ...live, discard, hands, snap: null } })
+  return ok({ ...state, live: { ...live, discard, hands, snap: null, known } })
 }
 
 function applyStopTracking(state: NineState): Result<NineState> {

@@ -3,6 +3,7 @@
  */
 import type { GameStatus, Standing } from '../engine'
 import { rankSeats } from '../seats'
+import { snapValues } from './seen'
 import { nineOverMessage, nineSeatName, nineWinnersMessage } from './scoring'
 import { NINE_LIMIT, type NineLegal, type NineSource, type NineState } from './types'
 
@@ -26,7 +27,9 @@ export function legalInner(state: NineState): NineLegal[] {
   }
   const out: NineLegal[] = []
   if (live.step === 'start') {
-    if (live.snap) out.push({ type: 'snap', seat: live.snap.seat, values: [...live.snap.values] })
+    // NI-R8: a snap is offered only with values a real deck still has (NI-R1)
+    const snapping = snapValues(live)
+    if (live.snap && snapping.length > 0) out.push({ type: 'snap', seat: live.snap.seat, values: snapping })
     if (live.turn > n) {
       out.push({ type: 'declare', seat: live.seat })
       out.push({ type: 'round', declarers: [live.seat], handSizes: [...live.hands], overNineAllowed })

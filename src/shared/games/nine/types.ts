@@ -149,6 +149,12 @@ export interface NineLiveDeal {
   reshuffles: number
   /** The seat that declared NINE (phase 'reveal'), else null. */
   declarer: number | null
+  /**
+   * Per seat: the values known to be in that hand, i.e. cards it took from the discard pile (NI-R6
+   * step 4), less one copy for each of that value it discarded since. A lower bound; absent in deals
+   * stored before it was kept. The reveal must show them, and they count towards the deck limits.
+   */
+  known?: number[][]
 }
 
 export interface NineRoundRecord {
