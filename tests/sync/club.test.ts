@@ -12,6 +12,7 @@ import type { Player } from '../../src/shared/model/player'
 import { tursoTransport } from '../../src/core/sync/turso'
 import { toWire } from '../../src/core/sync/sign'
 import { decodeClubCode, encodeClubCode, newClubSecret } from '../../src/core/sync/club-code'
+import { hubToken } from '../../src/core/sync/hub-token'
 import { digest, laptop, link, testHub, type Laptop, type TestHub } from '../helpers/club'
 import { generate } from '../../bench/club-history'
 import type { DomainEvent } from '../../src/shared/events/types'
@@ -107,7 +108,8 @@ describe('club sync', () => {
     expect((await b.refuse('club:join', { hubUrl: hub.url, code: typo })).code).toBe('invalid-club-code')
     expect((await b.refuse('club:join', { hubUrl: 'ftp://x', code: made.club!.code })).code).toBe('invalid-hub-url')
     // A hub that already holds a club cannot be given another one.
-    expect((await b.refuse('club:create', { hubUrl: hub.url })).code).toBe('hub-in-use')
+    const inUse = await b.refuse('club:create', { hubUrl: hub.url })
+    expect(inUse, inUse.message).toMatchObject({ code: 'hub-in-use' })
     expect((await a.refuse('club:create', { hubUrl: hub.url })).code).toBe('already-in-club')
     // The code of another club: the hub answers with a club that is not this one, and nothing is saved.
     const wrong = await b.refuse('club:join', { hubUrl: hub.url, code: encodeClubCode(newClubSecret()) })
@@ -124,13 +126,15 @@ describe('club sync', () => {
     const stranger = lap('stranger')
     await stranger.call('players:create', { name: 'Mallory' })
     const row = stranger.db.prepare("SELECT * FROM events WHERE kind = 'player.created'").get() as never
+    const club = decodeClubCode(made.club!.code)
+    if (!club.ok) throw new Error('code')
+    // (Someone with the hub's token: the hub lets them in, the laptops still check every row.)
     const replica = await tursoTransport.open({
       dir: join(stranger.dir, 'x-replica'),
       url: hub.url,
       clientName: 'stranger',
+      authToken: hubToken(club.value.key),
     })
-    const club = decodeClubCode(made.club!.code)
-    if (!club.ok) throw new Error('code')
     await replica.insert([toWire(Buffer.alloc(16, 7), club.value.clubId, row)])
     // And one properly signed by another club (its own key and id).
     const other = newClubSecret()
@@ -210,7 +214,7 @@ describe('club sync', () => {
     }
   })
 
-  it('a lost hub is re-seeded from a laptop and the club carries on', async () => {
+  it('a lost hub is seeded again by the first laptop that syncs, and the club carries on with no button pressed', async () => {
     const a = lap('ana')
     const made = await a.call<SyncStatus>('club:create', { hubUrl: hub.url })
     const b = lap('bo')
@@ -219,15 +223,42 @@ describe('club sync', () => {
     await syncAll(a, b)
     await hub.lose()
     await play(b, ['Cy'].concat(['Di']), 1)
-    const lost = await b.call<SyncStatus>('sync:now')
-    expect(lost.hubNeedsSeed).toBe(true)
-    expect(lost.error).toMatch(/Re-seed/)
-    const again = await b.call<SyncStatus>('club:reseed')
-    expect(again.state).toBe('connected')
-    expect(again.hubNeedsSeed).toBe(false)
+    // The hub is empty: b's next sync gives it the club again and sends everything b holds.
+    const healed = await b.call<SyncStatus>('sync:now')
+    expect(healed).toMatchObject({ state: 'connected', hubNeedsSeed: false, waiting: 0 })
+    // a, whose replica follows the hub that is gone, finds the new one and sends what it lacks.
     await syncAll(a, b)
     expect(digest(a)).toEqual(digest(b))
     expect((await a.call<Player[]>('players:list', {})).map((p) => p.name).sort()).toEqual(['Ana', 'Bo', 'Cy', 'Di'])
+    // club:reseed (kept for scripts) is Sync now.
+    expect((await a.call<SyncStatus>('club:reseed')).state).toBe('connected')
+  })
+
+  it('a laptop that saw the empty hub before another re-seeded it is not stranded (issue 23, 1)', async () => {
+    const a = lap('ana')
+    const made = await a.call<SyncStatus>('club:create', { hubUrl: hub.url })
+    const b = lap('bo')
+    await b.call('club:join', { hubUrl: hub.url, code: made.club!.code })
+    await play(a, ['Ana', 'Bo'], 2)
+    await syncAll(a, b)
+    await hub.lose()
+    // Both see the empty hub, one after the other; both keep playing.
+    await a.call('players:create', { name: 'Cy' })
+    expect((await a.call<SyncStatus>('sync:now')).state).toBe('connected')
+    await b.call('players:create', { name: 'Di' })
+    expect((await b.call<SyncStatus>('sync:now')).state).toBe('connected')
+    await hub.restart()
+    await b.call('players:create', { name: 'Eve' })
+    await syncAll(a, b)
+    expect((await b.call<SyncStatus>('sync:status')).waiting).toBe(0)
+    expect(digest(a)).toEqual(digest(b))
+    expect((await a.call<Player[]>('players:list', {})).map((p) => p.name).sort()).toEqual([
+      'Ana',
+      'Bo',
+      'Cy',
+      'Di',
+      'Eve',
+    ])
   })
 
   it('waits, keeping its replica, while another program holds the data file, and merges once it is free', async () => {

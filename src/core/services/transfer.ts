@@ -164,7 +164,7 @@ export class TransferService {
     try {
       return this.db
         .transaction(() => {
-          const r = this.merge(events, events.length >= SYNC_BATCH_STATS_FROM)
+          const r = this.merge(events, events.length >= SYNC_BATCH_STATS_FROM, 'sync')
           if (r.ok) within(r.value)
           return r
         })
@@ -175,7 +175,7 @@ export class TransferService {
   }
 
   /** Inserts the events this computer lacks and re-projects what they touch. Runs in the caller's transaction. */
-  private merge(events: DomainEvent[], batchStats = true): Result<ImportReport> {
+  private merge(events: DomainEvent[], batchStats = true, from: 'file' | 'sync' = 'file'): Result<ImportReport> {
     const report: ImportReport = { playersAdded: 0, matchesAdded: 0, eventsAdded: 0, unchanged: 0, conflicts: [] }
     const { events: store, projector, device, stats } = this.deps
     // Every reference stays inside its own match: an undo or correction that points elsewhere is refused.
@@ -185,10 +185,10 @@ export class TransferService {
       if (!isMatchKind(e.kind) || typeof target !== 'string') continue
       const t = inFile.get(target) ?? store.get(target)
       if (!t || t.subject !== e.subject) {
-        return err(
-          'invalid-file',
-          `That export is damaged: a ${e.kind.replace('match.', '')} event refers to an entry outside its match. Nothing was changed.`,
-        )
+        const what = `a ${e.kind.replace('match.', '')} event refers to an entry outside its match`
+        return from === 'sync'
+          ? err('invalid-event', `${what[0]!.toUpperCase()}${what.slice(1)}.`)
+          : err('invalid-file', `That export is damaged: ${what}. Nothing was changed.`)
       }
     }
     const kinds = new Map<string, 'player' | 'match'>()

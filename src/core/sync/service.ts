@@ -18,13 +18,22 @@ import type { RefusedEvent, SyncState, SyncStatus } from '../../shared/model/syn
 import { err, ok, type Result } from '../../shared/result'
 import { decodeClubCode, encodeClubCode, newClubSecret, type ClubSecret } from './club-code'
 import { toWire } from './sign'
-import { HubUnreachable, ReplicaStale, type Replica } from './transport'
-import { HUB_FORMAT } from './turso'
+import {
+  HubRefused,
+  HubTooLarge,
+  HubUnreachable,
+  ReplicaStale,
+  type HubInfo,
+  type Replica,
+  HUB_FORMAT,
+} from './transport'
 import { SyncMeta, type ClubConfig } from './meta'
 import { checkUrl, isBusy, short } from './util'
 import type { SyncOptions } from './options'
 import { ReplicaSlot } from './replica-slot'
 import { checkIncoming } from './incoming'
+import { AntiEntropy } from './anti-entropy'
+import { cleanHubText } from './hub-text'
 
 export type { SyncMerger, SyncOptions } from './options'
 
@@ -36,6 +45,10 @@ const PUSH_BATCH = 2000
 /** Events merged per transaction: small enough that the app answers between batches, large enough to be quick. */
 const PULL_BATCH = 1000
 const MAX_BACKOFF_MS = 60_000
+/** How far this laptop's clock may be from the hub's before Settings → Club and the sidebar say so. */
+export const CLOCK_WARN_MS = 60_000
+/** Anti-entropy compares signatures row by row (not only counts) at most this often, and on Sync now. */
+const DIGEST_EVERY_MS = 5 * 60_000
 
 export class SyncService {
   /** The replica: its folder, the copy open now, when this laptop last told the hub it was here. */
@@ -56,10 +69,18 @@ export class SyncService {
   private readonly m: SyncMeta
   private readonly maxRowid: Statement<[], { n: number | null }>
   private seenRowid = -1
+  /** The hub's clock minus this laptop's, from the `Date` of the hub's last answer (null: not known yet). */
+  private clockOffsetMs: number | null = null
+  private clockCheckedAt: string | null = null
+  /** Compares what the hub holds with what this laptop holds, per device, and mends the difference. */
+  private readonly healer: AntiEntropy
+  private digestAt = -Infinity
 
   constructor(private readonly o: SyncOptions) {
     this.m = new SyncMeta(o.db)
     this.slot = new ReplicaSlot(o)
+    this.slot.onHubDate = (date) => this.noteHubDate(date)
+    this.healer = new AntiEntropy(o, this.m)
     this.maxRowid = o.db.prepare<[], { n: number | null }>('SELECT max(rowid) AS n FROM events')
     if (this.m.config()) this.state = 'offline'
   }
@@ -117,6 +138,7 @@ export class SyncService {
     }
     const seeded = await this.slot.seed(cfg, 'create')
     if (!seeded.ok) return seeded
+    this.startFloor(cfg.clubId)
     this.m.save(cfg)
     await this.run(true)
     return ok(this.snapshot())
@@ -140,11 +162,9 @@ export class SyncService {
     // When the hub answers, it must hold this club; when it does not, the laptop joins offline and syncs later.
     let replica: Replica | null = null
     try {
-      replica = await this.slot.open(cfg, true)
-      const info = await replica.info()
+      // Asked of the hub itself first: nothing is opened, sent or taken on a hub of another club.
+      const info = await this.slot.probe(cfg)
       if (info && info.clubId !== cfg.clubId) {
-        await replica.close().catch(() => {})
-        replica = null
         this.slot.discard()
         return err(
           'wrong-club',
@@ -152,12 +172,23 @@ export class SyncService {
           'code',
         )
       }
-      if (info) cfg.name = info.name
+      if (info) cfg.name = cleanHubText(info.name, 80)
+      if (info) replica = await this.slot.open(cfg, true)
     } catch (e) {
+      if (e instanceof HubRefused) {
+        this.slot.discard()
+        // Ninekeeper's hub lets in only the laptops that hold the code of the club it holds.
+        return err(
+          'wrong-club',
+          'That hub holds another club’s history (it refuses this club code): check the hub address, or ask for that club’s code.',
+          'code',
+        )
+      }
       if (!(e instanceof HubUnreachable)) this.o.log('club join: first contact failed', e)
     }
     // The replica opened for the first contact is the one the first sync uses.
     if (replica) this.slot.current = replica
+    this.startFloor(cfg.clubId)
     this.m.save(cfg)
     await this.run(true)
     return ok(this.snapshot())
@@ -169,10 +200,12 @@ export class SyncService {
     this.stopTimers()
     await this.slot.close()
     this.slot.discard()
+    const left = { clubId: this.m.config()?.clubId ?? '', rowid: this.maxRowid.get()?.n ?? 0 }
     this.o.db
       .transaction(() => {
         for (const k of [
           'club',
+          'sync.floor',
           'sync.pushed',
           'sync.pulled',
           'sync.hub',
@@ -182,6 +215,8 @@ export class SyncService {
           'sync.refused_total',
         ])
           this.m.del(k)
+        // What this laptop held when it left belongs to that club: joining another club later sends only what came after.
+        this.m.set('sync.left', JSON.stringify(left))
         this.m.forget()
       })
       .immediate()
@@ -193,15 +228,12 @@ export class SyncService {
     return ok(this.snapshot())
   }
 
-  /** The hub was lost (or replaced by an empty one): give it this club again, with everything this laptop holds. */
+  /**
+   * Kept for scripts (`club:reseed`): a lost hub is now seeded again by the first laptop that syncs
+   * with it, so this is "Sync now".
+   */
   async reseed(): Promise<Result<SyncStatus>> {
-    const cfg = this.m.config()
-    if (!cfg) return err('not-in-club', 'This laptop is not in a club.')
-    await this.queue
-    await this.slot.close()
-    const seeded = await this.slot.seed(cfg, 'reseed')
-    if (!seeded.ok) return seeded
-    this.slot.discard()
+    if (!this.m.config()) return err('not-in-club', 'This laptop is not in a club.')
     await this.run(true)
     return ok(this.snapshot())
   }
@@ -283,6 +315,20 @@ export class SyncService {
         }
         await this.slot.close()
         if (e instanceof Closing || this.closed) return
+        if (e instanceof HubRefused) {
+          this.failures++
+          this.state = 'error'
+          this.error =
+            'The hub refuses this laptop: it knows another club code (it holds another club, or was seeded by someone else). Nothing was sent. Check the hub address.'
+          return
+        }
+        if (e instanceof HubTooLarge) {
+          this.failures++
+          this.state = 'error'
+          this.error = `The hub sent more than this laptop takes in one answer: ${short(e.message)}. Nothing was taken; check the hub.`
+          this.slot.discard()
+          return
+        }
         if (e instanceof HubUnreachable) {
           this.failures++
           this.state = 'offline'
@@ -305,25 +351,37 @@ export class SyncService {
 
   private async exchange(cfg: ClubConfig, force: boolean): Promise<void> {
     const key = Buffer.from(cfg.key, 'base64url')
-    const replica = this.slot.current ?? (this.slot.current = await this.slot.open(cfg, false))
-    this.alive()
-    const info = await replica.info()
+    // Which club the hub holds, asked of the hub itself before anything is sent: the replica may
+    // follow a hub that is gone, and a hub of another club must get nothing from this laptop.
+    let info = await this.slot.probe(cfg)
     this.alive()
     if (!info) {
-      this.hubNeedsSeed = true
-      this.state = 'error'
-      this.error =
-        'The hub holds no club history: it is new, or it was lost and replaced. Re-seed it from this laptop (Settings → Club → Re-seed the hub); every laptop then sends what it has.'
-      return
+      // A new or lost hub: seeded again at once, by whichever laptop gets there first; every
+      // laptop then sends what the hub lacks (the cursors start over with the new hub's id).
+      const seeded = await this.slot.seed(cfg, 'reseed')
+      this.alive()
+      if (!seeded.ok && seeded.error.code === 'hub-unreachable') throw new HubUnreachable(seeded.error.message)
+      if (!seeded.ok && seeded.error.code !== 'hub-not-empty' && seeded.error.code !== 'hub-in-use') {
+        this.state = 'error'
+        this.error = seeded.error.message
+        return
+      }
+      info = await this.slot.probe(cfg)
+      this.alive()
+      if (!info) throw new HubUnreachable('the hub still holds no club after seeding it')
     }
     this.hubNeedsSeed = false
     if (info.clubId !== cfg.clubId || info.format !== HUB_FORMAT) {
+      // Whatever the replica had ready to send must never reach that hub.
+      await this.slot.close()
+      this.slot.discard()
       this.state = 'error'
       this.error =
         'The hub at this address now holds another club’s history. Nothing was sent or taken. Check the hub address, or leave this club.'
       return
     }
-    if (info.name && info.name !== cfg.name) this.m.save({ ...cfg, name: info.name })
+    const name = cleanHubText(info.name, 80)
+    if (name && name !== cfg.name) this.m.save({ ...cfg, name })
     if (this.m.get('sync.hub') !== info.hubId) {
       // A new hub (first contact, or a lost hub seeded again): it may lack anything, so send everything.
       this.o.db
@@ -334,13 +392,14 @@ export class SyncService {
         })
         .immediate()
     }
+    const replica = await this.replicaFor(cfg, info)
 
     // Up: local events the hub has not confirmed, in the order they were stored here (a long
     // history, as when a laptop seeds a hub, reports how far it is).
-    const up = this.o.events.countAfterRowid(this.m.num('sync.pushed'))
+    const up = this.o.events.countAfterRowid(this.pushedFrom())
     this.progress = up > PUSH_BATCH ? { done: 0, total: up } : null
     for (;;) {
-      const from = this.m.num('sync.pushed')
+      const from = this.pushedFrom()
       const rows = this.o.events.afterRowid(from, PUSH_BATCH)
       if (rows.length === 0) break
       await replica.insert(rows.map((r) => toWire(key, cfg.clubId, r)))
@@ -387,7 +446,9 @@ export class SyncService {
       const rows = await replica.after(this.m.num('sync.pulled'), batchSize)
       this.alive()
       if (rows.length === 0) break
-      const { checked, refused } = checkIncoming(rows, key, cfg.clubId, me, this.o.clock().toISOString())
+      const { checked, refused } = checkIncoming(rows, key, cfg.clubId, me, this.o.clock().toISOString(), (id) =>
+        this.o.events.rawById(id),
+      )
       const lastN = (rows[rows.length - 1] as { n: number }).n
       this.mergeBatch(checked, refused, lastN, rows)
       if (this.progress)
@@ -401,7 +462,21 @@ export class SyncService {
       this.alive()
     }
     this.progress = null
-    this.devices = await replica.devices()
+    // Anti-entropy: per device, what the hub holds against what this laptop holds. Counts on every
+    // check-in, signatures row by row every few minutes and on Sync now; what the hub lacks goes up
+    // again, what this laptop lacks (a cursor moved past it) comes down, a changed row is listed.
+    if (touching) {
+      const digest = force || performance.now() - this.digestAt >= DIGEST_EVERY_MS
+      const healed = await this.healer.run(replica, key, cfg.clubId, digest, this.pushedFloor(), () => this.alive())
+      if (digest) this.digestAt = performance.now()
+      if (healed.missing.length) this.mergeBatch(healed.missing, healed.refused, this.m.num('sync.pulled'), healed.rows)
+      else if (healed.refused.length) this.mergeBatch([], healed.refused, this.m.num('sync.pulled'), [])
+    }
+    this.devices = (await replica.devices()).map((d) => ({
+      deviceId: d.deviceId.slice(0, 64),
+      label: cleanHubText(d.label, 60) || 'A laptop',
+      lastSeen: d.lastSeen.slice(0, 40),
+    }))
     this.o.db.transaction(() => this.m.set('sync.last', this.o.clock().toISOString())).immediate()
     this.state = 'connected'
     this.error = null
@@ -424,26 +499,103 @@ export class SyncService {
         added,
         refused: [...more, ...refused],
       })
-    const whole = this.o.merger.mergeSynced(checked, (report) => commit(report?.eventsAdded ?? 0, []))
+    const listConflicts = (report: { conflicts: { id: string; kind: string }[] } | null): RefusedEvent[] =>
+      (report?.conflicts ?? [])
+        .filter((c) => c.kind === 'event')
+        .map((c) => ({
+          id: c.id.slice(0, 64),
+          deviceId: (checked.find((e) => e.id === c.id)?.deviceId ?? '').slice(0, 64),
+          hubRow: rows.find((r) => r.id === c.id)?.n ?? 0,
+          reason: 'this laptop holds an event with the same id and other content; its own copy is kept',
+          at: this.o.clock().toISOString(),
+        }))
+    const whole = this.o.merger.mergeSynced(checked, (report) =>
+      commit(report?.eventsAdded ?? 0, listConflicts(report)),
+    )
     if (whole.ok) return
-    // One at a time: each either goes in or is listed with the reason.
+    // Halves until each refused event stands alone: each other event goes in, each refused one is listed.
     const more: RefusedEvent[] = []
     let added = 0
     const at = this.o.clock().toISOString()
-    for (const e of checked) {
-      const one = this.o.merger.mergeSynced([e], (report) => {
+    const tryPart = (part: DomainEvent[]): void => {
+      if (part.length === 0) return
+      const r = this.o.merger.mergeSynced(part, (report) => {
         added += report?.eventsAdded ?? 0
+        more.push(...listConflicts(report))
       })
-      if (!one.ok)
+      if (r.ok) return
+      if (part.length === 1) {
+        const e = part[0] as DomainEvent
         more.push({
           id: e.id,
           deviceId: e.deviceId,
-          hubRow: rows.find((r) => r.id === e.id)?.n ?? 0,
-          reason: one.error.message,
+          hubRow: rows.find((x) => x.id === e.id)?.n ?? 0,
+          reason: r.error.message,
           at,
         })
+        return
+      }
+      const mid = Math.ceil(part.length / 2)
+      tryPart(part.slice(0, mid))
+      tryPart(part.slice(mid))
     }
+    tryPart(checked)
     this.o.merger.mergeSynced([], () => commit(added, more))
+  }
+
+  /** The replica open now, or one opened now; started again from the hub when it follows another hub. */
+  private async replicaFor(cfg: ClubConfig, info: HubInfo): Promise<Replica> {
+    let replica = this.slot.current ?? (this.slot.current = await this.slot.open(cfg, false))
+    this.alive()
+    const mine = await replica.info()
+    this.alive()
+    if (!mine || mine.hubId !== info.hubId) {
+      await this.slot.close()
+      replica = this.slot.current = await this.slot.open(cfg, true)
+      this.alive()
+    }
+    return replica
+  }
+
+  /** The push cursor, never below the floor (what this laptop held when it left another club). */
+  private pushedFrom(): number {
+    return Math.max(this.m.num('sync.pushed'), this.pushedFloor())
+  }
+
+  private pushedFloor(): number {
+    return this.m.num('sync.floor')
+  }
+
+  /** Joining or creating a club: what this laptop held when it left another club stays out of this one. */
+  private startFloor(clubId: string): void {
+    let left: { clubId?: string; rowid?: number } = {}
+    try {
+      left = JSON.parse(this.m.get('sync.left') ?? '{}') as typeof left
+    } catch {
+      left = {}
+    }
+    this.o.db
+      .transaction(() => {
+        if (left.clubId && left.clubId !== clubId && typeof left.rowid === 'number')
+          this.m.set('sync.floor', String(left.rowid))
+        else this.m.del('sync.floor')
+      })
+      .immediate()
+  }
+
+  /** The hub's clock, from the `Date` of its answer (one-second resolution, so the check is to ±1 s). */
+  private noteHubDate(date: string | null): void {
+    const hub = date ? Date.parse(date) : NaN
+    if (!Number.isFinite(hub)) return
+    const here = this.o.clock()
+    this.clockOffsetMs = hub - here.getTime()
+    this.clockCheckedAt = here.toISOString()
+  }
+
+  private clockWords(): string | null {
+    const off = this.clockOffsetMs
+    if (off === null || Math.abs(off) <= CLOCK_WARN_MS) return null
+    return `This laptop’s clock is ${formatSpan(Math.abs(off))} ${off < 0 ? 'ahead of' : 'behind'} the hub’s. Scoring goes on; set the clock right so the club’s history shows the right times.`
   }
 
   private alive(): void {
@@ -469,13 +621,38 @@ export class SyncService {
       state: cfg ? this.state : 'off',
       error: cfg ? this.error : null,
       lastSyncAt: this.m.get('sync.last') ?? null,
-      waiting: cfg ? this.o.events.countAfterRowid(this.m.num('sync.pushed')) : 0,
+      waiting: cfg ? this.o.events.countAfterRowid(this.pushedFrom()) : 0,
       received: this.m.num('sync.received'),
       progress: this.progress,
       hubNeedsSeed: cfg ? this.hubNeedsSeed : false,
       refused: this.m.refusedList(),
       refusedTotal: this.m.num('sync.refused_total'),
-      devices: this.devices.map((d) => ({ ...d, thisLaptop: d.deviceId === me })),
+      devices: this.devices.map((d) => ({
+        ...d,
+        // Two laptops with one name are told apart by the start of their device ids.
+        label: this.devices.some((o) => o !== d && o.label === d.label)
+          ? `${d.label} (${d.deviceId.slice(0, 6)})`
+          : d.label,
+        thisLaptop: d.deviceId === me,
+      })),
+      clock:
+        cfg && this.clockOffsetMs !== null
+          ? { offsetMs: this.clockOffsetMs, checkedAt: this.clockCheckedAt ?? '', warning: this.clockWords() }
+          : null,
     }
   }
+}
+
+/** "3 minutes", "2 hours", "1 day" (rounded down), for the clock warning. */
+export function formatSpan(ms: number): string {
+  const s = Math.floor(ms / 1000)
+  const [n, unit] =
+    s >= 86_400
+      ? [Math.floor(s / 86_400), 'day']
+      : s >= 3600
+        ? [Math.floor(s / 3600), 'hour']
+        : s >= 60
+          ? [Math.floor(s / 60), 'minute']
+          : [s, 'second']
+  return `${n} ${unit}${n === 1 ? '' : 's'}`
 }

@@ -5,6 +5,12 @@
  */
 import type { WireEvent } from './sign'
 
+/** What a hub of this app says it is (club_info.format). Here, not in turso.ts, so the engine stays lazily loaded. */
+export const HUB_FORMAT = 'ninekeeper-club-1'
+
+/** A row's payload larger than this is never read (the live checks cap an action at 64 KB). */
+export const MAX_ROW_PAYLOAD = 256 * 1024
+
 export interface HubInfo {
   format: string
   clubId: string
@@ -22,6 +28,24 @@ export interface ReplicaOptions {
   clientName: string
   /** Longest wait for one request to the hub. */
   timeoutMs?: number | undefined
+  /** The most one answer of the hub may weigh (default MAX_ANSWER_BYTES in turso.ts). */
+  maxAnswerBytes?: number | undefined
+  /** Told the `Date` header of every answer of the hub (the hub's clock, for the clock check). */
+  onHubDate?: ((date: string | null) => void) | undefined
+}
+
+/** What one device's events look like on the hub: how many, the highest number. */
+export interface DeviceTally {
+  device: string
+  count: number
+  maxSeq: number
+}
+
+/** One hub row as anti-entropy compares it: which event, its number on its device, its signature. */
+export interface RowMark {
+  id: string
+  seq: number
+  mac: string
 }
 
 export interface Replica {
@@ -41,6 +65,12 @@ export interface Replica {
   /** Rows the hub numbered after `after`, in the hub's order. Only meaningful right after a pull. */
   after(after: number, limit: number): Promise<(WireEvent & { n: number })[]>
   countAfter(after: number): Promise<number>
+  /** Per device: how many rows the hub holds and the highest number (after a pull). */
+  tally(): Promise<DeviceTally[]>
+  /** One device's rows on the hub, by number (after a pull). */
+  marks(device: string): Promise<RowMark[]>
+  /** The hub's rows with these ids (after a pull). */
+  rowsById(ids: string[]): Promise<(WireEvent & { n: number })[]>
   devices(): Promise<{ deviceId: string; label: string; lastSeen: string }[]>
   /** Local changes not sent yet. */
   pending(): Promise<number>
@@ -49,6 +79,11 @@ export interface Replica {
 
 export interface Transport {
   open(options: ReplicaOptions): Promise<Replica>
+  /**
+   * Asks the hub itself (not a replica, which may follow a hub that is gone) which club it holds:
+   * null when it holds none (new, or lost and started again empty).
+   */
+  probe(options: ReplicaOptions): Promise<HubInfo | null>
   /** Gives an empty hub the club's tables and identity. Refuses a hub that already holds a club. */
   seed(options: ReplicaOptions, info: HubInfo): Promise<void>
 }
@@ -57,5 +92,13 @@ export interface Transport {
 export class HubUnreachable extends Error {}
 /** The hub answered, but the replica's files are unusable: delete them and start the replica again. */
 export class ReplicaDamaged extends Error {}
+/** The hub refused this laptop (HTTP 401/403): the hub token (from the club code) is not the one it knows. */
+export class HubRefused extends Error {
+  constructor(readonly status: number) {
+    super(`the hub refused the request (HTTP ${status})`)
+  }
+}
+/** The hub answered more than a laptop takes in one answer. */
+export class HubTooLarge extends Error {}
 /** The replica follows a hub that is no longer at its address: start it again from the hub there now. */
 export class ReplicaStale extends Error {}

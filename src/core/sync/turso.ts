@@ -13,10 +13,15 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import {
+  HubRefused,
+  HubTooLarge,
   HubUnreachable,
+  MAX_ROW_PAYLOAD,
   ReplicaDamaged,
+  type DeviceTally,
   type HubInfo,
   type Replica,
+  type RowMark,
   type ReplicaOptions,
   type Transport,
 } from './transport'
@@ -34,7 +39,25 @@ function turso(): Promise<TursoModule> {
 
 const EVENT_COLUMNS = ['id', 'club', 'device', 'seq', 'hlc', 'kind', 'v', 'subject', 'payload', 'mac'] as const
 
-export const HUB_FORMAT = 'ninekeeper-club-1'
+export { HUB_FORMAT } from './transport'
+
+/**
+ * The columns a laptop reads of a hub row: every text field cut to what a real event can hold, and a
+ * payload larger than MAX_ROW_PAYLOAD left out unread (null), so junk rows on a hub cost nothing.
+ */
+const ROW_COLUMNS = [
+  'n',
+  'substr(id, 1, 64) AS id',
+  'substr(club, 1, 64) AS club',
+  'substr(device, 1, 64) AS device',
+  'seq',
+  'substr(hlc, 1, 64) AS hlc',
+  'substr(kind, 1, 64) AS kind',
+  'v',
+  'substr(subject, 1, 64) AS subject',
+  `CASE WHEN length(CAST(payload AS BLOB)) > ${MAX_ROW_PAYLOAD} THEN NULL ELSE payload END AS payload`,
+  'substr(mac, 1, 64) AS mac',
+].join(', ')
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS club_events (
@@ -80,13 +103,102 @@ function isNetwork(e: unknown): boolean {
   )
 }
 
-/** Every request to the hub gives up after `timeoutMs`, so a hub that hangs never hangs a sync. */
-function timedFetch(timeoutMs: number): typeof fetch {
-  return (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) })
+/** The most one answer of the hub may weigh: a hub that answers more is cut off (it cannot fill the disk). */
+export const MAX_ANSWER_BYTES = 256 * 1024 * 1024
+
+/**
+ * A body that errors once more than `max` bytes came through: the sync engine reads answers whole,
+ * so a hub (malicious, or broken) answering without end would otherwise grow this laptop's memory
+ * and replica without bound.
+ */
+export function capped(res: Response, max: number): Response {
+  if (!res.body) return res
+  let seen = 0
+  const limit = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, ctl) {
+      seen += chunk.byteLength
+      if (seen > max) ctl.error(new HubTooLarge(`the hub answered more than ${max} bytes`))
+      else ctl.enqueue(chunk)
+    },
+  })
+  return new Response(res.body.pipeThrough(limit), {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  })
+}
+
+/**
+ * Every request to the hub gives up after `timeoutMs`, so a hub that hangs never hangs a sync; every
+ * answer is capped, and the hub's clock (its `Date` header) is noted for the clock check.
+ */
+function hubFetch(o: ReplicaOptions): typeof fetch {
+  const timeoutMs = o.timeoutMs ?? 30_000
+  const max = o.maxAnswerBytes ?? MAX_ANSWER_BYTES
+  return async (input, init) => {
+    const res = await fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) })
+    o.onHubDate?.(res.headers.get('date'))
+    return capped(res, max)
+  }
+}
+
+/** The address of the hub's SQL-over-HTTP endpoint (Hrana over HTTP, /v2/pipeline). */
+function pipelineUrl(url: string): string {
+  return `${url.replace(/^libsql:/i, 'https:').replace(/\/+$/, '')}/v2/pipeline`
+}
+
+interface HranaValue {
+  type: string
+  value?: unknown
+}
+interface HranaResult {
+  type: 'ok' | 'error'
+  response?: { result?: { rows?: HranaValue[][] } }
+  error?: { message?: string }
+}
+
+/**
+ * Reads from the hub itself, not from the replica (which may follow a hub that is gone): one read-only
+ * statement over the hub's SQL-over-HTTP endpoint. Null when the table does not exist there.
+ */
+async function hubRead(o: ReplicaOptions, sql: string): Promise<unknown[][] | null> {
+  let res: Response
+  try {
+    res = await hubFetch(o)(pipelineUrl(o.url), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(o.authToken ? { authorization: `Bearer ${o.authToken}` } : {}),
+      },
+      body: JSON.stringify({ requests: [{ type: 'execute', stmt: { sql } }] }),
+    })
+  } catch (e) {
+    throw new HubUnreachable(`probe: ${(e as Error).message}`)
+  }
+  if (res.status === 401 || res.status === 403) throw new HubRefused(res.status)
+  if (res.status >= 500) throw new HubUnreachable(`probe: HTTP error ${res.status}`)
+  let body: { results?: HranaResult[] }
+  try {
+    body = (await res.json()) as { results?: HranaResult[] }
+  } catch (e) {
+    if (e instanceof HubTooLarge) throw e
+    throw new HubUnreachable(`probe: the hub's answer is not JSON (HTTP ${res.status})`)
+  }
+  const first = body.results?.[0]
+  if (!first) throw new HubUnreachable(`probe: the hub gave no answer (HTTP ${res.status})`)
+  if (first.type === 'error') {
+    if (/no such table/i.test(first.error?.message ?? '')) return null
+    throw new Error(`the hub refused a read: ${first.error?.message ?? 'no reason given'}`)
+  }
+  return (first.response?.result?.rows ?? []).map((row) => row.map((v) => (v.type === 'null' ? null : v.value)))
 }
 
 function wrap(e: unknown, what: string): Error {
-  if (e instanceof HubUnreachable || e instanceof ReplicaDamaged) return e
+  if (e instanceof HubUnreachable || e instanceof ReplicaDamaged || e instanceof HubRefused || e instanceof HubTooLarge)
+    return e
+  if (e instanceof Error && /status=40[13]\b|HTTP error 40[13]\b|unauthori[sz]ed/i.test(e.message))
+    return new HubRefused(/status=403|error 403/.test(e.message) ? 403 : 401)
+  if (e instanceof Error && /answered more than \d+ bytes/.test(e.message)) return new HubTooLarge(e.message)
   if (isNetwork(e)) return new HubUnreachable(`${what}: ${(e as Error).message}`)
   return e instanceof Error ? e : new Error(String(e))
 }
@@ -160,7 +272,7 @@ class TursoReplica implements Replica {
 
   async after(after: number, limit: number): Promise<(WireEvent & { n: number })[]> {
     const rows = (await (
-      await this.db.prepare('SELECT * FROM club_events WHERE n > ? ORDER BY n LIMIT ?')
+      await this.db.prepare(`SELECT ${ROW_COLUMNS} FROM club_events WHERE n > ? ORDER BY n LIMIT ?`)
     ).all([after, limit])) as (WireEvent & { n: number })[]
     return rows.map((r) => ({ ...r, n: Number(r.n), seq: Number(r.seq), v: Number(r.v) }))
   }
@@ -170,6 +282,30 @@ class TursoReplica implements Replica {
       n: number
     }
     return Number(r.n)
+  }
+
+  async tally(): Promise<DeviceTally[]> {
+    const rows = (await (
+      await this.db.prepare('SELECT device, count(*) AS c, max(seq) AS m FROM club_events GROUP BY device')
+    ).all()) as { device: string; c: number; m: number }[]
+    return rows.map((r) => ({ device: String(r.device), count: Number(r.c), maxSeq: Number(r.m) }))
+  }
+
+  async marks(device: string): Promise<RowMark[]> {
+    const rows = (await (
+      await this.db.prepare('SELECT id, seq, mac FROM club_events WHERE device = ? ORDER BY seq')
+    ).all([device])) as { id: string; seq: number; mac: string }[]
+    return rows.map((r) => ({ id: String(r.id), seq: Number(r.seq), mac: String(r.mac) }))
+  }
+
+  async rowsById(ids: string[]): Promise<(WireEvent & { n: number })[]> {
+    const out: (WireEvent & { n: number })[] = []
+    const stmt = await this.db.prepare(`SELECT ${ROW_COLUMNS} FROM club_events WHERE id = ?`)
+    for (const id of ids) {
+      const r = (await stmt.get([id])) as (WireEvent & { n: number }) | undefined
+      if (r) out.push({ ...r, n: Number(r.n), seq: Number(r.seq), v: Number(r.v) })
+    }
+    return out
   }
 
   async devices(): Promise<{ deviceId: string; label: string; lastSeen: string }[]> {
@@ -196,19 +332,32 @@ async function connectAt(path: string, o: ReplicaOptions, withTransform: boolean
       url: o.url,
       ...(o.authToken ? { authToken: o.authToken } : {}),
       clientName: o.clientName,
-      fetch: timedFetch(o.timeoutMs ?? 30_000),
+      fetch: hubFetch(o),
       // A long history goes up in several requests rather than one that could outlast the timeout.
       pushOperationsThreshold: 1000,
       ...(withTransform ? { transform } : {}),
     })
   } catch (e) {
     const w = wrap(e, 'connect')
-    if (w instanceof HubUnreachable) throw w
+    if (w instanceof HubUnreachable || w instanceof HubRefused || w instanceof HubTooLarge) throw w
     throw new ReplicaDamaged(`the replica could not be opened: ${(e as Error).message}`)
   }
 }
 
 export const tursoTransport: Transport = {
+  async probe(o) {
+    const rows = await hubRead(o, 'SELECT key, value FROM club_info')
+    if (rows === null) return null
+    const map = new Map(rows.map((r) => [String(r[0]), String(r[1] ?? '')]))
+    if (!map.has('club_id')) return null
+    return {
+      format: map.get('format') ?? '',
+      clubId: map.get('club_id') ?? '',
+      hubId: map.get('hub_id') ?? '',
+      name: map.get('name') ?? '',
+    }
+  },
+
   async open(o) {
     mkdirSync(o.dir, { recursive: true })
     return new TursoReplica(await connectAt(join(o.dir, 'replica.db'), o, true))

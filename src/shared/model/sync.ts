@@ -58,4 +58,10 @@ export interface SyncStatus {
   refused: RefusedEvent[]
   refusedTotal: number
   devices: ClubDevice[]
+  /**
+   * This laptop's clock against the hub's (from the `Date` of the hub's last answer): the hub's minus
+   * this laptop's, in milliseconds, when it was checked, and the warning in words when it is off by
+   * more than a minute (null otherwise). Null until the hub has answered.
+   */
+  clock?: { offsetMs: number; checkedAt: string; warning: string | null } | null
 }
