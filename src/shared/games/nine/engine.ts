@@ -360,6 +360,7 @@ function applyTake(state: NineState, a: Obj): Result<NineState> {
   let draw = live.draw
   let discard = live.discard
   let reshuffles = live.reshuffles
+  // NI-A12: the pile runs out when someone draws from it empty, not when its last card is taken
   if (draw === 0) {
     if (state.rules.emptyDrawPile === 'VOID_ROUND') {
       return ok(closeRound(state, { declarer: null, hands: [], score: null, tracked: true }))
