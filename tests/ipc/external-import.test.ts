@@ -280,3 +280,32 @@ describe('import from CSV', () => {
     })
   })
 })
+
+describe('old names (issue 27, item 3)', () => {
+  it('a name a player had before a rename, or a merged player’s name, means that player; the preview says why', async () => {
+    const core = fresh()
+    const jonas = await call<Player>(core, 'players:create', { name: 'Jonas' })
+    const jonny = await call<Player>(core, 'players:create', { name: 'Jonny' })
+    await call(core, 'players:merge', { from: jonny.id, into: jonas.id })
+    const bob = await call<Player>(core, 'players:create', { name: 'Bob' })
+    await call(core, 'players:rename', { id: bob.id, name: 'Robert' })
+    // Two players were once called Sam: the name alone does not say which.
+    const s1 = await call<Player>(core, 'players:create', { name: 'Sam' })
+    await call(core, 'players:rename', { id: s1.id, name: 'Samuel' })
+    const s2 = await call<Player>(core, 'players:create', { name: 'Sam' })
+    await call(core, 'players:rename', { id: s2.id, name: 'Samantha' })
+    const csv =
+      'date,time,game,player,winner,match\n2024-05-02,20:00,Nine,jonny,yes,a\n2024-05-02,20:00,Nine,BOB,no,a\n2024-05-02,20:00,Nine,Sam,no,a\n'
+    const uploadId = await upload(core, Buffer.from(csv))
+    const preview = await call<ExternalImportPreview>(core, 'import:external-preview', { uploadId })
+    expect(preview.players.map((p) => [p.name, p.action, p.playerId, p.why])).toEqual([
+      ['BOB', 'match', bob.id, 'Robert was called “Bob”'],
+      ['jonny', 'match', jonas.id, '“Jonny” was merged into Jonas'],
+      ['Sam', 'create', null, expect.stringMatching(/^“Sam” was a name of 2 players here \(Samuel, Samantha\)/)],
+    ])
+    const report = await call<ExternalImportReport>(core, 'import:external-apply', { uploadId })
+    expect(report).toMatchObject({ playersCreated: 1, matchesRecorded: 1 })
+    const players = await call<Player[]>(core, 'players:list', {})
+    expect(players.map((p) => p.name).sort()).toEqual(['Jonas', 'Robert', 'Sam', 'Samantha', 'Samuel'])
+  })
+})

@@ -26,6 +26,7 @@ import {
   type RosterPlayer,
 } from '../../shared/import/plan'
 import type { SourceFile, SourcePlay } from '../../shared/import/source'
+import { playerNameKey } from '../../shared/model/player'
 import { err, ok, type Result } from '../../shared/result'
 import { writeTransaction } from '../db/transaction'
 import type { EventStore } from '../db/repos/events'
@@ -132,12 +133,42 @@ export class ExternalImportService {
   ) {}
 
   private roster(): RosterPlayer[] {
-    return this.db
+    const roster = this.db
       .prepare<[], { id: string; name: string; archived_at: string | null }>(
         'SELECT id, name, archived_at FROM players WHERE deleted = 0 AND canonical_id = id ORDER BY created_at, id',
       )
       .all()
-      .map((r) => ({ id: r.id, name: r.name, archived: r.archived_at !== null }))
+      .map((r): RosterPlayer & { otherNames: { name: string; why: string }[] } => ({
+        id: r.id,
+        name: r.name,
+        archived: r.archived_at !== null,
+        otherNames: [],
+      }))
+    const byId = new Map(roster.map((r) => [r.id, r]))
+    // Every name each player was given (created or renamed, read from the log), and every name of a
+    // player merged into another, so a file written before a rename or a merge finds its player.
+    // Players first, then each one's events by the subject index: never a scan of the whole log.
+    const named = this.db
+      .prepare<[], { subject: string; name: string; own: string; canonical: string; deleted: number }>(
+        `SELECT e.subject, json_extract(e.payload, '$.name') AS name, p.name AS own, p.canonical_id AS canonical, p.deleted
+           FROM players p CROSS JOIN events e ON e.subject = p.id
+          WHERE e.kind IN ('player.created', 'player.renamed')`,
+      )
+      .all()
+    for (const n of named) {
+      const into = byId.get(n.canonical)
+      if (!into || typeof n.name !== 'string' || (n.deleted && n.subject === n.canonical)) continue
+      if (playerNameKey(n.name) === playerNameKey(into.name)) continue
+      const why =
+        n.subject === n.canonical
+          ? `${into.name} was called “${n.name}”`
+          : playerNameKey(n.name) === playerNameKey(n.own)
+            ? `“${n.name}” was merged into ${into.name}`
+            : `“${n.name}” (later ${n.own}) was merged into ${into.name}`
+      if (!into.otherNames.some((o) => playerNameKey(o.name) === playerNameKey(n.name)))
+        into.otherNames.push({ name: n.name, why })
+    }
+    return roster
   }
 
   private plan(file: SourceFile, choices: ExternalChoices): ExternalPlan {

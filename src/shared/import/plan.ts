@@ -2,7 +2,8 @@
  * From what an external file says (./source.ts) to what would be written: each source game mapped
  * to one of our four games (by name, ignoring case and spaces, or by the user's choice; unmatched
  * ones are skipped unless chosen), each source player merged by name (ignoring case) with a player
- * on the roster or created (the user may rename or map any of them), plays already imported or
+ * on the roster (by the name it has now, else by a name it had before a rename or the name of a
+ * player merged into it) or created (the user may rename or map any of them), plays already imported or
  * duplicated in the file left out, and every left-out play listed with its reason. Pure: the caller
  * says which plays are already imported and supplies the roster. See docs/IMPORT.md.
  */
@@ -30,6 +31,12 @@ export interface RosterPlayer {
   id: string
   name: string
   archived: boolean
+  /**
+   * Other names that mean this player (issue 27, item 3): every name it had before a rename, and
+   * every name of a player merged into it, each with why it means this player ("Robert was called
+   * “Bob”", "“Jonny” was merged into Jonas"). A file written before the rename or the merge uses them.
+   */
+  otherNames?: readonly { name: string; why: string }[] | undefined
 }
 
 export interface PreviewGame {
@@ -52,6 +59,8 @@ export interface PreviewPlayer {
   /** The name the player has (or will have) here. */
   targetName: string
   how: 'name' | 'choice' | 'new'
+  /** Why it matched that player, or why it did not (a former name that several players had). */
+  why: string
 }
 
 export interface ExternalImportPreview {
@@ -190,6 +199,15 @@ export function planImport(
   const rosterByKey = new Map<string, RosterPlayer>()
   for (const r of roster) if (!rosterByKey.has(playerNameKey(r.name))) rosterByKey.set(playerNameKey(r.name), r)
   const rosterById = new Map(roster.map((r) => [r.id, r]))
+  // Former names and merged players' names, by key: the players each one means (a name may have been several players').
+  const otherByKey = new Map<string, { id: string; why: string }[]>()
+  for (const r of roster)
+    for (const o of r.otherNames ?? []) {
+      const key = playerNameKey(o.name)
+      const list = otherByKey.get(key) ?? []
+      if (!list.some((x) => x.id === r.id)) list.push({ id: r.id, why: o.why })
+      otherByKey.set(key, list)
+    }
 
   // Each source player's target here, decided once.
   const targets = new Map<
@@ -198,6 +216,7 @@ export function planImport(
       target: PlannedSeat['target']
       targetName: string
       how: PreviewPlayer['how']
+      why: string
       playerId: string | null
       problem: string | null
     }
@@ -210,11 +229,19 @@ export function planImport(
     if (choice && 'playerId' in choice) {
       const r = rosterById.get(choice.playerId)
       t = r
-        ? { target: { existing: r.id }, targetName: r.name, how: 'choice', playerId: r.id, problem: null }
+        ? {
+            target: { existing: r.id },
+            targetName: r.name,
+            how: 'choice',
+            why: 'chosen in the preview',
+            playerId: r.id,
+            problem: null,
+          }
         : {
             target: { create: '' },
             targetName: name,
             how: 'choice',
+            why: 'chosen in the preview',
             playerId: null,
             problem: `the player chosen for “${name}” is not on the roster any more`,
           }
@@ -227,23 +254,38 @@ export function planImport(
           target: { create: '' },
           targetName: wanted,
           how,
+          why: '',
           playerId: null,
           problem: `player “${name.slice(0, 60)}”: ${valid.error.message} Rename it or choose an existing player.`,
         }
       else {
-        const r = rosterByKey.get(playerNameKey(valid.value))
-        t = r
+        const wantedKey = playerNameKey(valid.value)
+        // A name a player has now wins; else a name a player had, or a merged player's name, if only one player had it.
+        const r = rosterByKey.get(wantedKey)
+        const other = r ? undefined : otherByKey.get(wantedKey)
+        const alias = other?.length === 1 ? other[0] : undefined
+        const found = r ?? (alias ? rosterById.get(alias.id) : undefined)
+        t = found
           ? {
-              target: { existing: r.id },
-              targetName: r.name,
+              target: { existing: found.id },
+              targetName: found.name,
               how: choice ? 'choice' : 'name',
-              playerId: r.id,
+              why: alias ? alias.why : `named “${found.name}” here`,
+              playerId: found.id,
               problem: null,
             }
           : {
-              target: { create: playerNameKey(valid.value) },
+              target: { create: wantedKey },
               targetName: valid.value,
               how,
+              why:
+                other && other.length > 1
+                  ? `“${valid.value}” was a name of ${other.length} players here (${other
+                      .map((o) => rosterById.get(o.id)?.name ?? '')
+                      .join(', ')}): a new player unless you choose one`
+                  : choice
+                    ? 'a new player with the name chosen in the preview'
+                    : `no player here has or had the name “${valid.value}”`,
               playerId: null,
               problem: null,
             }
@@ -349,6 +391,7 @@ export function planImport(
       playerId: t.playerId,
       targetName: t.targetName,
       how: t.how,
+      why: t.why,
     })
   }
   players.sort((a, b) => a.name.localeCompare(b.name))
