@@ -59,13 +59,13 @@ let clock = Date.parse('2026-11-30T18:00:00.000Z')
 export function laptop(
   name: string,
   dir = mkdtempSync(join(tmpdir(), `ninekeeper-${name}-`)),
-  timing: { intervalMs?: number; timeoutMs?: number } = {},
+  timing: { intervalMs?: number; timeoutMs?: number; clock?: () => Date } = {},
 ): Laptop {
   const core = createCore({
     dataDir: dir,
     mode: 'web',
     version: '0.0.0-test',
-    clock: () => new Date((clock += 1000)),
+    clock: timing.clock ?? (() => new Date((clock += 1000))),
     log: () => {},
     autoBackup: false,
     // Tests sync by calling sync:now; the timers stay out of the way unless a test asks for them.
@@ -141,4 +141,36 @@ export async function link(hubPort: () => number): Promise<Link> {
       server.close(() => res())
     })
   return l
+}
+
+/** A laptop clock this far from the real time (the hub's clock is the real time): `skewed(10 * MINUTE)`. */
+export function skewed(offsetMs: number): () => Date {
+  return () => new Date(Date.now() + offsetMs)
+}
+
+/** Runs one statement on the hub's database itself, past Ninekeeper's front door (someone at the hub laptop). */
+export async function hubSql(h: TestHub, sql: string, args: (string | number)[] = []): Promise<unknown[][]> {
+  const res = await fetch(`${h.hub.databaseUrl}/v2/pipeline`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      requests: [
+        {
+          type: 'execute',
+          stmt: {
+            sql,
+            args: args.map((a) =>
+              typeof a === 'number' ? { type: 'integer', value: String(a) } : { type: 'text', value: a },
+            ),
+          },
+        },
+      ],
+    }),
+  })
+  const body = (await res.json()) as {
+    results: { type: string; error?: { message: string }; response?: { result: { rows: { value?: unknown }[][] } } }[]
+  }
+  const r = body.results[0]!
+  if (r.type !== 'ok') throw new Error(`hub SQL failed: ${r.error?.message}`)
+  return r.response!.result.rows.map((row) => row.map((v) => v.value ?? null))
 }

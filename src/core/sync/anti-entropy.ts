@@ -18,7 +18,7 @@ import type { EventRow } from '../db/repos/events'
 import { checkIncoming } from './incoming'
 import type { SyncMeta } from './meta'
 import type { SyncOptions } from './options'
-import { macOf, toWire } from './sign'
+import { fromWire, toWire, type WireEvent } from './sign'
 import type { Replica, RowMark } from './transport'
 
 const UPLOAD_BATCH = 2000
@@ -76,21 +76,23 @@ export class AntiEntropy {
       const h = hub.get(device)
       const l = local.get(device)
       if (!digest && h && l && h.count === l.c && h.maxSeq === l.m) continue
-      const marks: RowMark[] = h ? await replica.marks(device) : []
+      // The digest reads whole rows and checks each against this laptop's copy; otherwise ids suffice.
+      const whole = digest && h ? await replica.rowsOf(device) : null
+      const marks: RowMark[] = whole ?? (h ? await replica.marks(device) : [])
       alive()
       const onHub = new Map(marks.map((k) => [k.id, k]))
       const mine = l ? this.localOf.all(device, floor) : []
       for (const row of mine) {
         const mark = onHub.get(row.id)
         if (!mark) upload.push(row)
-        else if (digest && mark.mac !== macOf(key, clubId, row) && !listed.has(row.id)) {
+        else if (whole && !sameEvent(key, clubId, mark as WireEvent, row) && !listed.has(row.id)) {
           listed.add(row.id)
           changed.push({
             id: row.id,
             deviceId: row.device_id,
             hubRow: 0,
             reason:
-              'the hub holds a changed copy of this event (its signature does not match what this laptop holds); this laptop’s copy is kept',
+              'the hub holds a changed copy of this event (it differs from what this laptop holds, or its signature does not match); this laptop’s copy is kept',
             at,
           })
         }
@@ -113,4 +115,10 @@ export class AntiEntropy {
       reuploaded: upload.length,
     }
   }
+}
+
+/** Whether the hub's row is this event as this laptop holds it: signed by the club and equal field by field. */
+function sameEvent(key: Buffer, clubId: string, hub: WireEvent, mine: EventRow): boolean {
+  const theirs = fromWire(key, clubId, hub as unknown as Record<string, unknown>)
+  return theirs.ok && JSON.stringify(theirs.row) === JSON.stringify(mine)
 }

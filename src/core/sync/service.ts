@@ -443,9 +443,13 @@ export class SyncService {
     this.alive()
     const me = this.o.device.id()
     for (;;) {
-      const rows = await replica.after(this.m.num('sync.pulled'), batchSize)
+      const from = this.m.num('sync.pulled')
+      const rows = await replica.after(from, batchSize)
       this.alive()
       if (rows.length === 0) break
+      // A cursor that would not move (a hub answering out of order) ends the batch loop; anti-entropy
+      // still finds whatever it skipped.
+      if ((rows[rows.length - 1] as { n: number }).n <= from) break
       const { checked, refused } = checkIncoming(rows, key, cfg.clubId, me, this.o.clock().toISOString(), (id) =>
         this.o.events.rawById(id),
       )
@@ -643,16 +647,16 @@ export class SyncService {
   }
 }
 
-/** "3 minutes", "2 hours", "1 day" (rounded down), for the clock warning. */
+/** "3 minutes", "2 hours", "2 days" (to the nearest), for the clock warning. */
 export function formatSpan(ms: number): string {
-  const s = Math.floor(ms / 1000)
+  const s = Math.round(ms / 1000)
   const [n, unit] =
-    s >= 86_400
-      ? [Math.floor(s / 86_400), 'day']
-      : s >= 3600
-        ? [Math.floor(s / 3600), 'hour']
+    s >= 86_400 - 1800
+      ? [Math.round(s / 86_400), 'day']
+      : s >= 3600 - 30
+        ? [Math.round(s / 3600), 'hour']
         : s >= 60
-          ? [Math.floor(s / 60), 'minute']
+          ? [Math.round(s / 60), 'minute']
           : [s, 'second']
   return `${n} ${unit}${n === 1 ? '' : 's'}`
 }

@@ -41,11 +41,10 @@ export interface DeviceTally {
   maxSeq: number
 }
 
-/** One hub row as anti-entropy compares it: which event, its number on its device, its signature. */
+/** One hub row as anti-entropy counts it: which event, its number on its device. */
 export interface RowMark {
   id: string
   seq: number
-  mac: string
 }
 
 export interface Replica {
@@ -69,6 +68,8 @@ export interface Replica {
   tally(): Promise<DeviceTally[]>
   /** One device's rows on the hub, by number (after a pull). */
   marks(device: string): Promise<RowMark[]>
+  /** One device's whole rows on the hub, by number (after a pull): the digest compares their content. */
+  rowsOf(device: string): Promise<(WireEvent & { n: number })[]>
   /** The hub's rows with these ids (after a pull). */
   rowsById(ids: string[]): Promise<(WireEvent & { n: number })[]>
   devices(): Promise<{ deviceId: string; label: string; lastSeen: string }[]>

@@ -42,6 +42,13 @@ const EVENT_COLUMNS = ['id', 'club', 'device', 'seq', 'hlc', 'kind', 'v', 'subje
 export { HUB_FORMAT } from './transport'
 
 /**
+ * The pull cursor is a JavaScript number: a hub row numbered past 2^53 (a junk row written at the top
+ * by hand) could not be passed exactly, and would be read again and again. Such rows are left to
+ * anti-entropy, which finds events by id, not by row number.
+ */
+const MAX_CURSOR = Number.MAX_SAFE_INTEGER
+
+/**
  * The columns a laptop reads of a hub row: every text field cut to what a real event can hold, and a
  * payload larger than MAX_ROW_PAYLOAD left out unread (null), so junk rows on a hub cost nothing.
  */
@@ -272,13 +279,17 @@ class TursoReplica implements Replica {
 
   async after(after: number, limit: number): Promise<(WireEvent & { n: number })[]> {
     const rows = (await (
-      await this.db.prepare(`SELECT ${ROW_COLUMNS} FROM club_events WHERE n > ? ORDER BY n LIMIT ?`)
+      await this.db.prepare(
+        `SELECT ${ROW_COLUMNS} FROM club_events WHERE n > ? AND n <= ${MAX_CURSOR} ORDER BY n LIMIT ?`,
+      )
     ).all([after, limit])) as (WireEvent & { n: number })[]
     return rows.map((r) => ({ ...r, n: Number(r.n), seq: Number(r.seq), v: Number(r.v) }))
   }
 
   async countAfter(after: number): Promise<number> {
-    const r = (await (await this.db.prepare('SELECT count(*) AS n FROM club_events WHERE n > ?')).get([after])) as {
+    const r = (await (
+      await this.db.prepare(`SELECT count(*) AS n FROM club_events WHERE n > ? AND n <= ${MAX_CURSOR}`)
+    ).get([after])) as {
       n: number
     }
     return Number(r.n)
@@ -293,9 +304,16 @@ class TursoReplica implements Replica {
 
   async marks(device: string): Promise<RowMark[]> {
     const rows = (await (
-      await this.db.prepare('SELECT id, seq, mac FROM club_events WHERE device = ? ORDER BY seq')
-    ).all([device])) as { id: string; seq: number; mac: string }[]
-    return rows.map((r) => ({ id: String(r.id), seq: Number(r.seq), mac: String(r.mac) }))
+      await this.db.prepare('SELECT substr(id, 1, 64) AS id, seq FROM club_events WHERE device = ? ORDER BY seq')
+    ).all([device])) as { id: string; seq: number }[]
+    return rows.map((r) => ({ id: String(r.id), seq: Number(r.seq) }))
+  }
+
+  async rowsOf(device: string): Promise<(WireEvent & { n: number })[]> {
+    const rows = (await (
+      await this.db.prepare(`SELECT ${ROW_COLUMNS} FROM club_events WHERE device = ? ORDER BY seq`)
+    ).all([device])) as (WireEvent & { n: number })[]
+    return rows.map((r) => ({ ...r, n: Number(r.n), seq: Number(r.seq), v: Number(r.v) }))
   }
 
   async rowsById(ids: string[]): Promise<(WireEvent & { n: number })[]> {
