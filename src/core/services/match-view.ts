@@ -8,6 +8,7 @@ import { effectiveAction, type LogEntry } from '../../shared/events/reduce'
 import type { PayloadOf } from '../../shared/events/types'
 import type { LoggedAction, MatchView } from '../../shared/model/match'
 import { renameInText, startNamesOf } from '../../shared/stats/names'
+import { resultWinners } from '../../shared/stats/result-winners'
 import { err, ok, type Result } from '../../shared/result'
 import type { MatchesRepo } from '../db/repos/matches'
 import { describeEntry } from './match-history'
@@ -77,6 +78,7 @@ export function matchView(
     game: m.game
       ? { ...m.game, message: renameInText(m.game.message, startNamesOf(m.config), names) }
       : { over: false, winners: [], message: row.problem ?? '' },
+    winners: resultWinners(m.game, row.status, m.standings),
     standings: m.standings,
     legal: engine && m.state !== null ? engine.legalActions(m.state) : [],
     actions,

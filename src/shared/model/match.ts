@@ -31,6 +31,13 @@ export interface MatchViewCommon {
   finishedAt: string | null
   seats: MatchSeat[]
   game: GameStatus
+  /**
+   * The seats the match's result names as winners, as matches:list, the stats and the screens name
+   * them: `game.winners` when the game ended by its rules, the rank-1 seats of a match finished by
+   * hand (whose `game.winners` stays empty: the rules did not end it), none otherwise. Always set
+   * by the core (optional only so views built before it was added still type-check).
+   */
+  winners?: number[]
   standings: Standing[]
   actions: LoggedAction[]
   /** What Ctrl+Z would take back, in words, or null when there is nothing to undo. */
