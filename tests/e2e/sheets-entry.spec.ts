@@ -62,3 +62,64 @@ test('sheets: Ctrl+Z outside a field keeps the half-typed next round, and a redo
   await expect(f.getByLabel('Bo’s cards')).toHaveValue('kh qs')
   expect(problems).toEqual([])
 })
+
+test('sheets: a round refused as stale stays in the form, marked as not saved, beside the current sheet', async ({
+  page,
+  context,
+}) => {
+  app = await startApp(newDataDir())
+  await page.goto(app.url)
+  const id = await seedMatch(page, 'wild-nine', ['Ana', 'Bo', 'Cy'], { firstDealer: 0 })
+  await page.goto(`${app.url}#/match/${id}`)
+  const other = await context.newPage()
+  const problems = watchConsole(other)
+  await other.goto(`${app.url}#/match/${id}`)
+  await expect(form(other).getByRole('heading', { name: 'Round 1' })).toBeVisible()
+  await pointsRound(page, 'Cy', { Ana: 10, Bo: 12 })
+  await expect(rows(page)).toHaveCount(1)
+  // the second window still shows round 1's form: its round is refused, the current sheet is shown,
+  // and what was typed is still in the form (now round 2's), marked as not saved
+  await pointsRound(other, 'Ana', { Bo: 5, Cy: 7 })
+  await expect(rows(other)).toHaveCount(1)
+  const f = form(other)
+  await expect(f.getByRole('heading', { name: 'Round 2' })).toBeVisible()
+  await expect(f.getByTestId('not-saved')).toHaveText(
+    'Not saved: the match changed elsewhere before this round was entered, and the sheet now shows it as it is. The round you typed is still here: check it, then enter it again.',
+  )
+  await expect(f.getByRole('radio', { name: 'Ana', exact: true })).toBeChecked()
+  await expect(f.getByLabel('Bo’s penalty')).toHaveValue('5')
+  await expect(f.getByLabel('Cy’s penalty')).toHaveValue('7')
+  // entered again, it is round 2
+  await f.getByLabel('Cy’s penalty').press('Enter')
+  await expect(rows(other)).toHaveCount(2)
+  await expect(f.getByTestId('not-saved')).toHaveCount(0)
+  expect(problems).toEqual([])
+})
+
+test('nine: a deal refused as stale stays in the form, marked as not saved', async ({ page, context }) => {
+  app = await startApp(newDataDir())
+  await page.goto(app.url)
+  const id = await seedMatch(page, 'nine', ['Ana', 'Bo'], { firstDealer: 0 })
+  await page.goto(`${app.url}#/match/${id}`)
+  const other = await context.newPage()
+  await other.goto(`${app.url}#/match/${id}`)
+  const deal = async (p: Page, declarer: string, totals: [string, string]): Promise<void> => {
+    const f = form(p)
+    await f.getByRole('radio', { name: declarer, exact: true }).check()
+    await f.getByRole('radio', { name: 'Hand totals' }).check()
+    await f.getByLabel(/^Ana’s hand total/).fill(totals[0])
+    await f.getByLabel(/^Bo’s hand total/).fill(totals[1])
+    await f.getByLabel(/^Bo’s hand total/).press('Enter')
+  }
+  await expect(form(other).getByRole('heading', { name: 'Deal 1' })).toBeVisible()
+  await deal(page, 'Ana', ['5', '20'])
+  await expect(rows(page)).toHaveCount(1)
+  await deal(other, 'Bo', ['30', '4'])
+  await expect(rows(other)).toHaveCount(1)
+  const f = form(other)
+  await expect(f.getByRole('heading', { name: 'Deal 2' })).toBeVisible()
+  await expect(f.getByTestId('not-saved')).toContainText('Not saved: the match changed elsewhere')
+  await expect(f.getByRole('radio', { name: 'Bo', exact: true })).toBeChecked()
+  await expect(f.getByLabel(/^Ana’s hand total/)).toHaveValue('30')
+  await expect(f.getByLabel(/^Bo’s hand total/)).toHaveValue('4')
+})

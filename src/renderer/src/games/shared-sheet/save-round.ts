@@ -1,5 +1,6 @@
 import { tick } from 'svelte'
 import type { MatchState } from '../../state/match.svelte'
+import { unsaved } from './unsaved.svelte'
 
 /**
  * Sends a round from a scoresheet form: a correction of the edited entry, or a new entry. Returns
@@ -19,8 +20,10 @@ export async function saveRound(
     match.error = null
     return `${r.error.message} What you typed is kept in this tab and comes back when the page is opened again.`
   }
-  // A stale write (another window changed the match) stays in the frame, above the current sheet.
+  // A stale write (another window changed the match) stays in the frame, above the current sheet, and
+  // the entry goes back into the form made for that sheet, marked as not saved (unsaved.svelte.ts).
   if (r.error.code !== 'stale') match.error = null
+  else if (!edit) unsaved.entry = { matchId: match.id, action, message: r.error.message }
   return r.error.message
 }
 
