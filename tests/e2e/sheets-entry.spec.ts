@@ -123,3 +123,42 @@ test('nine: a deal refused as stale stays in the form, marked as not saved', asy
   await expect(f.getByLabel(/^Ana’s hand total/)).toHaveValue('30')
   await expect(f.getByLabel(/^Bo’s hand total/)).toHaveValue('4')
 })
+
+test('sheets: an abandoned match says so, and no longer asks for the next round', async ({ page }) => {
+  app = await startApp(newDataDir())
+  const problems = watchConsole(page)
+  await page.goto(app.url)
+  const id = await seedMatch(page, 'wild-nine', ['Ana', 'Bo', 'Cy'], { firstDealer: 0 })
+  await page.goto(`${app.url}#/match/${id}`)
+  await pointsRound(page, 'Cy', { Ana: 10, Bo: 12 })
+  await pointsRound(page, 'Ana', { Bo: 5, Cy: 7 })
+  await expect(rows(page)).toHaveCount(2)
+  await expect(page.getByTestId('status-message')).toContainText('Track the play or enter the round result.')
+  await page.getByRole('button', { name: 'Abandon', exact: true }).click()
+  await page
+    .getByRole('dialog', { name: 'Abandon this match?' })
+    .getByRole('button', { name: 'Abandon the match' })
+    .click()
+  await expect(page.locator('.badge')).toHaveText('Abandoned')
+  await expect(page.getByTestId('status-message')).toHaveText(
+    'This match was abandoned after round 2: nothing more is entered.',
+  )
+  await expect(page.getByTestId('deal-info')).toHaveCount(0)
+  await expect(page.getByText('Track the play or enter the round result')).toHaveCount(0)
+  await expect(form(page)).toHaveCount(0)
+
+  // Nine, abandoned before its first deal
+  const nine = await seedMatch(page, 'nine', ['Ana', 'Bo'], { firstDealer: 0 })
+  await page.goto(`${app.url}#/match/${nine}`)
+  await expect(form(page).getByRole('heading', { name: 'Deal 1' })).toBeVisible()
+  await page.getByRole('button', { name: 'Abandon', exact: true }).click()
+  await page
+    .getByRole('dialog', { name: 'Abandon this match?' })
+    .getByRole('button', { name: 'Abandon the match' })
+    .click()
+  await expect(page.getByTestId('status-message')).toHaveText(
+    'This match was abandoned before any deal was entered: nothing more is entered.',
+  )
+  await expect(page.getByTestId('deal-info')).toHaveCount(0)
+  expect(problems).toEqual([])
+})

@@ -46,3 +46,14 @@ export function isRedoKey(e: KeyboardEvent): boolean {
   const k = e.key.toLowerCase()
   return (k === 'z' && e.shiftKey) || (k === 'y' && !e.shiftKey)
 }
+
+/**
+ * What a match closed before its end (abandoned, or finished by hand) says where the engine would ask
+ * for the next round; null while it is in progress.
+ */
+export function closedMatchText(status: string, rounds: number, word: 'round' | 'deal'): string | null {
+  if (status === 'in-progress') return null
+  const when = rounds === 0 ? `before any ${word} was entered` : `after ${word} ${rounds}`
+  const how = status === 'abandoned' ? 'abandoned' : 'closed'
+  return `This match was ${how} ${when}: nothing more is entered.`
+}
