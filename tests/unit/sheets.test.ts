@@ -12,6 +12,7 @@ import {
   parseCardsText,
   parseNineTotal,
   parseNineValues,
+  parsePointsSum,
   parseWholeNumber,
   roundEntryIndices,
   sheetCsv,
@@ -226,6 +227,30 @@ describe('typed entry', () => {
     expect(parseWholeNumber('3.5')).toBeNull()
     expect(parseWholeNumber('')).toBeNull()
     expect(parseWholeNumber('-2')).toBeNull()
+  })
+
+  it('reads points typed as sums, as BG Stats does, and says a minus sign is not a points value', () => {
+    expect(parsePointsSum('10+15', "Bo's penalty")).toEqual({ ok: true, value: 25 })
+    expect(parsePointsSum(' 3 + 6 + 2 ', "Bo's penalty")).toEqual({ ok: true, value: 11 })
+    expect(parsePointsSum('34', "Bo's penalty")).toEqual({ ok: true, value: 34 })
+    for (const t of ['', '3.5', 'ten', '10+', '+10', '10++2']) expect(parsePointsSum(t, 'x'), t).toBeNull()
+    for (const t of ['-5', '- 5', '−5', '10+-2']) {
+      expect(parsePointsSum(t, "Bo's penalty", 'points.1'), t).toEqual({
+        ok: false,
+        error: {
+          code: 'invalid-points',
+          message: "Bo's penalty is never negative: enter it without the minus sign.",
+          field: 'points.1',
+        },
+      })
+    }
+    expect(parseNineTotal('5+7', 'Cy', 'totals.2')).toEqual({ ok: true, value: 12 })
+    const neg = parseNineTotal('-12', 'Cy', 'totals.2')
+    expect(!neg.ok && neg.error.message).toBe("Cy's hand total is never negative: enter it without the minus sign.")
+    const big = parseNineTotal('40+30', 'Cy', 'totals.2')
+    expect(!big.ok && big.error.message).toBe(
+      "A Nine hand cannot total 70: 5 cards add up to at most 64. Check Cy's entry.",
+    )
   })
 })
 

@@ -273,11 +273,29 @@ export function parseNineValues(text: string, who: string, field: string): Resul
   return checkHand(values, who, field)
 }
 
-/** Parses a Nine hand total typed as a number (checked with the engine's NI-V5 messages). */
+/** Parses a Nine hand total typed as a number or a sum ("5+7"), checked with the engine's NI-V5 messages. */
 export function parseNineTotal(text: string, who: string, field: string): Result<number> {
   const t = text.trim()
   if (t === '') return err('missing-hand', `Enter ${who}'s cards or hand total.`, field)
-  return checkHandTotal(/^\d+$/.test(t) ? Number(t) : t, null, who, field)
+  const summed = parsePointsSum(t, `${who}'s hand total`, field)
+  if (summed && !summed.ok) return summed
+  return checkHandTotal(summed ? summed.value : t, null, who, field)
+}
+
+/**
+ * Points typed as a whole number or as a sum of them ("10+15", "3 + 6 + 2"), as BG Stats takes them,
+ * so a table can add a hand up in the field. Null when the text is neither (the caller's own check
+ * says why); a minus sign gets a message about the sign, since points are never negative.
+ */
+export function parsePointsSum(text: string, what: string, field?: string): Result<number> | null {
+  const t = text.trim()
+  if (/^\d{1,6}(\s*\+\s*\d{1,6})*$/.test(t)) {
+    return ok(t.split('+').reduce((a, x) => a + Number(x.trim()), 0))
+  }
+  if (/^[\d\s+]*[-−–]\s*\d/.test(t)) {
+    return err('invalid-points', `${what} is never negative: enter it without the minus sign.`, field)
+  }
+  return null
 }
 
 /** Parses a Wild Nine penalty typed as a number; the WN-V7 range checks are the engine's (scorePoints). */
