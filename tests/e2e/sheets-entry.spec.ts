@@ -194,3 +194,29 @@ test('sheets: points fields take sums like 10+15, and a minus sign gets a messag
   await expect(rows(page).nth(0).getByTestId('cell-total')).toHaveText(['0', '25'])
   expect(problems).toEqual([])
 })
+
+test('nine: the PNG wraps a long result onto a second line instead of cutting it', async ({ page }, testInfo) => {
+  app = await startApp(newDataDir())
+  await page.goto(app.url)
+  const id = await seedMatch(page, 'nine', ['Ana', 'Bo'], { firstDealer: 0 })
+  await page.goto(`${app.url}#/match/${id}`)
+  const f = form(page)
+  await f.getByRole('radio', { name: 'Ana', exact: true }).check()
+  await f.getByRole('radio', { name: 'Hand totals' }).check()
+  await f.getByLabel(/^Ana’s hand total/).fill('11')
+  await f.getByLabel(/^Bo’s hand total/).fill('20')
+  await f.getByLabel(/^Bo’s hand total/).press('Enter')
+  await page.getByRole('button', { name: 'Score as a failed declaration' }).click()
+  await expect(rows(page)).toHaveCount(1)
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Save as image (PNG)' }).click(),
+  ])
+  const { readFileSync } = await import('node:fs')
+  const png = readFileSync(await download.path())
+  await download.saveAs(testInfo.outputPath('nine-over-nine.png'))
+  expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a')
+  // one row whose result ("Ana declared NINE over 9: failed") takes two lines: 18 px more than one line
+  const oneLine = 96 + 28 * 3 + 24 * 2 + 24
+  expect(png.readUInt32BE(20)).toBeGreaterThanOrEqual(2 * (oneLine + 18))
+})

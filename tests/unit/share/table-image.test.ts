@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { sheetImageSize } from '../../../src/renderer/src/games/shared-sheet/share-image'
+import { LINE_H, sheetImageLayout, sheetImageSize } from '../../../src/renderer/src/games/shared-sheet/share-image'
+import { replay } from '../../../src/shared/games/engine'
+import { nineEngine, type NineAction } from '../../../src/shared/games/nine'
+import { nineSheet } from '../../../src/shared/games/sheets'
 import { LEAGUE_IMAGE_WIDTH, leagueImageHeight, leagueNotes } from '../../../src/renderer/src/league/league-image'
 import { cellTextX, columnLefts, fit, PAD, wrap, type Measurer } from '../../../src/renderer/src/share/table-image'
 import { LEAGUE_COLUMNS } from '../../../src/shared/stats/league-table'
@@ -94,5 +97,41 @@ describe('the scoresheet image and the league table image: their sizes', () => {
     expect(notes.slice(1).join(' ')).toBe(
       'Ties are broken by: 1. more points; 2. more wins; 3. better head to head; 4. better average place.',
     )
+  })
+})
+
+describe('the scoresheet image: long lines wrap instead of being cut', () => {
+  // Ana declares NINE over 9 in deal 1 (a failed declaration), Bo wins deal 2
+  const log: NineAction[] = [
+    { type: 'round', declarer: 0, totals: [11, 20], confirmOverNine: true },
+    { type: 'round', declarer: 1, totals: [30, 4] },
+  ]
+  const config = { names: ['Ana', 'Bo'] }
+  const state = replay(nineEngine, config, log)
+  if (!state.ok) throw new Error(state.error.message)
+  const long = 'Deal 3, dealt by Ana: enter who declared NINE and the hands, or track the deal turn by turn.'
+  const sheet = nineSheet(state.value, long)
+  const resultW = 230 - 12
+
+  it('wraps a result wider than its column onto more lines, every word kept, each line within the column', () => {
+    expect(width(sheet.rows[0]?.result ?? '')).toBeGreaterThan(resultW)
+    const layout = sheetImageLayout(mono, sheet)
+    const first = layout.results[0] ?? []
+    expect(first.length).toBeGreaterThan(1)
+    expect(first.join(' ')).toBe(sheet.rows[0]?.result)
+    for (const l of first) expect(width(l)).toBeLessThanOrEqual(resultW)
+    expect(layout.results[1]).toEqual(wrap(mono, sheet.rows[1]?.result ?? '', resultW))
+  })
+
+  it('wraps the message under the title to the image width, and grows the image by a line for each', () => {
+    const layout = sheetImageLayout(mono, sheet)
+    expect(layout.message.length).toBeGreaterThan(1)
+    expect(layout.message.join(' ')).toBe(long)
+    for (const l of layout.message) expect(width(l)).toBeLessThanOrEqual(layout.width - 2 * PAD)
+    const extra = layout.message.length - 1 + layout.results.reduce((a, r) => a + r.length - 1, 0)
+    expect(layout.height).toBe(sheetImageSize(2, 2).height + extra * LINE_H)
+    // with a wide enough font nothing wraps and the size is the one-line size
+    const tiny: Measurer = { measureText: (t) => ({ width: [...t].length }) }
+    expect(sheetImageLayout(tiny, sheet).height).toBe(sheetImageSize(2, 2).height)
   })
 })

@@ -14,6 +14,8 @@ import {
   PAD,
   paper,
   ROW_H,
+  wrap,
+  type Measurer,
 } from '../../share/table-image'
 
 /**
@@ -33,23 +35,61 @@ const RESULT_W = 230
 const COL_W = 110
 const HEAD_H = 96
 
-/** The image's size in CSS pixels for `players` columns and `rows` rows between the header and the totals. */
+/** Each further line of a wrapped text (the message under the title, a long result) adds this height. */
+export const LINE_H = 18
+
+/** The image's size in CSS pixels for `players` columns and `rows` one-line rows between the header and the totals. */
 export function sheetImageSize(players: number, rows: number): { width: number; height: number } {
   return { width: PAD * 2 + ROUND_W + RESULT_W + COL_W * players, height: HEAD_H + ROW_H * (rows + 2) + PAD * 2 + 24 }
 }
 
+/** `text` wrapped to `width`, each line also fitted (a single word wider than the width is cut short). */
+function wrapped(m: Measurer, text: string, width: number): string[] {
+  const lines = wrap(m, text, width).map((l) => fit(m, l, width))
+  return lines.length > 0 ? lines : ['']
+}
+
+export interface SheetImageLayout {
+  width: number
+  height: number
+  /** The match's message under the title, wrapped to the image's width. */
+  message: string[]
+  /** Each row's result (the start row first when there is one), wrapped to the result column. */
+  results: string[][]
+}
+
+/**
+ * Where everything goes, measured in the image's 15 px font: long lines (the message, a result such
+ * as "Ana declared NINE over 9: failed") wrap onto further lines instead of being cut, and the rows
+ * and the heading grow to hold them.
+ */
+export function sheetImageLayout(m: Measurer, sheet: Sheet): SheetImageLayout {
+  const base = sheetImageSize(sheet.names.length, 0)
+  const message = wrapped(m, sheet.message, base.width - PAD * 2)
+  const results = [...(sheet.start ? ['Carried over'] : []), ...sheet.rows.map((r) => r.result)].map((r) =>
+    wrapped(m, r, RESULT_W - 12),
+  )
+  const extra = (lines: number): number => (lines - 1) * LINE_H
+  const rows = results.reduce((a, lines) => a + ROW_H + extra(lines.length), 0)
+  return { width: base.width, height: base.height + extra(message.length) + rows, message, results }
+}
+
 export function drawSheet(sheet: Sheet, opts: ImageOptions): HTMLCanvasElement {
-  const n = sheet.names.length
-  const { width, height } = sheetImageSize(n, sheet.rows.length + (sheet.start ? 1 : 0))
+  const measure = document.createElement('canvas').getContext('2d')
+  if (measure) measure.font = `15px ${FONT}`
+  const layout = measure
+    ? sheetImageLayout(measure, sheet)
+    : { ...sheetImageSize(sheet.names.length, 0), message: [sheet.message], results: [] }
+  const { width, height } = layout
   const { canvas, ctx } = paper(width, height)
   if (!ctx) return canvas
   drawHeading(ctx, width, opts.title, opts.subtitle)
   ctx.fillStyle = INK
-  ctx.fillText(fit(ctx, sheet.message, width - PAD * 2), PAD, PAD + 62)
+  layout.message.forEach((line, i) => ctx.fillText(line, PAD, PAD + 62 + i * LINE_H))
 
   const [roundX = PAD, resultX = PAD, ...seatX] = columnLefts(PAD, [ROUND_W, RESULT_W, ...sheet.names.map(() => COL_W)])
   const colX = (seat: number): number => seatX[seat] ?? PAD
-  let y = HEAD_H + PAD - 8
+  let y = HEAD_H + PAD - 8 + (layout.message.length - 1) * LINE_H
   // Header row: the names with their colours.
   ctx.font = `700 15px ${FONT}`
   drawCell(ctx, sheet.game === 'Nine' ? 'Deal' : 'Round', roundX, ROUND_W, y, false)
@@ -65,31 +105,34 @@ export function drawSheet(sheet: Sheet, opts: ImageOptions): HTMLCanvasElement {
   })
   y += ROW_H
   drawRule(ctx, width, y, true)
-  const row = (label: string, result: string, cells: string[], bold = false): void => {
+  // A row's result may take several lines (wrapped by the layout); the other cells stay on its first.
+  const row = (label: string, result: string[], cells: string[], bold = false): void => {
     ctx.fillStyle = INK
     ctx.font = `${bold ? '700 ' : ''}15px ${FONT}`
     drawCell(ctx, label, roundX, ROUND_W, y, false)
     ctx.fillStyle = MUTED
-    drawCell(ctx, result, resultX, RESULT_W, y, false)
+    result.forEach((line, i) => drawCell(ctx, line, resultX, RESULT_W, y + i * LINE_H, false))
     ctx.fillStyle = INK
     cells.forEach((text, seat) => drawCell(ctx, text, colX(seat), COL_W, y, true))
-    y += ROW_H
+    y += ROW_H + (Math.max(1, result.length) - 1) * LINE_H
     drawRule(ctx, width, y)
   }
-  if (sheet.start) row('Start', 'Carried over', sheet.start.map(String))
-  for (const r of sheet.rows)
+  const results = [...layout.results]
+  if (sheet.start) row('Start', results.shift() ?? ['Carried over'], sheet.start.map(String))
+  sheet.rows.forEach((r, i) =>
     row(
       String(r.round),
-      r.result,
+      results[i] ?? [r.result],
       r.cells.map((c) => c.total),
-    )
+    ),
+  )
   drawRule(ctx, width, y, true)
   const marks = sheet.totals.map((_, seat) =>
     sheet.over && sheet.winners.includes(seat) ? '★ ' : sheet.losers.includes(seat) ? '✗ ' : '',
   )
   row(
     'Total',
-    sheet.over ? 'Final' : 'So far',
+    [sheet.over ? 'Final' : 'So far'],
     sheet.totals.map((t, seat) => `${marks[seat]}${t}`),
     true,
   )
