@@ -19,7 +19,7 @@ import type { GameId } from '../../shared/games/engine'
 import type { Night, NightList, RatingsExplained, Season, SeasonStandings } from '../../shared/model/club'
 import { err, ok, type Result } from '../../shared/result'
 import { replayElo } from '../../shared/stats/elo'
-import { standings, TIE_BREAKS, type LeagueMatch } from '../../shared/stats/league'
+import { schemeWarnings, standings, TIE_BREAKS, type LeagueMatch } from '../../shared/stats/league'
 import { addDays, localDateTimeOf } from '../../shared/stats/local-date'
 import { NIGHT_CUTOFF_HOUR, nightOf } from '../../shared/stats/nights'
 import type { EventStore } from '../db/repos/events'
@@ -52,6 +52,7 @@ const toSeason = (r: SeasonDbRow): Season => ({
   gameIds: r.games_json ? (JSON.parse(r.games_json) as GameId[]) : null,
   playerIds: r.players_json ? (JSON.parse(r.players_json) as string[]) : null,
   scheme: JSON.parse(r.scheme_json) as PointsScheme,
+  warnings: schemeWarnings(JSON.parse(r.scheme_json) as PointsScheme),
   archivedAt: r.archived_at,
   createdAt: r.created_at,
   updatedAt: r.updated_at,

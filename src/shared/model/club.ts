@@ -11,6 +11,8 @@ export interface Season {
   gameIds: GameId[] | null
   playerIds: string[] | null
   scheme: PointsScheme
+  /** What is odd about the scheme, in words (a loss that earns more than a win…); empty when nothing is. */
+  warnings?: string[]
   /** Null while open. An archived season's standings are computed from the matches it counted then. */
   archivedAt: string | null
   createdAt: string

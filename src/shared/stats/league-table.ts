@@ -29,7 +29,7 @@ export function leagueRows(s: SeasonStandings): string[][] {
       String(r.matches),
       r.sharedWins ? `${r.wins} (${r.sharedWins} shared)` : String(r.wins),
       r.headToHead ? signed(r.headToHead) : '–',
-      r.matches ? r.averagePlacement.toFixed(2) : '–',
+      r.averagePlacement === null ? '–' : r.averagePlacement.toFixed(2),
     ]
   })
 }

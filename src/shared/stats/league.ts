@@ -43,8 +43,8 @@ export interface StandingRow {
   sharedWins: number
   /** Head-to-head balance among the players tied with them on points and wins (0 when none are). */
   headToHead: number
-  /** Mean of (p − 1) / (n − 1) over their matches: 0 = always first, 1 = always last. */
-  averagePlacement: number
+  /** Mean of (p − 1) / (n − 1) over their matches: 0 = always first, 1 = always last; null without a match (no average). */
+  averagePlacement: number | null
   /** Which tie-break separated them from the player just above (null: points did, or they are first or level). */
   decidedBy: TieBreak | null
 }
@@ -57,6 +57,21 @@ export const TIE_BREAKS: readonly string[] = [
   'head-to-head among the tied players (better placed in matches they both played)',
   'lower average placement for the table size (0 = always first, 1 = always last)',
 ]
+
+/**
+ * What is odd about a points scheme, in words (issue 27, item 7): a result scheme where losing earns
+ * more than winning (or a shared win more than a win, or losing more than a shared win) is allowed,
+ * since a club may mean it, but never silently. Empty when nothing is.
+ */
+export function schemeWarnings(scheme: PointsScheme): string[] {
+  if (scheme.kind !== 'result') return []
+  const out: string[] = []
+  const { win, draw, loss } = scheme
+  if (loss > win) out.push(`A loss earns more than a win (${loss} against ${win}): players gain by losing.`)
+  if (draw > win) out.push(`A shared win earns more than a win (${draw} against ${win}).`)
+  if (loss > draw) out.push(`A loss earns more than a shared win (${loss} against ${draw}).`)
+  return out
+}
 
 /** The points of one seat, in hundredths. */
 export function seatPoints(scheme: PointsScheme, seat: LeagueSeat, seats: readonly LeagueSeat[]): number {
@@ -182,7 +197,7 @@ export function standings(
       wins: a.wins,
       sharedWins: a.sharedWins,
       headToHead: hh(a),
-      averagePlacement: a.matches ? Math.round(avg(a) * 1000) / 1000 : 0,
+      averagePlacement: a.matches ? Math.round(avg(a) * 1000) / 1000 : null,
       decidedBy: prev && cmp.c !== 0 ? cmp.by : null,
     })
   })

@@ -1,6 +1,6 @@
 /** League standings against hand-computed tables: points schemes, each tie-break, table-size comparability. */
 import { describe, expect, it } from 'vitest'
-import { seatPoints, standings, type LeagueMatch } from '../../../src/shared/stats/league'
+import { schemeWarnings, seatPoints, standings, type LeagueMatch } from '../../../src/shared/stats/league'
 import type { PointsScheme } from '../../../src/shared/events/club'
 
 const R310: PointsScheme = { kind: 'result', win: 3, draw: 1, loss: 0 }
@@ -117,7 +117,8 @@ describe('standings', () => {
     expect(table(rows)).toEqual([
       [1, 'A', 3, 1, 1, 0, 0, null],
       [2, 'B', 0, 1, 0, 0, 1, null],
-      [3, 'C', 0, 0, 0, 0, 0, 'no matches'],
+      // No match, no average (null; the screen shows “–”), not 0, which would read as always first.
+      [3, 'C', 0, 0, 0, 0, null, 'no matches'],
     ])
   })
 
@@ -126,5 +127,21 @@ describe('standings', () => {
     const ms = [1, 2, 3].map(() => match('A', 'B', 'C', 'D'))
     const rows = standings(P10, ms, names)
     expect(rows.map((r) => r.points)).toEqual([30, 20.01, 9.99, 0])
+  })
+})
+
+describe('points schemes that reward losing (issue 27, item 7)', () => {
+  it('are named in words; an ordinary scheme has no warning', () => {
+    expect(schemeWarnings(R310)).toEqual([])
+    expect(schemeWarnings(P10)).toEqual([])
+    expect(schemeWarnings({ kind: 'result', win: 1, draw: 1, loss: 1 })).toEqual([])
+    expect(schemeWarnings({ kind: 'result', win: 0, draw: 1, loss: 3 })).toEqual([
+      'A loss earns more than a win (3 against 0): players gain by losing.',
+      'A shared win earns more than a win (1 against 0).',
+      'A loss earns more than a shared win (3 against 1).',
+    ])
+    expect(schemeWarnings({ kind: 'result', win: 3, draw: 0, loss: 1 })).toEqual([
+      'A loss earns more than a shared win (1 against 0).',
+    ])
   })
 })
