@@ -220,3 +220,36 @@ test('nine: the PNG wraps a long result onto a second line instead of cutting it
   const oneLine = 96 + 28 * 3 + 24 * 2 + 24
   expect(png.readUInt32BE(20)).toBeGreaterThanOrEqual(2 * (oneLine + 18))
 })
+
+test('sheets: opening a match puts the keyboard in the form, where a digit picks the seat', async ({ page }) => {
+  app = await startApp(newDataDir())
+  const problems = watchConsole(page)
+  await page.goto(app.url)
+  const nine = await seedMatch(page, 'nine', ['Ana', 'Bo', 'Cy'], { firstDealer: 0 })
+  await page.goto(`${app.url}#/match/${nine}`)
+  const f = form(page)
+  await expect(f.getByRole('radio', { name: 'Ana', exact: true })).toBeFocused()
+  await page.keyboard.press('3')
+  await expect(f.getByRole('radio', { name: 'Cy', exact: true })).toBeChecked()
+  await expect(f.getByRole('radio', { name: 'Cy', exact: true })).toBeFocused()
+  await page.keyboard.press('2')
+  await expect(f.getByRole('radio', { name: 'Bo', exact: true })).toBeChecked()
+  // a digit past the table's seats does nothing
+  await page.keyboard.press('4')
+  await expect(f.getByRole('radio', { name: 'Bo', exact: true })).toBeChecked()
+  // the tracker's draw-pile button is the primary one, not the rare declaration
+  await page.keyboard.press('Alt+k')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('nine-tracker').locator('button.primary')).toHaveText('Take from the draw pile (D)')
+
+  const wild = await seedMatch(page, 'wild-nine', ['Ana', 'Bo', 'Cy'], { firstDealer: 0 })
+  await page.goto(`${app.url}#/match/${wild}`)
+  await expect(f.getByRole('radio', { name: 'Ana', exact: true })).toBeFocused()
+  await page.keyboard.press('2')
+  await expect(f.getByRole('radio', { name: 'Bo', exact: true })).toBeChecked()
+  // the standings say how far each player is from the cutoff without "100 to 100"
+  const ana = page.getByTestId('standing').nth(0)
+  await expect(ana).toContainText('100 to go')
+  await expect(ana.locator('.total')).toHaveAttribute('aria-label', 'Ana: total 0, 1st, 100 to go before 100')
+  expect(problems).toEqual([])
+})

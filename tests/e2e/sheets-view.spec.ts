@@ -65,9 +65,9 @@ test('sheets at 1280×800: 8 Nine players with a 40-character name, standings in
   await expect(standings.nth(0).locator('.total')).toHaveText('4')
   await expect(standings.nth(1).locator('.total')).toHaveText('3')
   await expect(standings.nth(1)).toContainText('1st')
-  await expect(standings.nth(1)).toContainText('96 to 99')
+  await expect(standings.nth(1)).toContainText('96 to go')
   await expect(standings.nth(7).locator('.total')).toHaveText('18')
-  await expect(standings.nth(7)).toContainText('81 to 99')
+  await expect(standings.nth(7)).toContainText('81 to go')
   // Roster colours on the standings and the sheet's columns.
   await expect(standings.nth(2).locator('.swatch')).toHaveCSS('background-color', 'rgb(67, 99, 216)')
   await expect(page.getByTestId('seat-head').nth(2).locator('.swatch')).toHaveCSS(
@@ -133,7 +133,11 @@ test('sheets: the winner on the table display is marked apart from the dealer; W
   await f.getByLabel('Bo’s penalty').press('Enter')
   await expect(rows(page)).toHaveCount(1)
   const standings = page.getByTestId('standing')
-  await expect(standings.nth(0)).toContainText('70 to 100')
+  await expect(standings.nth(0)).toContainText('70 to go')
+  await expect(standings.nth(0).locator('.total')).toHaveAttribute(
+    'aria-label',
+    'Ana: total 30, 3rd, 70 to go before 100',
+  )
   await expect(standings.nth(0)).toContainText('3rd')
   await expect(standings.nth(1)).toContainText('deals')
   // An edit of round 1: its history says what changed, old → new.

@@ -27,9 +27,12 @@ export function discardValues(text: string): number[] | null {
   return parts.map(Number)
 }
 
+/** Inputs that take no typed text: the tracker's keys work on them (a focused choice in the round form). */
+const NOT_TEXT = new Set(['radio', 'checkbox', 'button', 'submit', 'reset'])
+
 function isField(t: EventTarget | null): boolean {
+  if (t instanceof HTMLInputElement) return !NOT_TEXT.has(t.type)
   return (
-    t instanceof HTMLInputElement ||
     t instanceof HTMLTextAreaElement ||
     t instanceof HTMLSelectElement ||
     (t instanceof HTMLElement && t.isContentEditable)
