@@ -2,12 +2,16 @@
  * Club sync benchmarks (issue 14), all on loopback with a real hub (tursodb --sync-server):
  *
  *   BENCH sync-converge laptops=3 schedules=<n> converged=<k>/<n> lost=<m>
- *     n random schedules (the harness's: writes, offline spells, hub restarts), how many ended with
+ *     n random schedules (the harness's: writes, offline spells, hub restarts and losses, rows deleted
+ *     and renumbered on the hub, skewed clocks), how many ended with
  *     three identical laptops, and how many acknowledged events went missing. n: NINEKEEPER_BENCH_SYNC_SCHEDULES (200).
  *   BENCH sync-initial-100k events=<e> ms=<t> import_ms=<i> ratio=<t/i>
  *     an empty laptop joining a club whose hub holds about 100k events, until its first sync is done,
  *     against importing the same events from a JSON export into an empty laptop. Also how long the
  *     first laptop took to seed the hub with them.
+ *   BENCH sync-heal laptops=3 ms=<t>
+ *     a hub lost and started again empty at the same address, nobody pressing anything, until three
+ *     laptops (the app's own 2 s timers) hold the same history again with nothing waiting; median of 5.
  *   BENCH sync-latency ms=<t>
  *     a round committed on one laptop until it shows on another, both online with the app's own
  *     automatic sync (nothing calls sync:now); median of 15.
@@ -22,7 +26,7 @@ import { performance } from 'node:perf_hooks'
 import type { SyncStatus } from '../src/shared/model/sync'
 import type { MatchView } from '../src/shared/model/match'
 import { createCore } from '../src/core/core'
-import { laptop, testHub, type Laptop } from '../tests/helpers/club'
+import { digest, laptop, testHub, type Laptop } from '../tests/helpers/club'
 import { runSchedule, Schedule } from '../tests/helpers/club-schedule'
 import { tempDir } from '../tests/helpers/tmp'
 import { generate } from './club-history'
@@ -156,7 +160,44 @@ async function latency(): Promise<number> {
   }
 }
 
+/**
+ * A hub lost and started again empty at the same address; no button pressed: the laptops' own timers
+ * (the app's 2 s) seed it again and send what it lacks. From the new hub's start until all three
+ * laptops hold the same events and projections with nothing waiting (median of 5).
+ */
+async function heal(): Promise<number> {
+  const hub = await testHub()
+  const ls = ['a', 'b', 'c'].map((n) => laptop(n, undefined, { intervalMs: 2000 }))
+  const times: number[] = []
+  try {
+    const made = await ls[0]!.call<SyncStatus>('club:create', { hubUrl: hub.url })
+    for (const l of ls.slice(1)) await l.call('club:join', { hubUrl: hub.url, code: made.club!.code })
+    for (let round = 0; round < 5; round++) {
+      for (const [i, l] of ls.entries()) await l.call('players:create', { name: `P${round}-${i}` })
+      for (const l of ls) await l.call('sync:now')
+      await hub.lose()
+      const t0 = performance.now()
+      for (;;) {
+        const ds = ls.map((l) => JSON.stringify(digest(l)))
+        let waiting = 0
+        for (const l of ls) waiting += (await l.call<SyncStatus>('sync:status')).waiting
+        const states = await Promise.all(ls.map((l) => l.call<SyncStatus>('sync:status')))
+        if (waiting === 0 && ds.every((d) => d === ds[0]) && states.every((x) => x.state === 'connected')) break
+        if (performance.now() - t0 > 120_000) throw new Error('the laptops did not heal within 120 s')
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      times.push(performance.now() - t0)
+    }
+    return median(times)
+  } finally {
+    for (const l of ls) await l.shutdown()
+    await hub.stop()
+  }
+}
+
 async function main(): Promise<void> {
+  const healMs = await heal()
+  console.log(`BENCH sync-heal laptops=3 ms=${healMs.toFixed(0)}`)
   const lat = await latency()
   console.log(`BENCH sync-latency ms=${lat.toFixed(0)}`)
   const init = await initial()
@@ -197,9 +238,10 @@ async function main(): Promise<void> {
       '',
       '| Benchmark | Result | Target |',
       '|---|---|---|',
-      `| sync-converge: ${conv.n} random schedules of 3 laptops (writes, offline spells, hub restarts) | ${conv.converged}/${conv.n} converged, ${conv.lost} acknowledged events lost (${(conv.ms / 1000).toFixed(0)} s) | all converge, none lost: ${conv.converged === conv.n && conv.lost === 0 ? 'met' : 'NOT met'} |`,
+      `| sync-converge: ${conv.n} random schedules of 3 laptops (writes, offline spells, hub restarts, hubs lost with no button pressed, rows deleted and renumbered on the hub; clocks 10 min ahead and 23 h 45 min behind; one laptop rebuilt) | ${conv.converged}/${conv.n} converged, ${conv.lost} acknowledged events lost (${(conv.ms / 1000).toFixed(0)} s) | all converge, none lost: ${conv.converged === conv.n && conv.lost === 0 ? 'met' : 'NOT met'} |`,
       `| sync-initial-100k: an empty laptop joins a hub holding ${init.events} events, until its first sync is done | ${init.joinMs.toFixed(0)} ms; importing the same events from a JSON export: ${init.importMs.toFixed(0)} ms (ratio ${ratio.toFixed(2)}) | — |`,
       `| the first laptop seeding that hub with the same events (club:create) | ${init.seedMs.toFixed(0)} ms | — |`,
+      `| sync-heal: a hub lost and started again empty; no button pressed, until 3 laptops hold the same history again (median of 5) | ${healMs.toFixed(0)} ms | by itself |`,
       `| sync-latency: a round committed on one laptop until it shows on another, automatic sync only (median of 15) | ${lat.toFixed(0)} ms | a few seconds |`,
       '',
       `Disk: the joined laptop's replica takes ${MB(init.replicaBytes)} MB for ${init.events} events (its data file holds them again as events and projections); the hub's folder ${MB(init.hubBytes)} MB.`,

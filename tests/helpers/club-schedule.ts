@@ -8,13 +8,36 @@ import { rmSync } from 'node:fs'
 import type { SyncStatus } from '../../src/shared/model/sync'
 import type { Player } from '../../src/shared/model/player'
 import { eventIds } from '../../src/core/services/digest'
-import { digest, laptop, link, type Laptop, type Link, type TestHub } from './club'
+import { digest, hubSql, laptop, link, skewed, type Laptop, type Link, type TestHub } from './club'
 import { may, NAMES, opArbitrary, step, type Op } from './random-ops'
 
-export const Schedule = fc.array(opArbitrary(['sync', 'sync', 'sync', 'offline', 'online', 'online', 'hub-restart']), {
-  minLength: 6,
-  maxLength: 18,
-})
+export const Schedule = fc.array(
+  opArbitrary([
+    'sync',
+    'sync',
+    'sync',
+    'offline',
+    'online',
+    'online',
+    'hub-restart',
+    // The faults an outside test found (issue 23): the hub's data lost with nobody pressing a button,
+    // and rows deleted or renumbered on the hub by hand.
+    'hub-lose',
+    'hub-delete',
+    'hub-renumber',
+  ]),
+  {
+    minLength: 6,
+    maxLength: 18,
+  },
+)
+
+const MINUTE = 60_000
+/**
+ * The three laptops' clocks against the hub's (issue 23): one 10 minutes ahead, one almost a day
+ * behind (events from a clock more than a day ahead are refused by design, and listed), one right.
+ */
+export const SKEWS = [10 * MINUTE, -(24 * 60 - 15) * MINUTE, 0] as const
 
 export interface ScheduleResult {
   /** Same event ids and same projection digests on the three laptops. */
@@ -28,7 +51,7 @@ export interface ScheduleResult {
   events: number
 }
 
-export async function runSchedule(hub: TestHub, ops: Op[]): Promise<ScheduleResult> {
+export async function runSchedule(hub: TestHub, ops: Op[], skews: readonly number[] = SKEWS): Promise<ScheduleResult> {
   await hub.lose()
   const links: Link[] = []
   const ls: Laptop[] = []
@@ -36,7 +59,7 @@ export async function runSchedule(hub: TestHub, ops: Op[]): Promise<ScheduleResu
   try {
     for (let i = 0; i < 3; i++) links.push(await link(() => hub.port))
     for (const [i, name] of ['ana', 'bo', 'cy'].entries()) {
-      const l = laptop(name)
+      const l = laptop(name, undefined, { clock: skewed(skews[i] ?? 0) })
       ls.push(l)
       // Each laptop has a little history of its own before the club exists (names overlap on purpose).
       await may<Player>(l, 'players:create', { name: NAMES[i] })
@@ -51,6 +74,19 @@ export async function runSchedule(hub: TestHub, ops: Op[]): Promise<ScheduleResu
         else if (op.kind === 'offline') links[i]!.setOnline(false)
         else if (op.kind === 'online') links[i]!.setOnline(true)
         else if (op.kind === 'hub-restart') await hub.restart()
+        else if (op.kind === 'hub-lose') await hub.lose()
+        else if (op.kind === 'hub-delete')
+          await hubSql(
+            hub,
+            'DELETE FROM club_events WHERE n = (SELECT n FROM club_events ORDER BY n LIMIT 1 OFFSET ?)',
+            [op.a % 7],
+          ).catch(() => {})
+        else if (op.kind === 'hub-renumber')
+          await hubSql(
+            hub,
+            'UPDATE club_events SET n = (SELECT max(n) FROM club_events) + 1000000 WHERE n = (SELECT n FROM club_events ORDER BY n LIMIT 1 OFFSET ?)',
+            [op.b % 5],
+          ).catch(() => {})
       })
       // Whatever the acting laptop stored is acknowledged: it must never be lost.
       for (const id of eventIds(ls[o.laptop % 3]!.db)) acknowledged.add(id)
@@ -60,6 +96,12 @@ export async function runSchedule(hub: TestHub, ops: Op[]): Promise<ScheduleResu
     const states: string[] = []
     for (let pass = 0; pass < 2; pass++) for (const l of ls) states.push((await l.call<SyncStatus>('sync:now')).state)
     const ds = ls.map(digest)
+    // What one laptop's incremental writes left equals what a rebuild from its events alone gives.
+    const dir = ls[1]!.dir
+    ls[1]!.db.prepare("INSERT INTO meta (key, value) VALUES ('projections_rebuild_needed', '1')").run()
+    await ls[1]!.shutdown()
+    ls[1] = laptop('bo', dir, { clock: skewed(skews[1] ?? 0) })
+    ds.push(digest(ls[1]))
     const first = ds[0]!
     const have = new Set(first.events)
     const converged = ds.every((d) => JSON.stringify(d) === JSON.stringify(first))

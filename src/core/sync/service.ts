@@ -29,6 +29,7 @@ import {
 } from './transport'
 import { SyncMeta, type ClubConfig } from './meta'
 import { checkUrl, isBusy, short } from './util'
+import { formatSpan } from '../../shared/util'
 import type { SyncOptions } from './options'
 import { ReplicaSlot } from './replica-slot'
 import { checkIncoming } from './incoming'
@@ -645,18 +646,4 @@ export class SyncService {
           : null,
     }
   }
-}
-
-/** "3 minutes", "2 hours", "2 days" (to the nearest), for the clock warning. */
-export function formatSpan(ms: number): string {
-  const s = Math.round(ms / 1000)
-  const [n, unit] =
-    s >= 86_400 - 1800
-      ? [Math.round(s / 86_400), 'day']
-      : s >= 3600 - 30
-        ? [Math.round(s / 3600), 'hour']
-        : s >= 60
-          ? [Math.round(s / 60), 'minute']
-          : [s, 'second']
-  return `${n} ${unit}${n === 1 ? '' : 's'}`
 }
