@@ -151,7 +151,7 @@ export class MatchService {
       if (!m.engine || m.state === null) return broken(m)
       const next = m.engine.apply(m.state, action)
       if (!next.ok) return next as Result<never>
-      return this.project(m, this.events.append('match.action', id, { action }), next.value)
+      return this.project(m, this.events.append('match.action', id, { action, after: headOf(m) }), next.value)
     })
   }
 
@@ -261,8 +261,9 @@ export class MatchService {
     })
   }
 
+  /** Appends one event, naming the head of the match it was checked against (causal order, ../../shared/events/causal.ts). */
   private append<K extends EventKind>(m: ProjectedMatch, kind: K, payload: PayloadOf[K]): Result<MatchView> {
-    return this.project(m, this.events.append(kind, m.id, payload))
+    return this.project(m, this.events.append(kind, m.id, { ...payload, after: headOf(m) } as PayloadOf[K]))
   }
 
   /**
@@ -330,7 +331,9 @@ export class MatchService {
    */
   private appendAction(m: ProjectedMatch, event: DomainEvent<'match.action'>, state: unknown): ProjectedMatch {
     const engine = m.engine as NonNullable<ProjectedMatch['engine']>
-    const at = hlcTime(event.hlc)
+    // It names the head, so it comes last in the log; its time is the log's greatest stamp so far.
+    const latest = m.log.latest !== null && m.log.latest > event.hlc ? m.log.latest : event.hlc
+    const at = hlcTime(latest)
     const entry: LogEntry = {
       eventId: event.id,
       original: event.payload.action,
@@ -352,7 +355,7 @@ export class MatchService {
     ;(m.events as DomainEvent[]).push(event)
     return {
       ...m,
-      log: { ...m.log, head: event.hlc, undoTarget: { id: event.id, kind: 'match.action' }, redoTarget: null },
+      log: { ...m.log, head: event.hlc, latest, undoTarget: { id: event.id, kind: 'match.action' }, redoTarget: null },
       state,
       game,
       standings: engine.standings(state),
@@ -368,6 +371,7 @@ export class MatchService {
   ): ReturnType<typeof reduceMatch> {
     const last = m.log.events[m.log.events.length - 1]?.event
     const hlc = `${last ? last.hlc : ''}~`
+    // After the head, as the event it stands for will be.
     const probe = {
       id: 'ffffffff-ffff-7fff-bfff-ffffffffffff',
       deviceId: '',
@@ -376,7 +380,7 @@ export class MatchService {
       kind,
       v: 1,
       subject: m.id,
-      payload,
+      payload: { ...payload, after: headOf(m) },
     } as DomainEvent
     return reduceMatch([...m.log.events.map((e) => e.event), probe])
   }
@@ -411,6 +415,11 @@ export class MatchService {
   private viewOf(m: ProjectedMatch, justWritten = false): Result<MatchView> {
     return matchView(m, this.repo, this.projector.playerWrites, justWritten)
   }
+}
+
+/** The id of the last event in the match's log: what a write checked against it names (`after`). */
+function headOf(m: ProjectedMatch): string | undefined {
+  return m.log.events[m.log.events.length - 1]?.event.id
 }
 
 function broken(m: ProjectedMatch): Result<never> {

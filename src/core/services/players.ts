@@ -7,6 +7,17 @@ import { writeTransaction } from '../db/transaction'
 import type { EventStore } from '../db/repos/events'
 import type { Clock } from '../ids'
 import type { Projector } from './projector'
+import { reducePlayer, type PlayerField } from '../../shared/events/reduce'
+import type { PlayerEventKind } from '../../shared/events/types'
+
+/** The field each change writes: it names the event whose value it replaces (causal order, docs/ARCHITECTURE.md § Merge rules). */
+const FIELD: Partial<Record<PlayerEventKind, PlayerField>> = {
+  'player.renamed': 'name',
+  'player.color-set': 'color',
+  'player.archived': 'archived',
+  'player.restored': 'archived',
+  'player.merged': 'merged',
+}
 
 /**
  * The roster. Every change is an event (player.created, .renamed, .color-set, .archived, .restored,
@@ -134,7 +145,9 @@ export class PlayerService {
     id: string,
     payload: Parameters<EventStore['append']>[2],
   ): void {
-    this.events.append(kind, id, payload as never)
+    const field = FIELD[kind as PlayerEventKind]
+    const replaces = field ? reducePlayer(this.events.forSubject(id))?.sources[field] : undefined
+    this.events.append(kind, id, (replaces ? { ...payload, replaces } : payload) as never)
     const moved = this.projector.projectPlayer(id)
     for (const m of this.projector.matchesOf(moved)) this.projector.projectMatch(m)
   }

@@ -308,7 +308,7 @@ export class Projector {
     const { id, gameId, engine, state, log, game, standings, status, roundTimes, problem } = m
     const started = log.started
     if (!started) return []
-    const at = log.head ? hlcTime(log.head) : started.at
+    const at = log.latest ? hlcTime(log.latest) : started.at
     const close = log.closes[log.closes.length - 1]
     const finishedAt = game?.over ? (roundTimes[roundTimes.length - 1] ?? close?.at ?? at) : (close?.at ?? null)
     const winners = game?.over

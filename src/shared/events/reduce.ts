@@ -3,20 +3,24 @@
  * their results in tables and re-runs them for whatever a write touched; rebuilding every table
  * from the events alone gives the same rows (a property test checks it).
  *
- * Merge rules (deterministic on every laptop, whatever order the events arrived in):
- * - events are ordered by HLC, then id;
- * - player fields are last-writer-wins by HLC, each field on its own (a rename on one laptop and
- *   a colour on another both stay); a deletion is a tombstone that nothing revives; a merge sends
- *   the player's history to another player (the latest merge wins; chains are followed);
+ * Merge rules (deterministic on every laptop, whatever order the events arrived in; the projections
+ * are a function of the event set):
+ * - events are in causal order (./causal.ts): a match event comes after the head it was checked
+ *   against (`after`), a field change after the value it replaces (`replaces`), whatever the
+ *   clocks say; only events that did not see each other are ordered by HLC, then id;
+ * - player fields are last-writer-wins in that order, each field on its own (a rename on one laptop
+ *   and a colour on another both stay); a deletion is a tombstone that nothing revives; a merge
+ *   sends the player's history to another player (the last merge wins; chains are followed);
  * - in a match, an undo/redo names the event it takes back, so it means the same everywhere;
- *   corrections to one action are all kept, the latest by HLC is the one in force;
- * - actions are replayed in HLC order; one the engine refuses (two laptops played the same turn)
+ *   corrections to one action are all kept, the last in the order is the one in force;
+ * - actions are replayed in that order; one the engine refuses (two laptops played the same turn)
  *   is kept in the log, marked "not applied", and changes nothing.
  */
 import type { GameEngine, GameId } from '../games/engine'
 import { completedRounds } from '../games/projections'
 import { compareEvents, type AnyEvent, type DomainEvent, type PayloadOf, type PlayerEventKind } from './types'
 import { hlcTime } from './hlc'
+import { causalOrder } from './causal'
 
 // ---------------------------------------------------------------------------------------------
 // Players
@@ -32,56 +36,76 @@ export interface PlayerProjection {
   mergedInto: string | null
   createdAt: string
   updatedAt: string
-  /** When each field was last written (HLC), for last-writer-wins. */
+  /** When it was created (HLC). */
   createdHlc: string
+  /** The event whose value each field holds now: the next change of that field names it (`replaces`). */
+  sources: Record<PlayerField, string>
+}
+
+export type PlayerField = 'name' | 'color' | 'archived' | 'merged'
+
+const PLAYER_FIELD: Partial<Record<PlayerEventKind, PlayerField>> = {
+  'player.renamed': 'name',
+  'player.color-set': 'color',
+  'player.archived': 'archived',
+  'player.restored': 'archived',
+  'player.merged': 'merged',
 }
 
 type PlayerEvent = Extract<AnyEvent, { kind: PlayerEventKind }>
 
-/** A player's state from all its events (any order in, HLC order applied). Null until it is created. */
+const replacesOf = (e: { payload: unknown }): string | undefined => (e.payload as { replaces?: string }).replaces
+
+/** The write of one field in force: the last of its changes in causal order, or null when there is none. */
+function lastWrite<T extends { id: string; hlc: string; payload: unknown }>(changes: readonly T[]): T | null {
+  if (changes.length === 0) return null
+  const order = causalOrder(changes, replacesOf)
+  return order[order.length - 1] as T
+}
+
+/**
+ * A player's state from all its events (any order in). The creation gives each field its first
+ * value; each field's changes then go in causal order, the last in force. Null until it is created.
+ */
 export function reducePlayer(events: readonly DomainEvent[]): PlayerProjection | null {
-  const sorted = [...events].sort(compareEvents) as PlayerEvent[]
-  const created = sorted.find((e) => e.kind === 'player.created') as DomainEvent<'player.created'> | undefined
+  let created: DomainEvent<'player.created'> | undefined
+  for (const e of events)
+    if (e.kind === 'player.created' && (!created || compareEvents(e, created) < 0))
+      created = e as DomainEvent<'player.created'>
   if (!created) return null
-  const p: PlayerProjection = {
+  const changes: Record<PlayerField, PlayerEvent[]> = { name: [], color: [], archived: [], merged: [] }
+  let deleted = false
+  let latest: string | null = null
+  for (const e of events as readonly PlayerEvent[]) {
+    if (e.kind === 'player.created') continue
+    if (latest === null || e.hlc > latest) latest = e.hlc
+    if (e.kind === 'player.deleted') deleted = true
+    const field = PLAYER_FIELD[e.kind]
+    if (field) changes[field].push(e)
+  }
+  const name = lastWrite(changes.name) as DomainEvent<'player.renamed'> | null
+  const color = lastWrite(changes.color) as DomainEvent<'player.color-set'> | null
+  const archived = lastWrite(changes.archived)
+  const merged = lastWrite(changes.merged) as DomainEvent<'player.merged'> | null
+  const into = merged ? merged.payload.into : null
+  return {
     id: created.subject,
-    name: created.payload.name,
-    color: created.payload.color,
-    archived: false,
-    archivedAt: null,
-    deleted: false,
-    mergedInto: null,
+    name: name ? name.payload.name : created.payload.name,
+    color: color ? color.payload.color : created.payload.color,
+    archived: archived?.kind === 'player.archived',
+    archivedAt: archived?.kind === 'player.archived' ? hlcTime(archived.hlc) : null,
+    deleted,
+    mergedInto: into === created.subject ? null : into,
     createdAt: hlcTime(created.hlc),
-    updatedAt: hlcTime(created.hlc),
+    updatedAt: hlcTime(latest ?? created.hlc),
     createdHlc: created.hlc,
+    sources: {
+      name: name?.id ?? created.id,
+      color: color?.id ?? created.id,
+      archived: archived?.id ?? created.id,
+      merged: merged?.id ?? created.id,
+    },
   }
-  for (const e of sorted) {
-    if (e === created || e.kind === 'player.created') continue
-    switch (e.kind) {
-      case 'player.renamed':
-        p.name = e.payload.name
-        break
-      case 'player.color-set':
-        p.color = e.payload.color
-        break
-      case 'player.archived':
-        p.archived = true
-        p.archivedAt = hlcTime(e.hlc)
-        break
-      case 'player.restored':
-        p.archived = false
-        p.archivedAt = null
-        break
-      case 'player.deleted':
-        p.deleted = true
-        break
-      case 'player.merged':
-        p.mergedInto = e.payload.into === p.id ? null : e.payload.into
-        break
-    }
-    p.updatedAt = hlcTime(e.hlc)
-  }
-  return p
 }
 
 /**
@@ -142,8 +166,21 @@ export interface MatchLog {
   redoTarget: { id: string; target: string } | null
   /** Every event of the match in log order, with whether it is in force. */
   events: { event: DomainEvent; active: boolean }[]
-  /** The latest HLC in the log: a write made against an older view of the match is stale. */
+  /**
+   * The stamp of the last event in the log: a write made against an older view of the match is
+   * stale. A write names the id of that event (`after`, the last of `events`).
+   */
   head: string | null
+  /** The greatest stamp in the log (the match was last changed at its time). */
+  latest: string | null
+}
+
+/** The id a match event names as the head it was checked against (./causal.ts). */
+const afterOf = (e: DomainEvent): string | undefined => (e.payload as { after?: string }).after
+
+/** A match's events in causal order (./causal.ts). */
+export function matchOrder(events: readonly DomainEvent[]): DomainEvent[] {
+  return causalOrder(events, afterOf)
 }
 
 const CANCELLERS = new Set(['match.undone', 'match.redone', 'match.reopened'])
@@ -166,18 +203,30 @@ function mayCancel(canceller: DomainEvent['kind'], target: DomainEvent['kind']):
   return false
 }
 
-/** The match's log in force, from all its events (any arrival order gives the same result). */
+/**
+ * The match's log in force, from all its events (any arrival order gives the same result). "Later"
+ * means later in causal order (matchOrder): an undo written after seeing its target always takes it
+ * back, whatever the two laptops' clocks said. Each event's time is the greatest stamp up to it in
+ * that order, so times in the log never go down (a laptop whose clock is behind writes after one
+ * ahead of it at the time the log had already reached).
+ */
 export function reduceMatch(input: readonly DomainEvent[]): MatchLog {
-  const events = [...input].sort(compareEvents)
-  const byId = new Map(events.map((e) => [e.id, e]))
-  // An event is in force unless a later canceller in force takes it back. Walking from the newest
-  // event down, every canceller of an event is decided before the event itself.
+  const events = matchOrder(input)
+  const byId = new Map<string, DomainEvent>()
+  const pos = new Map<string, number>()
+  for (const [i, e] of events.entries()) {
+    byId.set(e.id, e)
+    pos.set(e.id, i)
+  }
+  const before = (a: DomainEvent, b: DomainEvent): boolean => (pos.get(a.id) as number) < (pos.get(b.id) as number)
+  // An event is in force unless a later canceller in force takes it back. Walking from the last
+  // event back, every canceller of an event is decided before the event itself.
   const cancelledBy = new Map<string, DomainEvent[]>()
   for (const e of events) {
     const t = targetOf(e)
     if (t === null) continue
     const target = byId.get(t)
-    if (!target || compareEvents(target, e) >= 0 || !mayCancel(e.kind, target.kind)) continue
+    if (!target || !before(target, e) || !mayCancel(e.kind, target.kind)) continue
     const list = cancelledBy.get(t) ?? []
     list.push(e)
     cancelledBy.set(t, list)
@@ -196,15 +245,19 @@ export function reduceMatch(input: readonly DomainEvent[]): MatchLog {
     redoTarget: null,
     events: [],
     head: null,
+    latest: null,
   }
   const entryOf = new Map<string, LogEntry>()
-  // When each event in force was last brought into force (its own stamp, or the redo that restored it).
-  const inForceSince = new Map<string, string>()
-  let lastNewEntry = ''
-  for (const e of events) {
+  // When each event in force was last brought into force (its own place, or the redo that restored it).
+  const inForceSince = new Map<string, number>()
+  const at: string[] = []
+  let lastNewEntry = -1
+  for (const [i, e] of events.entries()) {
     const on = active.has(e.id)
     log.events.push({ event: e, active: on })
     log.head = e.hlc
+    if (log.latest === null || e.hlc > log.latest) log.latest = e.hlc
+    at.push(hlcTime(log.latest))
     if (e.kind === 'match.started') {
       if (!log.started)
         log.started = {
@@ -216,46 +269,46 @@ export function reduceMatch(input: readonly DomainEvent[]): MatchLog {
         }
       continue
     }
-    if (e.kind === 'match.action' || e.kind === 'match.corrected' || e.kind === 'match.closed') lastNewEntry = e.hlc
+    if (e.kind === 'match.action' || e.kind === 'match.corrected' || e.kind === 'match.closed') lastNewEntry = i
     if (!on) continue
     if (e.kind === 'match.action') {
       const entry: LogEntry = {
         eventId: e.id,
         original: (e.payload as PayloadOf['match.action']).action,
-        at: hlcTime(e.hlc),
+        at: at[i] as string,
         hlc: e.hlc,
         deviceId: e.deviceId,
         corrections: [],
       }
       log.entries.push(entry)
       entryOf.set(e.id, entry)
-      inForceSince.set(e.id, e.hlc)
+      inForceSince.set(e.id, i)
     } else if (e.kind === 'match.corrected') {
       const p = e.payload as PayloadOf['match.corrected']
       const target = byId.get(p.target)
-      if (target?.kind !== 'match.action' || compareEvents(target, e) >= 0) continue
-      inForceSince.set(e.id, e.hlc)
+      if (target?.kind !== 'match.action' || !before(target, e)) continue
+      inForceSince.set(e.id, i)
     } else if (e.kind === 'match.closed') {
-      log.closes.push({ id: e.id, status: (e.payload as PayloadOf['match.closed']).status, at: hlcTime(e.hlc) })
-      inForceSince.set(e.id, e.hlc)
+      log.closes.push({ id: e.id, status: (e.payload as PayloadOf['match.closed']).status, at: at[i] as string })
+      inForceSince.set(e.id, i)
     } else if (e.kind === 'match.redone') {
-      // The undo it takes back restored its own target: that target is in force again from now.
+      // The undo it takes back restored its own target: that target is in force again from here.
       const undone = byId.get((e.payload as PayloadOf['match.redone']).target)
       const restored = undone ? targetOf(undone) : null
-      if (restored) inForceSince.set(restored, e.hlc)
+      if (restored) inForceSince.set(restored, i)
     }
   }
   // Corrections attach to their action once every action is known (a correction's action may sit earlier).
-  for (const e of events) {
+  for (const [i, e] of events.entries()) {
     if (e.kind !== 'match.corrected' || !active.has(e.id)) continue
     const p = e.payload as PayloadOf['match.corrected']
     const entry = entryOf.get(p.target)
     const target = byId.get(p.target)
-    if (!entry || !target || compareEvents(target, e) >= 0) continue
-    entry.corrections.push({ id: e.id, action: p.action, at: hlcTime(e.hlc), hlc: e.hlc, deviceId: e.deviceId })
+    if (!entry || !target || !before(target, e)) continue
+    entry.corrections.push({ id: e.id, action: p.action, at: at[i] as string, hlc: e.hlc, deviceId: e.deviceId })
   }
 
-  let top: { id: string; since: string } | null = null
+  let top: { id: string; since: number } | null = null
   for (const [id, since] of inForceSince) {
     const e = byId.get(id)
     if (!e || !active.has(id)) continue
@@ -265,10 +318,9 @@ export function reduceMatch(input: readonly DomainEvent[]): MatchLog {
   }
   if (top)
     log.undoTarget = { id: top.id, kind: byId.get(top.id)?.kind as 'match.action' | 'match.corrected' | 'match.closed' }
-  // Redo: the newest undo in force, as long as nothing new was entered after it.
-  for (let i = events.length - 1; i >= 0; i--) {
+  // Redo: the last undo in force, as long as nothing new was entered after it.
+  for (let i = events.length - 1; i > lastNewEntry; i--) {
     const e = events[i] as DomainEvent
-    if (e.hlc <= lastNewEntry) break
     if (e.kind === 'match.undone' && active.has(e.id)) {
       const t = byId.get((e.payload as PayloadOf['match.undone']).target)
       if (t && t.kind !== 'match.redone' && mayCancel(e.kind, t.kind)) log.redoTarget = { id: e.id, target: t.id }

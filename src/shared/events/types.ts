@@ -36,15 +36,29 @@ export type EventKind = (typeof EVENT_KINDS)[number]
 /** The payload version every kind is written with today; a reader refuses versions it does not know. */
 export const PAYLOAD_VERSION = 1
 
+/**
+ * What a field change had seen (optional: events written before it existed have none): the id of
+ * the event whose value of that field it replaces. It then comes after that event on every laptop,
+ * whatever the clocks say (./causal.ts); without it, (HLC, id) decides.
+ */
+export interface Replaces {
+  replaces?: string
+}
+
+/** What a match event had seen (optional, as Replaces): the id of the match's head it was checked against. */
+export interface After {
+  after?: string
+}
+
 export interface PayloadOf extends ClubPayloadOf {
   'player.created': { name: string; color: string | null }
-  'player.renamed': { name: string }
-  'player.color-set': { color: string | null }
-  'player.archived': Record<string, never>
-  'player.restored': Record<string, never>
+  'player.renamed': { name: string } & Replaces
+  'player.color-set': { color: string | null } & Replaces
+  'player.archived': Replaces
+  'player.restored': Replaces
   'player.deleted': Record<string, never>
   /** This player's history now belongs to `into`. */
-  'player.merged': { into: string }
+  'player.merged': { into: string } & Replaces
   'match.started': {
     gameId: GameId
     /** The engine config (house rules, names, first dealer...), so the match always replays the same. */
@@ -59,16 +73,16 @@ export interface PayloadOf extends ClubPayloadOf {
      */
     utcOffset?: number
   }
-  'match.action': { action: unknown }
+  'match.action': { action: unknown } & After
   /** A new version of the action logged by event `target`. */
-  'match.corrected': { target: string; action: unknown }
+  'match.corrected': { target: string; action: unknown } & After
   /** Takes back event `target` (an action, correction, close or redo). */
-  'match.undone': { target: string }
+  'match.undone': { target: string } & After
   /** Takes back the undo `target`, so what it took back is in force again. */
-  'match.redone': { target: string }
-  'match.closed': { status: 'finished' | 'abandoned' }
+  'match.redone': { target: string } & After
+  'match.closed': { status: 'finished' | 'abandoned' } & After
   /** Takes back the close `target`. */
-  'match.reopened': { target: string }
+  'match.reopened': { target: string } & After
   /** A whole result played elsewhere and imported, without rounds (./recorded.ts). */
   'match.recorded': RecordedPayload
 }
@@ -80,7 +94,7 @@ export interface DomainEvent<K extends EventKind = EventKind> {
   deviceId: string
   /** 1, 2, 3 … per device, without gaps: a sync cursor can trust it. */
   deviceSeq: number
-  /** Hybrid logical clock stamp (./hlc.ts); the order every projection uses, with id as tie-break. */
+  /** Hybrid logical clock stamp (./hlc.ts): orders the events that did not see each other, with id as tie-break. */
   hlc: string
   kind: K
   v: number
@@ -99,7 +113,7 @@ export function isMatchKind(kind: string): kind is MatchEventKind {
   return (MATCH_EVENT_KINDS as readonly string[]).includes(kind)
 }
 
-/** The one total order of the log: HLC, then id. */
+/** HLC, then id: the order of events that name nothing they saw (./causal.ts orders the rest). */
 export function compareEvents(a: { hlc: string; id: string }, b: { hlc: string; id: string }): number {
   return a.hlc < b.hlc ? -1 : a.hlc > b.hlc ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }

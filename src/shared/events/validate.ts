@@ -31,6 +31,9 @@ const Action = v.pipe(
   }, 'is too large'),
 )
 const Empty = v.strictObject({})
+/** The event a change was made after (optional: older events have none); ./causal.ts. */
+const Seen = v.optional(Id)
+const Replacing = v.strictObject({ replaces: Seen })
 const Name = v.pipe(
   v.string('must be text'),
   v.check((n) => {
@@ -46,12 +49,12 @@ const RuleValue = v.union(
 const PAYLOADS: { [K in EventKind]: v.GenericSchema<unknown, PayloadOf[K]> } = {
   ...CLUB_PAYLOADS,
   'player.created': v.strictObject({ name: Name, color: Color }),
-  'player.renamed': v.strictObject({ name: Name }),
-  'player.color-set': v.strictObject({ color: Color }),
-  'player.archived': Empty as v.GenericSchema<unknown, Record<string, never>>,
-  'player.restored': Empty as v.GenericSchema<unknown, Record<string, never>>,
+  'player.renamed': v.strictObject({ name: Name, replaces: Seen }),
+  'player.color-set': v.strictObject({ color: Color, replaces: Seen }),
+  'player.archived': Replacing,
+  'player.restored': Replacing,
   'player.deleted': Empty as v.GenericSchema<unknown, Record<string, never>>,
-  'player.merged': v.strictObject({ into: Id }),
+  'player.merged': v.strictObject({ into: Id, replaces: Seen }),
   'match.started': v.strictObject({
     gameId: v.picklist(GAME_IDS, 'must be a known game'),
     config: v.unknown(),
@@ -71,15 +74,21 @@ const PAYLOADS: { [K in EventKind]: v.GenericSchema<unknown, PayloadOf[K]> } = {
       ),
     ),
   }) as v.GenericSchema<unknown, PayloadOf['match.started']>,
-  'match.action': v.strictObject({ action: Action }) as v.GenericSchema<unknown, PayloadOf['match.action']>,
-  'match.corrected': v.strictObject({ target: Id, action: Action }) as v.GenericSchema<
+  'match.action': v.strictObject({ action: Action, after: Seen }) as v.GenericSchema<
+    unknown,
+    PayloadOf['match.action']
+  >,
+  'match.corrected': v.strictObject({ target: Id, action: Action, after: Seen }) as v.GenericSchema<
     unknown,
     PayloadOf['match.corrected']
   >,
-  'match.undone': v.strictObject({ target: Id }),
-  'match.redone': v.strictObject({ target: Id }),
-  'match.closed': v.strictObject({ status: v.picklist(['finished', 'abandoned'], 'must be finished or abandoned') }),
-  'match.reopened': v.strictObject({ target: Id }),
+  'match.undone': v.strictObject({ target: Id, after: Seen }),
+  'match.redone': v.strictObject({ target: Id, after: Seen }),
+  'match.closed': v.strictObject({
+    status: v.picklist(['finished', 'abandoned'], 'must be finished or abandoned'),
+    after: Seen,
+  }),
+  'match.reopened': v.strictObject({ target: Id, after: Seen }),
   'match.recorded': RecordedPayloadSchema,
 }
 
@@ -134,7 +143,21 @@ export function validateEvent(raw: unknown): Result<DomainEvent> {
   if (e.kind === 'player.merged' && (payload.output as PayloadOf['player.merged']).into === e.subject) {
     return err('invalid-event', 'a player cannot be merged into themselves')
   }
+  const seen = seenIds(payload.output)
+  if (seen.includes(e.id)) return err('invalid-event', `a ${e.kind} event cannot come after itself`)
   return ok({ ...e, payload: payload.output } as DomainEvent)
+}
+
+/** The events a payload says it was written after (`after`, `replaces`, a season edit's `replaces` per field). */
+export function seenIds(payload: unknown): string[] {
+  const p = payload as { after?: unknown; replaces?: unknown } | null
+  if (p === null || typeof p !== 'object') return []
+  const out: string[] = []
+  if (typeof p.after === 'string') out.push(p.after)
+  if (typeof p.replaces === 'string') out.push(p.replaces)
+  else if (p.replaces !== null && typeof p.replaces === 'object')
+    for (const id of Object.values(p.replaces)) if (typeof id === 'string') out.push(id)
+  return out
 }
 
 /** A match start, checked as the New match screen's request is: seats, colours, house rules, engine. */
