@@ -280,7 +280,9 @@ describe('export and import', () => {
     await call(src, 'players:create', { name: '=HYPERLINK("x")' })
     const players = await call<{ content: string }>(src, 'transfer:export-csv', { table: 'players' })
     // A byte-order mark first, so a spreadsheet reads the file as UTF-8.
-    expect(players.content.startsWith('\uFEFFid,name,color,archived_at,created_at,updated_at\r\n')).toBe(true)
+    expect(
+      players.content.startsWith('\uFEFFid,name,color,archived_at,created_at,updated_at,status,merged_into\r\n'),
+    ).toBe(true)
     expect(players.content).toContain(`"'=HYPERLINK(""x"")"`)
     const rounds = await call<{ content: string }>(src, 'transfer:export-csv', { table: 'rounds' })
     const roundLines = rounds.content.slice(1).trim().split('\r\n')

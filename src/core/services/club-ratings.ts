@@ -42,9 +42,12 @@ export function explainRatings(
       `SELECT r.player_id, coalesce(p.name, 'Unknown player') AS name, r.mu, r.sigma, r.matches, coalesce(s.wins, 0) AS wins
        FROM stat_rating r LEFT JOIN players p ON p.id = r.player_id
        LEFT JOIN stat_player_match s ON s.player_id = r.player_id AND s.game_id = r.game_id
-       WHERE r.game_id = ? AND coalesce(p.deleted, 0) = 0`,
+       WHERE r.game_id = ? AND coalesce(p.deleted, 0) = 0 AND coalesce(p.canonical_id = p.id, 1)`,
     )
     .all(gameId) as { player_id: string; name: string; mu: number; sigma: number; matches: number; wins: number }[]
+  // A merged player is not ranked (issue 27, item 4): his history is his canonical player's, and
+  // the row his id keeps (a seat at a table he shared with the player he was merged into, kept
+  // apart so no result counts twice) is not a player of the club any more.
   // One pass over the game's tables: Elo, and the mean OpenSkill μ of the opponents each player met.
   const muOf = new Map(rows.map((r) => [r.player_id, r.mu]))
   const oppSum = new Map<string, { sum: number; n: number }>()

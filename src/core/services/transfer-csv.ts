@@ -63,7 +63,13 @@ export function tableCsv(db: Db, table: CsvTable, clock: Clock): Result<{ fileNa
   const localDay = (t: string): string => localDaySql(t, 'm.utc_offset')
   const localTime = (t: string): string => `strftime('%H:%M', ${t}, ${offsetModifier('m.utc_offset')})`
   const queries: Record<CsvTable, string> = {
-    players: 'SELECT id, name, color, archived_at, created_at, updated_at FROM players ORDER BY name_key',
+    // status says what each row is (issue 27, item 4): a merged player's history lives in merged_into's
+    // row now, and a deleted player is kept only as a name; neither is an ordinary player.
+    players: `SELECT p.id, p.name, p.color, p.archived_at, p.created_at, p.updated_at,
+                CASE WHEN p.deleted <> 0 THEN 'deleted' WHEN p.canonical_id <> p.id THEN 'merged'
+                     WHEN p.archived_at IS NOT NULL THEN 'archived' ELSE 'active' END AS status,
+                (SELECT c.name FROM players c WHERE c.id = p.canonical_id AND p.canonical_id <> p.id) AS merged_into
+              FROM players p ORDER BY p.name_key, p.id`,
     // local_date: the day where the match was played (UTC time plus the match's utc_offset, in minutes).
     matches: `SELECT m.id, m.game_id, m.status, m.created_at, m.finished_at, m.rounds_played,
                 (SELECT group_concat(p.name, ' | ') FROM (SELECT p.name FROM match_seats s JOIN players p ON p.id = s.player_id WHERE s.match_id = m.id ORDER BY s.seat) p) AS players,
