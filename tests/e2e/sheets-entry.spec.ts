@@ -253,3 +253,37 @@ test('sheets: opening a match puts the keyboard in the form, where a digit picks
   await expect(ana.locator('.total')).toHaveAttribute('aria-label', 'Ana: total 0, 1st, 100 to go before 100')
   expect(problems).toEqual([])
 })
+
+test('nine: the table display gives the gap to 99 and the 90 warning, in type readable across the table', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  app = await startApp(newDataDir())
+  await page.goto(app.url)
+  const id = await seedMatch(page, 'nine', ['Ana', 'Bo'], { firstDealer: 0 })
+  await page.goto(`${app.url}#/match/${id}`)
+  const f = form(page)
+  await f.getByRole('radio', { name: 'Ana', exact: true }).check()
+  await f.getByRole('radio', { name: 'Hand totals' }).check()
+  await f.getByLabel(/^Ana’s hand total/).fill('3')
+  await f.getByLabel(/^Bo’s hand total/).fill('40')
+  await f.getByLabel(/^Bo’s hand total/).press('Enter')
+  await expect(rows(page)).toHaveCount(1)
+  await page.keyboard.press('Alt+t')
+  const table = page.getByTestId('table-display')
+  await expect(table).toBeVisible()
+  const seats = table.getByTestId('table-seat')
+  // ranked: Ana 0 first, Bo 40 second
+  await expect(seats.nth(0).getByTestId('table-note')).toHaveText(['99 to go (99 loses)'])
+  await expect(seats.nth(1).getByTestId('table-note')).toHaveText(['59 to go (99 loses)', '⚠ +50 lands on 90 → 45'])
+  const px = async (selector: string): Promise<number> =>
+    Number.parseFloat(
+      await table
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).fontSize),
+    )
+  expect(await px('.rank')).toBeGreaterThanOrEqual(40)
+  expect(await px('.message')).toBeGreaterThanOrEqual(40)
+  await page.screenshot({ path: testInfo.outputPath('table-display-notes.png') })
+})
