@@ -16,20 +16,21 @@ import { may, NAMES, step, type Op } from './random-ops'
 export type Laptop = ReturnType<typeof createCore> & { dir: string }
 
 /** Laptops (real cores on temporary data files) that are closed and removed after each test. */
-export function useLaptops(): { laptop: (i: number, dir?: string) => Laptop; closeAll: () => void } {
+export function useLaptops(): { laptop: (i: number, dir?: string, skew?: number) => Laptop; closeAll: () => void } {
   const cleanups: (() => void)[] = []
   const closeAll = (): void => {
     for (const c of cleanups.splice(0)) c()
   }
   afterEach(closeAll)
-  const laptop = (i: number, dir?: string): Laptop => {
+  /** `skew`: how far this laptop's computer clock is off (ms; + ahead), for the merge under any clocks. */
+  const laptop = (i: number, dir?: string, skew = 0): Laptop => {
     let d = dir
     if (!d) {
       const t = tempDir()
       cleanups.push(t.cleanup)
       d = t.dir
     }
-    let t = Date.parse('2026-11-30T18:00:00.000Z') + i * 137
+    let t = Date.parse('2026-11-30T18:00:00.000Z') + i * 137 + skew
     const core = createCore({
       dataDir: d,
       mode: 'web',
@@ -78,15 +79,18 @@ export async function exchange(ls: Laptop[], l: Laptop, o: Op): Promise<void> {
  * then (b) and (a).
  */
 export async function checkLogProperties(p: {
-  laptop: (i: number, dir?: string) => Laptop
+  laptop: (i: number, dir?: string, skew?: number) => Laptop
   closeAll: () => void
   ops: Op[]
   seed: number
   other: (ls: Laptop[], l: Laptop, o: Op) => Promise<void>
   converged?: (l: Laptop) => void
+  /** Each laptop's clock error (ms, + ahead): laptops 0-2, then the fresh laptop of (b). */
+  skews?: readonly number[]
 }): Promise<void> {
   const { laptop } = p
-  const ls = [laptop(0), laptop(1), laptop(2)]
+  const skew = (i: number): number => p.skews?.[i] ?? 0
+  const ls = [laptop(0, undefined, skew(0)), laptop(1, undefined, skew(1)), laptop(2, undefined, skew(2))]
   try {
     // Each laptop starts with its own table: three players and a match (names overlap across laptops).
     for (const [i, l] of ls.entries()) {
@@ -123,7 +127,7 @@ export async function checkLogProperties(p: {
       const live = queues.filter((q) => q.length)
       order.push((live[rand(live.length)] as ReturnType<typeof allEvents>).shift()!)
     }
-    const fresh = laptop(3)
+    const fresh = laptop(3, undefined, skew(3))
     const cuts = [0, rand(order.length + 1), order.length].sort((a, b) => a - b)
     for (let i = 0; i < cuts.length - 1; i++)
       if (cuts[i + 1]! > cuts[i]!) await importEvents(fresh, order.slice(cuts[i], cuts[i + 1]))
@@ -134,7 +138,7 @@ export async function checkLogProperties(p: {
     const dir = ls[0]!.dir
     ls[0]!.db.prepare("INSERT INTO meta (key, value) VALUES ('projections_rebuild_needed', '1')").run()
     ls[0]!.close()
-    const rebuilt = laptop(0, dir)
+    const rebuilt = laptop(0, dir, skew(0))
     expect(projectionRows(rebuilt.db)).toEqual(rows)
   } finally {
     p.closeAll()

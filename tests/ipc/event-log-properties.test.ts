@@ -1,6 +1,7 @@
 /**
  * Properties of the event log over random multi-laptop histories (fast-check, bounded):
  *  (a) rebuilding every projection from the events alone equals what the incremental writes left;
+ *      each laptop's clock is off by a drawn amount (0, ±10 minutes, ±1 day), so this holds under any clocks;
  *  (b) any arrival order that keeps each device's own order gives the same projections;
  *  (c) no event is lost or duplicated by import.
  */
@@ -10,6 +11,9 @@ import { opArbitrary } from '../helpers/random-ops'
 import { checkLogProperties, exchange, useLaptops } from '../helpers/log-properties'
 
 const Op = opArbitrary(['exchange'])
+const DAY = 86_400_000
+/** Each laptop's clock error: right, ±10 minutes or ±1 day (the drift guard holds back what is ahead). */
+const Skew = fc.constantFrom(0, 10 * 60_000, -10 * 60_000, DAY, -DAY)
 const { laptop, closeAll } = useLaptops()
 
 describe('event log properties over random multi-laptop histories', () => {
@@ -18,7 +22,8 @@ describe('event log properties over random multi-laptop histories', () => {
       fc.asyncProperty(
         fc.noBias(fc.array(Op, { minLength: 30, maxLength: 70 })),
         fc.integer({ min: 1, max: 2 ** 30 }),
-        (ops, seed) => checkLogProperties({ laptop, closeAll, ops, seed, other: exchange }),
+        fc.array(Skew, { minLength: 4, maxLength: 4 }),
+        (ops, seed, skews) => checkLogProperties({ laptop, closeAll, ops, seed, other: exchange, skews }),
       ),
       {
         numRuns: Number(process.env.EVENT_LOG_RUNS ?? 12),
