@@ -66,7 +66,7 @@ export class AntiEntropy {
     const hub = new Map((await replica.tally()).map((t) => [t.device, t]))
     alive()
     const local = new Map(this.localTally.all(floor).map((t) => [t.device, t]))
-    const listed = new Set(this.m.refusedList().map((r) => r.id))
+    const listed = this.m.refusedSeen()
     const me = this.o.device.id()
     const at = this.o.clock().toISOString()
     const upload: EventRow[] = []

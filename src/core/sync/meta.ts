@@ -8,6 +8,8 @@ import type { RefusedEvent } from '../../shared/model/sync'
 
 /** Refused rows listed in the status (the total is counted apart). */
 const REFUSED_KEPT = 200
+/** Refused row ids remembered so that a row met again is not counted again (about 1.5 MB at most). */
+const REFUSED_REMEMBERED = 20_000
 
 export interface ClubConfig {
   clubId: string
@@ -91,9 +93,24 @@ export class SyncMeta {
     if (p.pushedTo !== null) this.set('sync.pushed', String(p.pushedTo))
     this.set('sync.pulled', String(p.pulledTo))
     this.set('sync.received', String(this.num('sync.received') + p.added))
-    if (p.refused.length) {
-      this.set('sync.refused', JSON.stringify([...p.refused, ...this.refusedList()].slice(0, REFUSED_KEPT)))
-      this.set('sync.refused_total', String(this.num('sync.refused_total') + p.refused.length))
+    // A row is listed and counted once, however often it is met again (anti-entropy meets refused
+    // rows at every check-in, since this laptop never holds them).
+    const seen = this.refusedSeen()
+    const fresh = p.refused.filter((r) => !seen.has(r.id) && seen.add(r.id))
+    if (fresh.length) {
+      this.set('sync.refused', JSON.stringify([...fresh, ...this.refusedList()].slice(0, REFUSED_KEPT)))
+      this.set('sync.refused_total', String(this.num('sync.refused_total') + fresh.length))
+      this.set('sync.refused_seen', JSON.stringify([...seen].slice(-REFUSED_REMEMBERED)))
+    }
+  }
+
+  /** The ids of every row refused so far (the last REFUSED_REMEMBERED), listed or not. */
+  refusedSeen(): Set<string> {
+    try {
+      const ids = JSON.parse(this.get('sync.refused_seen') ?? '[]') as unknown
+      return new Set(Array.isArray(ids) ? ids.map(String) : [])
+    } catch {
+      return new Set()
     }
   }
 

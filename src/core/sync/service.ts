@@ -214,6 +214,7 @@ export class SyncService {
           'sync.last',
           'sync.refused',
           'sync.refused_total',
+          'sync.refused_seen',
         ])
           this.m.del(k)
         // What this laptop held when it left belongs to that club: joining another club later sends only what came after.
