@@ -8,22 +8,51 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { err, ok, type Result } from '../../shared/result'
-import { HubUnreachable, ReplicaDamaged, type Replica, type ReplicaOptions } from './transport'
-import { HUB_FORMAT } from './turso'
+import {
+  HubRefused,
+  HubUnreachable,
+  ReplicaDamaged,
+  type HubInfo,
+  type Replica,
+  type ReplicaOptions,
+  HUB_FORMAT,
+} from './transport'
+import { hubToken } from './hub-token'
 import type { ClubConfig } from './meta'
 import type { SyncOptions } from './options'
 import { short } from './util'
+
+/** C0 and C1 controls, bidi embeddings, overrides and isolates, a lone surrogate: as validatePlayerName. */
+const NOT_IN_A_NAME =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+export const CLUB_NAME_MAX = 80
+
+/**
+ * Why the hub would refuse this club name, or null. The same rules as a player name (at most 80
+ * characters here); Ninekeeper's hub checks them too (scripts/hub-proxy.mjs checkName).
+ */
+export function clubNameProblem(name: string): string | null {
+  if (NOT_IN_A_NAME.test(name)) return 'A club name cannot contain control or text-direction characters.'
+  if ([...name].length > CLUB_NAME_MAX) return `A club name can have at most ${CLUB_NAME_MAX} characters.`
+  if (!/[\p{L}\p{N}\p{P}\p{S}]/u.test(name)) return 'A club name needs at least one visible letter, digit or symbol.'
+  return null
+}
 
 export class ReplicaSlot {
   /** The replica open now (null until the next sync opens it). */
   current: Replica | null = null
   /** When this laptop last told the hub it was here, through the replica open now (null: not yet). */
   touchedAt: number | null = null
+  /** Told the `Date` header of every answer of the hub (the clock check). */
+  onHubDate: ((date: string | null) => void) | undefined
 
   constructor(private readonly o: SyncOptions) {}
 
   /** Gives an empty hub the club's tables and identity. */
   async seed(cfg: ClubConfig, why: 'create' | 'reseed'): Promise<Result<true>> {
+    const bad = clubNameProblem(cfg.name)
+    if (bad) return err('invalid-name', bad, 'name')
     try {
       const transport = await this.o.transport()
       await transport.seed(this.options(cfg), {
@@ -34,6 +63,13 @@ export class ReplicaSlot {
       })
       return ok(true)
     } catch (e) {
+      // Ninekeeper's hub takes only the code of the club that seeded it first (docs/SYNC.md).
+      if (e instanceof HubRefused)
+        return err(
+          'hub-in-use',
+          'That hub belongs to another club (it refuses this club’s code). Join that club with its code, or start another hub for a new club.',
+          'hubUrl',
+        )
       if (e instanceof HubUnreachable)
         return err(
           'hub-unreachable',
@@ -95,10 +131,22 @@ export class ReplicaSlot {
     return {
       dir: this.dir(),
       url: cfg.hubUrl,
-      authToken: cfg.authToken,
+      // A Turso Cloud database has its own token; Ninekeeper's hub asks for the one the club key gives.
+      authToken: cfg.authToken ?? hubToken(Buffer.from(cfg.key, 'base64url')),
       clientName: this.o.device.id(),
       timeoutMs: this.o.timeoutMs,
+      onHubDate: this.onHubDate,
     }
+  }
+
+  /** Waits on the hub for news after `after` (see Transport.watch). */
+  async watch(cfg: ClubConfig, after: string | null, waitMs: number, signal: AbortSignal): Promise<string | null> {
+    return (await this.o.transport()).watch(this.options(cfg), after, waitMs, signal)
+  }
+
+  /** Which club the hub itself holds (asked directly: the replica may follow a hub that is gone). */
+  async probe(cfg: ClubConfig): Promise<HubInfo | null> {
+    return (await this.o.transport()).probe(this.options(cfg))
   }
 
   private dir(): string {
