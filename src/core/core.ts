@@ -40,7 +40,7 @@ export interface CoreOptions extends OpenOptions {
   /** Daily automatic backups while the app runs (default true; tests turn it off). */
   autoBackup?: boolean
   /** Club sync timing (tests shorten it). */
-  sync?: { intervalMs?: number; timeoutMs?: number; label?: string }
+  sync?: { intervalMs?: number; timeoutMs?: number; label?: string; watch?: boolean }
   /** How long a write waits for a lock another program holds on the data file (default 5000 ms). */
   lockWaitMs?: number
 }
@@ -96,6 +96,7 @@ export function createCore(options: CoreOptions): Core {
     log,
     ...(options.sync?.intervalMs !== undefined ? { intervalMs: options.sync.intervalMs } : {}),
     ...(options.sync?.timeoutMs !== undefined ? { timeoutMs: options.sync.timeoutMs } : {}),
+    ...(options.sync?.watch !== undefined ? { watch: options.sync.watch } : {}),
   })
   const lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS
   // The main connection never busy-waits: a lock held elsewhere is waited for on a timer (withLockWait),

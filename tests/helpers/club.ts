@@ -69,7 +69,13 @@ export function laptop(
     log: () => {},
     autoBackup: false,
     // Tests sync by calling sync:now; the timers stay out of the way unless a test asks for them.
-    sync: { intervalMs: timing.intervalMs ?? 3_600_000, timeoutMs: timing.timeoutMs ?? 5_000, label: name },
+    sync: {
+      intervalMs: timing.intervalMs ?? 3_600_000,
+      timeoutMs: timing.timeoutMs ?? 5_000,
+      label: name,
+      // Tests that sync by hand (no interval given) keep the wait on the hub for news out of the way too.
+      watch: timing.intervalMs !== undefined,
+    },
   })
   return {
     ...core,

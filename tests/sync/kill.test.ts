@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
 import type { SyncStatus } from '../../src/shared/model/sync'
 import { eventIds, projectionDigests } from '../../src/core/services/digest'
-import { laptop, testHub, type Laptop, type TestHub } from '../helpers/club'
+import { laptop, skewed, testHub, type Laptop, type TestHub } from '../helpers/club'
 
 interface Proc {
   child: ChildProcess
@@ -84,7 +84,8 @@ let ana: Laptop
 let code: string
 beforeAll(async () => {
   hub = await testHub()
-  ana = laptop('ana')
+  // On the real clock, as the child process is (a fake clock days behind would refuse its events as from the future).
+  ana = laptop('ana', undefined, { clock: skewed(0) })
   code = (await ana.call<SyncStatus>('club:create', { hubUrl: hub.url })).club!.code
 })
 afterAll(async () => {

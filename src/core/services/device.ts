@@ -49,9 +49,10 @@ export class Device {
   }
 
   /** Starts a new device id (after a restore, or when the data file was copied from elsewhere). */
-  renew(reason: string): string {
+  renew(reason: string, id?: string): string {
     this.known = null
-    const deviceId = uuidv7(this.clock().getTime())
+    // Club sync gives the id its device key derives (sync/sign.ts keyedDeviceId); otherwise a new UUIDv7.
+    const deviceId = id ?? uuidv7(this.clock().getTime())
     const previous = this.get.get('device_id')?.value
     this.db
       .transaction(() => {

@@ -18,7 +18,7 @@ import type { EventRow } from '../db/repos/events'
 import { checkIncoming } from './incoming'
 import type { SyncMeta } from './meta'
 import type { SyncOptions } from './options'
-import { fromWire, toWire, type WireEvent } from './sign'
+import { fromWire, type WireEvent } from './sign'
 import type { Replica, RowMark } from './transport'
 
 const UPLOAD_BATCH = 2000
@@ -30,6 +30,8 @@ export interface Healed {
   refused: RefusedEvent[]
   /** The hub rows read for `missing` (their hub row numbers, for the list). */
   rows: { id: string; n: number }[]
+  /** Keyed devices' signatures of `missing`, to keep. */
+  sigs: Map<string, string>
   /** Events sent up again because the hub lacked them. */
   reuploaded: number
 }
@@ -62,6 +64,8 @@ export class AntiEntropy {
     digest: boolean,
     floor: number,
     alive: () => void,
+    /** A local event as it goes to the hub (signed as the service signs its pushes). */
+    wire: (r: EventRow) => WireEvent,
   ): Promise<Healed> {
     const hub = new Map((await replica.tally()).map((t) => [t.device, t]))
     alive()
@@ -100,16 +104,17 @@ export class AntiEntropy {
       for (const mark of marks) if (!listed.has(mark.id) && !this.o.events.rawById(mark.id)) wanted.push(mark.id)
     }
     for (let i = 0; i < upload.length; i += UPLOAD_BATCH) {
-      await replica.insert(upload.slice(i, i + UPLOAD_BATCH).map((r) => toWire(key, clubId, r)))
+      await replica.insert(upload.slice(i, i + UPLOAD_BATCH).map(wire))
       alive()
       await replica.push()
       alive()
     }
     const rows = wanted.length ? await replica.rowsById(wanted) : []
     alive()
-    const { checked, refused } = checkIncoming(rows, key, clubId, me, at, (id) => this.o.events.rawById(id))
+    const { checked, refused, sigs } = checkIncoming(rows, key, clubId, me, at, (id) => this.o.events.rawById(id))
     return {
       missing: checked,
+      sigs,
       refused: [...refused.filter((r) => !listed.has(r.id)), ...changed],
       rows,
       reuploaded: upload.length,

@@ -18,6 +18,8 @@ export const MAX_AHEAD_MS = 24 * 60 * 60 * 1000
 export interface CheckedRows {
   checked: DomainEvent[]
   refused: RefusedEvent[]
+  /** Keyed devices' own signatures of the checked events, to keep (so this laptop can send them on). */
+  sigs: Map<string, string>
 }
 
 /** Sorts a batch of hub rows into the events to merge and the rows refused (stamped `at`). */
@@ -32,6 +34,7 @@ export function checkIncoming(
 ): CheckedRows {
   const checked: DomainEvent[] = []
   const refused: RefusedEvent[] = []
+  const sigs = new Map<string, string>()
   // A refused row's id and device may be anything: kept short in the list.
   const refuse = (id: unknown, deviceId: unknown, hubRow: number, reason: string): void => {
     refused.push({ id: String(id).slice(0, 64), deviceId: String(deviceId).slice(0, 64), hubRow, reason, at })
@@ -86,6 +89,7 @@ export function checkIncoming(
       continue
     }
     checked.push(valid.value)
+    if (row.deviceSig) sigs.set(valid.value.id, row.deviceSig)
   }
-  return { checked, refused }
+  return { checked, refused, sigs }
 }

@@ -33,6 +33,23 @@ export class SyncMeta {
       'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
     )
     this.delStmt = db.prepare<[string]>('DELETE FROM meta WHERE key = ?')
+    // The signatures keyed laptops put on their events, kept as they arrived (schema 10), so that
+    // anti-entropy can send another laptop's event up again: this laptop cannot sign for it.
+    this.putSig = db.prepare<[string, string]>('INSERT OR IGNORE INTO sync_signatures (id, sig) VALUES (?, ?)')
+    this.getSig = db.prepare<[string], { sig: string }>('SELECT sig FROM sync_signatures WHERE id = ?')
+  }
+
+  private readonly putSig: Statement<[string, string]>
+  private readonly getSig: Statement<[string], { sig: string }>
+
+  /** Keeps keyed devices' signatures of events just merged (inside the merge's transaction). */
+  keepSigs(sigs: ReadonlyMap<string, string>): void {
+    for (const [id, sig] of sigs) this.putSig.run(id, sig)
+  }
+
+  /** The device signature kept for an event (null: none). */
+  sigOf(id: string): string | null {
+    return this.getSig.get(id)?.sig ?? null
   }
 
   /** The club setting as read at most a second ago (for the check after every call). */

@@ -28,4 +28,9 @@ export interface SyncOptions {
   intervalMs?: number
   /** Longest wait for one request to the hub (default 30 s). */
   timeoutMs?: number
+  /**
+   * Waits on the hub for news (a long poll Ninekeeper's hub answers as soon as any laptop's rows
+   * arrive) and syncs at once when there is some (default true; tests that sync by hand turn it off).
+   */
+  watch?: boolean
 }

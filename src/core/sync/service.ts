@@ -14,10 +14,19 @@
  */
 import type { Statement } from 'better-sqlite3'
 import type { DomainEvent } from '../../shared/events/types'
+import type { EventRow } from '../db/repos/events'
 import type { RefusedEvent, SyncState, SyncStatus } from '../../shared/model/sync'
 import { err, ok, type Result } from '../../shared/result'
 import { decodeClubCode, encodeClubCode, newClubSecret, type ClubSecret } from './club-code'
-import { toWire } from './sign'
+import {
+  deviceSignature,
+  isKeyedDevice,
+  loadDeviceKey,
+  newDeviceKey,
+  toWire,
+  type DeviceKey,
+  type WireEvent,
+} from './sign'
 import {
   HubRefused,
   HubTooLarge,
@@ -50,6 +59,10 @@ const MAX_BACKOFF_MS = 60_000
 export const CLOCK_WARN_MS = 60_000
 /** Anti-entropy compares signatures row by row (not only counts) at most this often, and on Sync now. */
 const DIGEST_EVERY_MS = 5 * 60_000
+/** How long one wait on the hub for news lasts before it is asked again. */
+const WATCH_MS = 25_000
+/** A write here goes up this soon (several writes within it go up together). */
+const SOON_MS = 20
 
 export class SyncService {
   /** The replica: its folder, the copy open now, when this laptop last told the hub it was here. */
@@ -76,6 +89,9 @@ export class SyncService {
   /** Compares what the hub holds with what this laptop holds, per device, and mends the difference. */
   private readonly healer: AntiEntropy
   private digestAt = -Infinity
+  /** The wait on the hub for news under way (null: none). */
+  private watcher: AbortController | null = null
+  private cachedKey: DeviceKey | null = null
 
   constructor(private readonly o: SyncOptions) {
     this.m = new SyncMeta(o.db)
@@ -88,7 +104,52 @@ export class SyncService {
 
   /** Starts the periodic sync when this laptop is in a club. */
   start(): void {
-    if (this.m.config()) this.schedule(0)
+    if (this.m.config()) {
+      this.schedule(0)
+      this.watch()
+    }
+  }
+
+  /**
+   * While in a club: waits on the hub for news and syncs as soon as another laptop's rows arrived
+   * there (Ninekeeper's hub answers the wait at once then). A hub that cannot (a cloud database) is
+   * asked every intervalMs as before; a failed wait is tried again after a pause.
+   */
+  private watch(): void {
+    if (this.o.watch === false || this.watcher || this.closed || !this.m.config()) return
+    const ac = (this.watcher = new AbortController())
+    void (async () => {
+      let mark: string | null = null
+      let failures = 0
+      while (!ac.signal.aborted && !this.closed) {
+        const cfg = this.m.config()
+        if (!cfg) break
+        try {
+          const next = await this.slot.watch(cfg, mark, WATCH_MS, ac.signal)
+          if (next === null) break
+          if (mark !== null && next !== mark) void this.run()
+          mark = next
+          failures = 0
+        } catch {
+          if (ac.signal.aborted || this.closed) break
+          failures++
+          await new Promise<void>((done) => {
+            const t = setTimeout(done, Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(failures, 6)))
+            t.unref?.()
+            ac.signal.addEventListener('abort', () => {
+              clearTimeout(t)
+              done()
+            })
+          })
+        }
+      }
+      if (this.watcher === ac) this.watcher = null
+    })()
+  }
+
+  private stopWatching(): void {
+    this.watcher?.abort()
+    this.watcher = null
   }
 
   /** After every IPC call: when it stored events (a write, an import), send them soon. */
@@ -108,7 +169,7 @@ export class SyncService {
     this.soonTimer = setTimeout(() => {
       this.soonTimer = null
       void this.run()
-    }, 250)
+    }, SOON_MS)
     this.soonTimer.unref?.()
   }
 
@@ -142,6 +203,7 @@ export class SyncService {
     this.startFloor(cfg.clubId)
     this.m.save(cfg)
     await this.run(true)
+    this.watch()
     return ok(this.snapshot())
   }
 
@@ -192,6 +254,7 @@ export class SyncService {
     this.startFloor(cfg.clubId)
     this.m.save(cfg)
     await this.run(true)
+    this.watch()
     return ok(this.snapshot())
   }
 
@@ -283,6 +346,7 @@ export class SyncService {
   }
 
   private stopTimers(): void {
+    this.stopWatching()
     if (this.timer) clearTimeout(this.timer)
     if (this.soonTimer) clearTimeout(this.soonTimer)
     this.timer = null
@@ -353,6 +417,7 @@ export class SyncService {
 
   private async exchange(cfg: ClubConfig, force: boolean): Promise<void> {
     const key = Buffer.from(cfg.key, 'base64url')
+    this.deviceKey()
     // Which club the hub holds, asked of the hub itself before anything is sent: the replica may
     // follow a hub that is gone, and a hub of another club must get nothing from this laptop.
     let info = await this.slot.probe(cfg)
@@ -404,7 +469,7 @@ export class SyncService {
       const from = this.pushedFrom()
       const rows = this.o.events.afterRowid(from, PUSH_BATCH)
       if (rows.length === 0) break
-      await replica.insert(rows.map((r) => toWire(key, cfg.clubId, r)))
+      await replica.insert(rows.map((r) => this.wire(key, cfg.clubId, r)))
       this.alive()
       await replica.push()
       this.alive()
@@ -452,11 +517,11 @@ export class SyncService {
       // A cursor that would not move (a hub answering out of order) ends the batch loop; anti-entropy
       // still finds whatever it skipped.
       if ((rows[rows.length - 1] as { n: number }).n <= from) break
-      const { checked, refused } = checkIncoming(rows, key, cfg.clubId, me, this.o.clock().toISOString(), (id) =>
+      const { checked, refused, sigs } = checkIncoming(rows, key, cfg.clubId, me, this.o.clock().toISOString(), (id) =>
         this.o.events.rawById(id),
       )
       const lastN = (rows[rows.length - 1] as { n: number }).n
-      this.mergeBatch(checked, refused, lastN, rows)
+      this.mergeBatch(checked, refused, lastN, rows, sigs)
       if (this.progress)
         this.progress = {
           done: Math.min(this.progress.total, this.progress.done + rows.length),
@@ -473,9 +538,18 @@ export class SyncService {
     // again, what this laptop lacks (a cursor moved past it) comes down, a changed row is listed.
     if (touching) {
       const digest = force || performance.now() - this.digestAt >= DIGEST_EVERY_MS
-      const healed = await this.healer.run(replica, key, cfg.clubId, digest, this.pushedFloor(), () => this.alive())
+      const healed = await this.healer.run(
+        replica,
+        key,
+        cfg.clubId,
+        digest,
+        this.pushedFloor(),
+        () => this.alive(),
+        (r) => this.wire(key, cfg.clubId, r),
+      )
       if (digest) this.digestAt = performance.now()
-      if (healed.missing.length) this.mergeBatch(healed.missing, healed.refused, this.m.num('sync.pulled'), healed.rows)
+      if (healed.missing.length)
+        this.mergeBatch(healed.missing, healed.refused, this.m.num('sync.pulled'), healed.rows, healed.sigs)
       else if (healed.refused.length) this.mergeBatch([], healed.refused, this.m.num('sync.pulled'), [])
     }
     this.devices = (await replica.devices()).map((d) => ({
@@ -494,17 +568,20 @@ export class SyncService {
     refused: RefusedEvent[],
     lastN: number,
     rows: { id: string; n: number }[],
+    sigs: ReadonlyMap<string, string> = new Map(),
   ): void {
     // Nothing of this laptop's own was waiting: what the hub sent is on the hub, so it is not "waiting to go up".
     // (Synchronous up to the merge's transaction: no write of this laptop can come in between.)
     const upToDate = (this.maxRowid.get()?.n ?? 0) === this.m.num('sync.pushed')
-    const commit = (added: number, more: RefusedEvent[]): void =>
+    const commit = (added: number, more: RefusedEvent[]): void => {
+      this.m.keepSigs(sigs)
       this.m.recordPull({
         pushedTo: upToDate ? (this.maxRowid.get()?.n ?? 0) : null,
         pulledTo: lastN,
         added,
         refused: [...more, ...refused],
       })
+    }
     const listConflicts = (report: { conflicts: { id: string; kind: string }[] } | null): RefusedEvent[] =>
       (report?.conflicts ?? [])
         .filter((c) => c.kind === 'event')
@@ -561,6 +638,48 @@ export class SyncService {
       this.alive()
     }
     return replica
+  }
+
+  /**
+   * This laptop's device key (issue 23): made when it first creates or joins a club, kept in meta.
+   * Its device id becomes the one the key gives, so that its rows can be told from anyone else's;
+   * events made under the old id stay as they are (the others check them with the club key alone).
+   */
+  private deviceKey(): DeviceKey {
+    let k = this.cachedKey
+    if (!k) {
+      const stored = this.m.get('sync.device_key')
+      k = (stored && loadDeviceKey(stored)) || null
+      if (!k) {
+        const fresh = newDeviceKey()
+        this.o.db.transaction(() => this.m.set('sync.device_key', fresh)).immediate()
+        k = loadDeviceKey(fresh) as DeviceKey
+      }
+      this.cachedKey = k
+    }
+    if (this.o.device.id() === k.deviceId) return k
+    if (this.m.get('sync.device_key_for') === k.deviceId) {
+      // The key was this laptop's, and the device id changed since: the data file was copied or
+      // restored (Device.bindTo), so it is another laptop now and needs a key of its own.
+      this.o.db
+        .transaction(() => {
+          this.m.del('sync.device_key')
+          this.m.del('sync.device_key_for')
+        })
+        .immediate()
+      this.cachedKey = null
+      return this.deviceKey()
+    }
+    this.o.device.renew('club device key', k.deviceId)
+    this.o.db.transaction(() => this.m.set('sync.device_key_for', k.deviceId)).immediate()
+    return k
+  }
+
+  /** A local event as it goes to the hub: this laptop's own signed with its key, another keyed laptop's with the signature it came with. */
+  private wire(key: Buffer, clubId: string, r: EventRow): WireEvent {
+    const mine = this.cachedKey
+    if (mine && r.device_id === mine.deviceId) return toWire(key, clubId, r, deviceSignature(mine, clubId, r))
+    return toWire(key, clubId, r, isKeyedDevice(r.device_id) ? this.m.sigOf(r.id) : null)
   }
 
   /** The push cursor, never below the floor (what this laptop held when it left another club). */

@@ -85,6 +85,12 @@ export interface Transport {
    * null when it holds none (new, or lost and started again empty).
    */
   probe(options: ReplicaOptions): Promise<HubInfo | null>
+  /**
+   * Waits until the hub has taken new rows since `after` (a mark it gave before; null: now), or until
+   * `waitMs` passed, and answers its new mark. Null when the hub cannot tell (not Ninekeeper's hub:
+   * a cloud database), so the laptop goes on asking every few seconds instead.
+   */
+  watch(options: ReplicaOptions, after: string | null, waitMs: number, signal: AbortSignal): Promise<string | null>
   /** Gives an empty hub the club's tables and identity. Refuses a hub that already holds a club. */
   seed(options: ReplicaOptions, info: HubInfo): Promise<void>
 }

@@ -63,7 +63,7 @@ const ROW_COLUMNS = [
   'v',
   'substr(subject, 1, 64) AS subject',
   `CASE WHEN length(CAST(payload AS BLOB)) > ${MAX_ROW_PAYLOAD} THEN NULL ELSE payload END AS payload`,
-  'substr(mac, 1, 64) AS mac',
+  'substr(mac, 1, 256) AS mac',
 ].join(', ')
 
 const SCHEMA = `
@@ -363,6 +363,30 @@ async function connectAt(path: string, o: ReplicaOptions, withTransform: boolean
 }
 
 export const tursoTransport: Transport = {
+  async watch(o, after, waitMs, signal) {
+    let res: Response
+    try {
+      res = await fetch(`${o.url.replace(/^libsql:/i, 'https:').replace(/\/+$/, '')}/ninekeeper/wait`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(o.authToken ? { authorization: `Bearer ${o.authToken}` } : {}),
+        },
+        body: JSON.stringify({ after, waitMs }),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(waitMs + (o.timeoutMs ?? 30_000))]),
+      })
+    } catch (e) {
+      throw new HubUnreachable(`watch: ${(e as Error).message}`)
+    }
+    if (res.status === 401 || res.status === 403) throw new HubRefused(res.status)
+    if (res.status === 404 || res.status === 405) return null
+    if (res.status !== 200) throw new HubUnreachable(`watch: HTTP error ${res.status}`)
+    const text = await capped(res, 4096).text()
+    const mark = (JSON.parse(text) as { mark?: unknown }).mark
+    if (typeof mark !== 'string' || mark.length > 100) throw new HubUnreachable('watch: the hub gave no mark')
+    return mark
+  },
+
   async probe(o) {
     const rows = await hubRead(o, 'SELECT key, value FROM club_info')
     if (rows === null) return null

@@ -7,6 +7,7 @@ import { clubTablesUp } from './v6'
 import { leanRoundsUp } from './v7'
 import { opponentsUp } from './v8'
 import { leanerCommitsUp } from './v9'
+import { syncSignaturesUp } from './v10'
 import type { Migration } from './migration'
 import { v1 } from './v1'
 import { v2 } from './v2'
@@ -37,7 +38,12 @@ const v9: Migration = {
   up: leanerCommitsUp,
 }
 
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9]
+const v10: Migration = {
+  name: 'club sync keeps the signatures keyed laptops put on their events',
+  up: syncSignaturesUp,
+}
+
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10]
 /**
  * The per-game rule-event counters of a round row `r` in the current schema (v7 keeps them as the
  * columns e1..e6, computed when the row is written), for the stats queries.
