@@ -5,6 +5,7 @@ export interface HubLimits {
   pullResponseBytes: number
   timeoutMs: number
   longPollMs: number
+  waiters: number
   steps: number
   payloadChars: number
 }

@@ -15,7 +15,7 @@
 //   and nothing of that request reaches tursodb. The club's tables and name can only be written by
 //   the seeding batch, and only while the hub holds no club.
 // - Bytes are capped both ways, slow requests time out, the club name is checked like a player name.
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createServer, request as httpRequest } from 'node:http'
 import { join } from 'node:path'
@@ -33,6 +33,8 @@ export const DEFAULT_LIMITS = {
   timeoutMs: 60_000,
   /** Longest long poll a laptop may ask for. */
   longPollMs: 60_000,
+  /** Most laptops waiting for news at once (POST /ninekeeper/wait). */
+  waiters: 500,
   /** Largest number of statements in one batch. */
   steps: 5000,
   /** Largest event payload (text). */
@@ -423,9 +425,9 @@ export async function startHubProxy({ host, port, upstreamPort, dataDir, limits:
   }
   let seeding = Promise.resolve()
 
-  const send = (res, status, reason) => {
+  const send = (res, status, reason, answer) => {
     if (res.headersSent) return res.destroy()
-    const body = JSON.stringify({ error: reason })
+    const body = JSON.stringify(answer ?? { error: reason })
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
     res.end(body)
   }
@@ -502,9 +504,51 @@ export async function startHubProxy({ host, port, upstreamPort, dataDir, limits:
       up.end(body)
     })
 
+  // News for waiting laptops (issue 23, sync latency): a mark that changes whenever rows arrive
+  // through this door (a push or a seed). A laptop's POST /ninekeeper/wait with the mark it saw last
+  // is answered at once when the mark moved since, else as soon as it moves (or after its wait), so
+  // a round entered on one laptop reaches the others within a round trip instead of a poll interval.
+  const epoch = randomBytes(6).toString('base64url')
+  let version = 0
+  const waiters = new Set()
+  const mark = () => `${epoch}:${version}`
+  const news = () => {
+    version++
+    for (const w of waiters) w()
+    waiters.clear()
+  }
+  const wait = async (body, res) => {
+    let ask
+    try {
+      ask = JSON.parse(body.toString('utf8'))
+    } catch {
+      refuse('the wait is not JSON')
+    }
+    onlyKeys(ask, ['after', 'waitMs'], 'the wait')
+    if (ask.after !== null && (typeof ask.after !== 'string' || ask.after.length > 100))
+      refuse('after must be a mark this hub gave, or null')
+    if (!Number.isInteger(ask.waitMs) || ask.waitMs < 0 || ask.waitMs > limits.longPollMs)
+      refuse(`waitMs must be a whole number of milliseconds up to ${limits.longPollMs}`)
+    if (ask.after === mark() && ask.waitMs > 0) {
+      if (waiters.size >= limits.waiters) throw new Refusal(503, 'too many laptops waiting')
+      await new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer)
+          waiters.delete(done)
+          resolve()
+        }
+        const timer = setTimeout(done, ask.waitMs)
+        waiters.add(done)
+        res.once('close', done)
+      })
+    }
+    if (!res.destroyed) send(res, 200, null, { mark: mark() })
+  }
+
   const handle = async (req, res) => {
     const path = (req.url ?? '').split('?')[0]
-    if (path !== '/pull-updates' && path !== '/v2/pipeline') throw new Refusal(404, 'not a Ninekeeper hub request')
+    if (path !== '/pull-updates' && path !== '/v2/pipeline' && path !== '/ninekeeper/wait')
+      throw new Refusal(404, 'not a Ninekeeper hub request')
     if (req.method !== 'POST') throw new Refusal(405, 'only POST is used')
 
     // The token, before anything is read.
@@ -526,6 +570,7 @@ export async function startHubProxy({ host, port, upstreamPort, dataDir, limits:
     }
 
     const body = await readBody(req, limits.requestBytes, limits.timeoutMs)
+    if (path === '/ninekeeper/wait') return wait(body, res)
     if (path === '/pull-updates') {
       const { longPollMs } = checkPullRequest(body, limits)
       await forward(res, path, 'application/protobuf', body, limits.pullResponseBytes, limits.timeoutMs + longPollMs)
@@ -539,7 +584,8 @@ export async function startHubProxy({ host, port, upstreamPort, dataDir, limits:
     }
     const what = classifyPipeline(json, limits)
     if (what.kind !== 'seed') {
-      await forward(res, path, 'application/json', body, limits.pipelineResponseBytes, limits.timeoutMs)
+      const answer = await forward(res, path, 'application/json', body, limits.pipelineResponseBytes, limits.timeoutMs)
+      if (what.kind === 'push' && answer?.status === 200) news()
       return
     }
     // Seeding: one at a time, and only while the hub holds no club; the first seed's token is kept.
@@ -571,6 +617,7 @@ export async function startHubProxy({ host, port, upstreamPort, dataDir, limits:
         'content-length': answer.body.length,
       })
       res.end(answer.body)
+      if (answer.status === 200) news()
     })
     seeding = turn.catch(() => {})
     await turn
