@@ -143,4 +143,38 @@ describe('causal order with a clock 10 minutes ahead', () => {
     expect(projectionRows(b.db)).toEqual(rows)
     expect(projectionRows(rebuilt(c, -TEN_MINUTES).db)).toEqual(rows)
   })
+
+  it('a season edit, an archive and a night’s venue made after seeing the other laptop’s win everywhere', async () => {
+    const ahead = laptop(TEN_MINUTES)
+    const b = laptop(0)
+    const season = await call<{ id: string }>(ahead, 'seasons:create', {
+      name: 'Autumn',
+      startDate: '2026-09-01',
+      endDate: '2026-11-30',
+      gameIds: null,
+      playerIds: null,
+      scheme: { kind: 'result', win: 3, draw: 1, loss: 0 },
+    })
+    await call(ahead, 'seasons:update', { id: season.id, name: 'Autumn league', endDate: '2026-12-20' })
+    await call(ahead, 'seasons:set-archived', { id: season.id, archived: true })
+    await call(ahead, 'nights:set-venue', { date: '2026-11-27', venue: 'The Anchor' })
+    await importEvents(b, allEvents(ahead))
+    world.now += 5_000
+    await call(b, 'seasons:set-archived', { id: season.id, archived: false })
+    const edited = await call<{ name: string; endDate: string }>(b, 'seasons:update', {
+      id: season.id,
+      name: 'Autumn cup',
+    })
+    expect(edited).toMatchObject({ name: 'Autumn cup', endDate: '2026-12-20' })
+    await call(b, 'nights:set-venue', { date: '2026-11-27', venue: 'The Lamb' })
+    await importEvents(ahead, allEvents(b))
+    for (const l of [ahead, b]) {
+      const seasons = await call<{ id: string; name: string; archivedAt: string | null }[]>(l, 'seasons:list', {})
+      expect(seasons.find((x) => x.id === season.id)).toMatchObject({ name: 'Autumn cup', archivedAt: null })
+      expect(l.db.prepare("SELECT venue FROM night_venues WHERE night = '2026-11-27'").pluck().get()).toBe('The Lamb')
+    }
+    const rows = projectionRows(ahead.db)
+    expect(projectionRows(b.db)).toEqual(rows)
+    expect(projectionRows(rebuilt(b, 0).db)).toEqual(rows)
+  })
 })

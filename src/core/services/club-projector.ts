@@ -6,7 +6,17 @@
  * rows (tests compare digests). Call inside the caller's transaction.
  */
 import type { Database } from 'better-sqlite3'
-import { reduceRatingSystem, reduceSeason, reduceVenue, type SeasonProjection } from '../../shared/events/club'
+import {
+  lastRatingSystemWrite,
+  lastVenueWrite,
+  reduceRatingSystem,
+  reduceSeason,
+  reduceVenue,
+  type ClubEventKind,
+  type ClubPayloadOf,
+  type SeasonField,
+  type SeasonProjection,
+} from '../../shared/events/club'
 import type { DomainEvent } from '../../shared/events/types'
 
 interface Store {
@@ -37,6 +47,33 @@ function writeSeason(db: Database, id: string, s: SeasonProjection | null): void
     created_at: s.createdAt,
     updated_at: s.updatedAt,
   })
+}
+
+/**
+ * A change's payload with what its writer had seen (`replaces`: the events whose values it
+ * replaces, docs/ARCHITECTURE.md § Merge rules), so it comes after them on every laptop whatever
+ * the clocks say. Reads the subject's events (a season's or a night's few); call in the write's transaction.
+ */
+export function withSeen<K extends ClubEventKind>(
+  events: Store,
+  subject: string,
+  kind: K,
+  payload: ClubPayloadOf[K],
+): ClubPayloadOf[K] {
+  const list = events.forSubject(subject)
+  if (kind === 'season.updated') {
+    const sources = reduceSeason(list)?.sources
+    if (!sources) return payload
+    const replaces: Partial<Record<SeasonField, string>> = {}
+    for (const f of Object.keys(payload) as SeasonField[])
+      if ((payload as Record<string, unknown>)[f] !== undefined && f in sources) replaces[f] = sources[f]
+    return { ...payload, replaces }
+  }
+  let replaces: string | undefined
+  if (kind === 'season.archived' || kind === 'season.restored') replaces = reduceSeason(list)?.sources.archived
+  else if (kind === 'night.venue-set') replaces = lastVenueWrite(list)?.id
+  else if (kind === 'club.rating-system-set') replaces = lastRatingSystemWrite(list)?.id
+  return replaces ? { ...payload, replaces } : payload
 }
 
 /** Re-reduces one club subject (a season, a night, the club settings) from its events. */

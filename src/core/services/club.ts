@@ -24,7 +24,7 @@ import { addDays, localDateTimeOf } from '../../shared/stats/local-date'
 import { NIGHT_CUTOFF_HOUR, nightOf } from '../../shared/stats/nights'
 import type { EventStore } from '../db/repos/events'
 import { writeTransaction } from '../db/transaction'
-import { projectClubSubject } from './club-projector'
+import { projectClubSubject, withSeen } from './club-projector'
 import { explainRatings, tables } from './club-ratings'
 import { localDayWhere } from './stats-dates'
 
@@ -159,7 +159,7 @@ export class ClubService {
       if (Object.keys(changed).length === 0) return ok(current)
       const checked = this.checkFields(next, id)
       if (!checked.ok) return checked
-      this.store().append('season.updated', id, changed)
+      this.store().append('season.updated', id, withSeen(this.store(), id, 'season.updated', changed))
       projectClubSubject(this.db, this.store(), id)
       return this.season(id)
     })
@@ -179,8 +179,8 @@ export class ClubService {
             'id',
           )
         }
-        this.store().append('season.archived', id, { matchIds })
-      } else this.store().append('season.restored', id, {})
+        this.store().append('season.archived', id, withSeen(this.store(), id, 'season.archived', { matchIds }))
+      } else this.store().append('season.restored', id, withSeen(this.store(), id, 'season.restored', {}))
       projectClubSubject(this.db, this.store(), id)
       return this.season(id)
     })
@@ -357,7 +357,11 @@ export class ClubService {
       const current = this.db.prepare('SELECT venue FROM night_venues WHERE night = ?').pluck().get(date) as
         string | undefined
       if ((current ?? null) !== venue) {
-        this.store().append('night.venue-set', nightSubject(date), { date, venue })
+        this.store().append(
+          'night.venue-set',
+          nightSubject(date),
+          withSeen(this.store(), nightSubject(date), 'night.venue-set', { date, venue }),
+        )
         projectClubSubject(this.db, this.store(), nightSubject(date))
       }
       return ok({ date, venue })
@@ -376,7 +380,11 @@ export class ClubService {
   setRatingSystem(system: RatingSystem): Result<{ system: RatingSystem; setAt: string | null }> {
     return writeTransaction(this.db, () => {
       if (this.ratingSystem().system !== system || this.ratingSystem().setAt === null) {
-        this.store().append('club.rating-system-set', CLUB_SUBJECT, { system })
+        this.store().append(
+          'club.rating-system-set',
+          CLUB_SUBJECT,
+          withSeen(this.store(), CLUB_SUBJECT, 'club.rating-system-set', { system }),
+        )
         projectClubSubject(this.db, this.store(), CLUB_SUBJECT)
       }
       return ok(this.ratingSystem())

@@ -15,11 +15,15 @@
  * yet, or another subject's) counts as no name, and a cycle (only forged events can make one) is
  * broken at its least event by (HLC, id). O(n log n). Pure.
  */
-import { compareEvents } from './types'
 
 export interface Ordered {
   id: string
   hlc: string
+}
+
+/** HLC, then id (as ./types.ts compareEvents; not imported, since ./club.ts, which ./types.ts reads, uses this file). */
+function compareEvents(a: Ordered, b: Ordered): number {
+  return a.hlc < b.hlc ? -1 : a.hlc > b.hlc ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
 
 /** The events in causal order; `parentOf` gives the id of the event each one names (or nothing). */

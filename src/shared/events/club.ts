@@ -2,20 +2,23 @@
  * Club events: seasons (leagues), game-night venues and the club's choice of rating system. They
  * are events like every other fact, so they sync, export and import with the rest of the log.
  *
- * Merge rules (docs/ARCHITECTURE.md, "Club data"):
- * - a season's fields (name, dates, games, players, points scheme) are last-writer-wins by HLC,
- *   each field on its own, as a player's are; `season.archived` / `season.restored` are one more
- *   such field; `season.deleted` is a tombstone nothing revives;
+ * Merge rules (docs/ARCHITECTURE.md, "Club data" and "Merge rules"):
+ * - a season's fields (name, dates, games, players, points scheme) are last-writer-wins, each field
+ *   on its own, as a player's are: in causal order (./causal.ts), a change naming the event whose
+ *   value it replaces (`replaces`, per field for an edit) comes after it whatever the clocks say,
+ *   and changes that did not see each other go by HLC; `season.archived` / `season.restored` are
+ *   one more such field; `season.deleted` is a tombstone nothing revives;
  * - an archived season keeps the list of matches it counted when it was archived (its standings
  *   are frozen to those matches, recomputed from them so renames and merges still show);
  * - a night's venue is keyed by the night's local date (its subject is derived from the date) and
- *   is last-writer-wins; so is the club's rating system.
+ *   is last-writer-wins in the same causal order; so is the club's rating system.
  *
  * Pure: no I/O. The types file imports only the kind list and payload types from here.
  */
 import * as v from 'valibot'
 import { GAME_IDS, type GameId } from '../games/engine'
 import { err, ok, type Result } from '../result'
+import { causalOrder } from './causal'
 
 export const CLUB_EVENT_KINDS = [
   'season.created',
@@ -58,18 +61,24 @@ export interface SeasonFields {
   scheme: PointsScheme
 }
 
+export type SeasonField = keyof SeasonFields
+
+/**
+ * `replaces` (optional; events written before it existed have none): the id of the event whose
+ * value the change replaces, as the writer saw it; for an edit, per field it changes.
+ */
 export interface ClubPayloadOf {
   'season.created': SeasonFields
   /** Only the fields that changed. */
-  'season.updated': Partial<SeasonFields>
+  'season.updated': Partial<SeasonFields> & { replaces?: Partial<Record<SeasonField, string>> }
   /** The matches the season counted when it was archived: its standings stay computed from these. */
-  'season.archived': { matchIds: string[] }
-  'season.restored': Record<string, never>
+  'season.archived': { matchIds: string[]; replaces?: string }
+  'season.restored': { replaces?: string }
   'season.deleted': Record<string, never>
   /** The venue of the night that starts on local date `date` (null clears it). Subject: nightSubject(date). */
-  'night.venue-set': { date: string; venue: string | null }
+  'night.venue-set': { date: string; venue: string | null; replaces?: string }
   /** The club's rating system. Subject: CLUB_SUBJECT. */
-  'club.rating-system-set': { system: RatingSystem }
+  'club.rating-system-set': { system: RatingSystem; replaces?: string }
 }
 
 /** The subject of club-wide settings (a fixed id, the same on every laptop). */
@@ -81,6 +90,7 @@ export function nightSubject(date: string): string {
 }
 
 export const MAX_SEASON_MATCHES = 20_000
+const SEASON_FIELDS = ['name', 'startDate', 'endDate', 'gameIds', 'playerIds', 'scheme'] as const
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const Id = v.pipe(v.string('must be text'), v.regex(UUID, 'must be an id'))
 
@@ -139,6 +149,7 @@ const Venue = v.nullable(
 )
 
 const Empty = v.strictObject({}) as v.GenericSchema<unknown, Record<string, never>>
+const Seen = v.optional(Id)
 
 export const CLUB_PAYLOADS: { [K in ClubEventKind]: v.GenericSchema<unknown, ClubPayloadOf[K]> } = {
   'season.created': v.strictObject({
@@ -157,19 +168,37 @@ export const CLUB_PAYLOADS: { [K in ClubEventKind]: v.GenericSchema<unknown, Clu
       gameIds: v.optional(SeasonGames),
       playerIds: v.optional(SeasonPlayers),
       scheme: v.optional(Scheme),
+      replaces: v.optional(
+        v.strictObject({
+          name: Seen,
+          startDate: Seen,
+          endDate: Seen,
+          gameIds: Seen,
+          playerIds: Seen,
+          scheme: Seen,
+        }),
+      ),
     }),
-    v.check((p) => Object.keys(p).length > 0, 'must change something'),
-  ) as v.GenericSchema<unknown, Partial<SeasonFields>>,
+    v.check((p) => SEASON_FIELDS.some((f) => p[f] !== undefined), 'must change something'),
+    v.check(
+      (p) => Object.keys(p.replaces ?? {}).every((f) => p[f as SeasonField] !== undefined),
+      'names the value of a field it does not change',
+    ),
+  ) as v.GenericSchema<unknown, ClubPayloadOf['season.updated']>,
   'season.archived': v.strictObject({
     matchIds: v.pipe(
       v.array(Id, 'must be a list of match ids'),
       v.maxLength(MAX_SEASON_MATCHES, `has more than ${MAX_SEASON_MATCHES} matches`),
     ),
+    replaces: Seen,
   }),
-  'season.restored': Empty,
+  'season.restored': v.strictObject({ replaces: Seen }),
   'season.deleted': Empty,
-  'night.venue-set': v.strictObject({ date: LocalDate, venue: Venue }),
-  'club.rating-system-set': v.strictObject({ system: v.picklist(RATING_SYSTEMS, 'must be openskill or elo') }),
+  'night.venue-set': v.strictObject({ date: LocalDate, venue: Venue, replaces: Seen }),
+  'club.rating-system-set': v.strictObject({
+    system: v.picklist(RATING_SYSTEMS, 'must be openskill or elo'),
+    replaces: Seen,
+  }),
 }
 
 /** Checks that need the envelope too (the subject a night or a club setting must have). */
@@ -211,74 +240,110 @@ export interface SeasonProjection extends SeasonFields {
   frozenMatchIds: string[] | null
   createdAt: string
   updatedAt: string
+  /** The event whose value each field (and the archived state) holds now: the next change names it (`replaces`). */
+  sources: Record<SeasonField | 'archived', string>
 }
 
-const SEASON_FIELDS = ['name', 'startDate', 'endDate', 'gameIds', 'playerIds', 'scheme'] as const
+/** The id a change names as the value it replaces (for an edit: of field `field`). */
+function replacesOf(e: ClubEvent, field?: SeasonField): string | undefined {
+  const r = (e.payload as { replaces?: unknown }).replaces
+  if (field === undefined) return typeof r === 'string' ? r : undefined
+  const id = r !== null && typeof r === 'object' ? (r as Record<string, unknown>)[field] : undefined
+  return typeof id === 'string' ? id : undefined
+}
+
+/** The last of some writes of one value in causal order (./causal.ts), or null. */
+function lastWrite(changes: readonly ClubEvent[], field?: SeasonField): ClubEvent | null {
+  if (changes.length === 0) return null
+  const order = causalOrder(changes, (e) => replacesOf(e, field))
+  return order[order.length - 1] as ClubEvent
+}
 
 /**
- * A season from its events, or null when it was never created or is deleted. Every field is the
- * latest write by HLC; a date range left upside down by two laptops' edits is read with its ends
- * swapped (each field is kept as written, so the next edit settles it).
+ * A season from its events, or null when it was never created or is deleted. Each field is its
+ * last write in causal order; a date range left upside down by two laptops' edits is read with its
+ * ends swapped (each field is kept as written, so the next edit settles it).
  */
 export function reduceSeason(events: readonly ClubEvent[]): SeasonProjection | null {
-  const sorted = [...events].sort(byLog)
-  const created = sorted.find((e) => e.kind === 'season.created')
-  if (!created || sorted.some((e) => e.kind === 'season.deleted')) return null
+  let created: ClubEvent | undefined
+  for (const e of events) {
+    if (e.kind === 'season.deleted') return null
+    if (e.kind === 'season.created' && (!created || byLog(e, created) < 0)) created = e
+  }
+  if (!created) return null
+  const writes = new Map<SeasonField, ClubEvent[]>(SEASON_FIELDS.map((f) => [f, []]))
+  const archives: ClubEvent[] = []
+  let latest = created.hlc
+  for (const e of events) {
+    if (e === created) continue
+    if (e.kind === 'season.created' || e.kind === 'season.updated') {
+      // (A second start under the same id, never made by the app, counts as an edit of every field.)
+      const p = e.payload as Partial<SeasonFields>
+      let counted = false
+      for (const f of SEASON_FIELDS) {
+        if (p[f] === undefined) continue
+        // Created writes every field: an edit that names nothing and is stamped before it (a clock
+        // set back) loses to it, as it always did.
+        if (replacesOf(e, f) === undefined && byLog(e, created) < 0) continue
+        writes.get(f)?.push(e)
+        counted = true
+      }
+      if (!counted) continue
+    } else if (e.kind === 'season.archived' || e.kind === 'season.restored') archives.push(e)
+    else continue
+    if (e.hlc > latest) latest = e.hlc
+  }
   const fields = { ...(created.payload as SeasonFields) } as SeasonFields
+  const sources = { archived: created.id } as SeasonProjection['sources']
+  for (const f of SEASON_FIELDS) {
+    const last = lastWrite(writes.get(f) ?? [], f)
+    ;(fields as unknown as Record<string, unknown>)[f] = last
+      ? (last.payload as Record<string, unknown>)[f]
+      : (created.payload as Record<string, unknown>)[f]
+    sources[f] = last?.id ?? created.id
+  }
+  const archive = lastWrite(archives)
+  if (archive) sources.archived = archive.id
+  const archived = archive?.kind === 'season.archived'
   const s: SeasonProjection = {
     id: created.subject,
-    ...fields,
-    archivedAt: null,
-    frozenMatchIds: null,
+    name: fields.name,
+    startDate: fields.startDate,
+    endDate: fields.endDate,
+    gameIds: fields.gameIds,
+    playerIds: fields.playerIds,
+    scheme: fields.scheme,
+    archivedAt: archived && archive ? wallOf(archive.hlc) : null,
+    frozenMatchIds: archived && archive ? [...(archive.payload as ClubPayloadOf['season.archived']).matchIds] : null,
     createdAt: wallOf(created.hlc),
-    updatedAt: wallOf(created.hlc),
-  }
-  const start = sorted.indexOf(created)
-  for (const [i, e] of sorted.entries()) {
-    if (e === created) continue
-    switch (e.kind) {
-      case 'season.created': // a second start under the same id (never made by the app): its fields as an update
-      case 'season.updated': {
-        // Created writes every field: an edit stamped before it (a clock set back) loses to it.
-        if (i < start) continue
-        const p = e.payload as Partial<SeasonFields>
-        for (const f of SEASON_FIELDS) if (p[f] !== undefined) (s as unknown as Record<string, unknown>)[f] = p[f]
-        break
-      }
-      case 'season.archived':
-        s.archivedAt = wallOf(e.hlc)
-        s.frozenMatchIds = [...(e.payload as ClubPayloadOf['season.archived']).matchIds]
-        break
-      case 'season.restored':
-        s.archivedAt = null
-        s.frozenMatchIds = null
-        break
-      default:
-        continue
-    }
-    s.updatedAt = wallOf(e.hlc)
+    updatedAt: wallOf(latest),
+    sources,
   }
   if (s.endDate < s.startDate) [s.startDate, s.endDate] = [s.endDate, s.startDate]
   return s
 }
 
+/** The last venue write of a night in causal order (null: none). */
+export function lastVenueWrite(events: readonly ClubEvent[]): ClubEvent | null {
+  return lastWrite(events.filter((e) => e.kind === 'night.venue-set'))
+}
+
 /** The latest venue of a night (null: none or cleared), with when it was set. */
 export function reduceVenue(events: readonly ClubEvent[]): { date: string; venue: string; setAt: string } | null {
-  const last = [...events]
-    .filter((e) => e.kind === 'night.venue-set')
-    .sort(byLog)
-    .pop()
+  const last = lastVenueWrite(events)
   if (!last) return null
   const p = last.payload as ClubPayloadOf['night.venue-set']
   return p.venue === null ? null : { date: p.date, venue: p.venue, setAt: wallOf(last.hlc) }
 }
 
-/** The club's rating system: the latest choice by HLC, OpenSkill when none was made. */
+/** The last rating-system choice in causal order (null: none). */
+export function lastRatingSystemWrite(events: readonly ClubEvent[]): ClubEvent | null {
+  return lastWrite(events.filter((e) => e.kind === 'club.rating-system-set'))
+}
+
+/** The club's rating system: the last choice in causal order, OpenSkill when none was made. */
 export function reduceRatingSystem(events: readonly ClubEvent[]): { system: RatingSystem; setAt: string | null } {
-  const last = [...events]
-    .filter((e) => e.kind === 'club.rating-system-set')
-    .sort(byLog)
-    .pop()
+  const last = lastRatingSystemWrite(events)
   return last
     ? { system: (last.payload as ClubPayloadOf['club.rating-system-set']).system, setAt: wallOf(last.hlc) }
     : { system: 'openskill', setAt: null }
