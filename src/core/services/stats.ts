@@ -16,6 +16,7 @@ import type {
   PlayerGameStats,
   PlayerProfile,
   PlayerStats,
+  ProfileMatch,
   Rating,
   RatingSeries,
   RuleEvents,
@@ -25,6 +26,9 @@ import type {
 import { err, ok, type Result } from '../../shared/result'
 import { ordinalOf } from '../../shared/stats/streaks'
 import { localDateOf } from '../../shared/stats/local-date'
+
+/** The fewest finished matches together before an opponent can be a nemesis or a favourite (NemeStats' minimum). */
+export const NEMESIS_MIN_MATCHES = 3
 export { StatsProjector, type RefreshedMatch } from './stats-projector'
 import { OPPONENT_PAIRS_SQL } from './stats-projector'
 import { UNKNOWN_PLAYER } from '../db/repos/matches'
@@ -165,11 +169,13 @@ export class StatsService {
       ahead: r.ahead,
       behind: r.behind,
     }))
+    // Rates with minimums (NemeStats): at least NEMESIS_MIN_MATCHES together and ahead (or behind) in
+    // more than half of them. Above half for both is impossible, so nemesis and favourite differ.
     const most = (key: 'ahead' | 'behind'): OpponentLine | null =>
       opponents
-        .filter((o) => o[key] > 0)
+        .filter((o) => o.matches >= NEMESIS_MIN_MATCHES && o[key] * 2 > o.matches)
         .sort(
-          (a, b) => b[key] - a[key] || b[key] / b.matches - a[key] / a.matches || a.name.localeCompare(b.name),
+          (a, b) => b[key] / b.matches - a[key] / a.matches || b.matches - a.matches || a.name.localeCompare(b.name),
         )[0] ?? null
     const played = stats.games.filter((g) => g.matches > 0 && g.winRate !== null)
     const byRate = [...played].sort((a, b) => (b.winRate ?? 0) - (a.winRate ?? 0) || b.matches - a.matches)
@@ -180,7 +186,38 @@ export class StatsService {
       nemesis: most('behind'),
       favourite: most('ahead'),
       opponents,
+      recent: this.recentOf(playerId),
     }
+  }
+
+  /** A player's 10 newest matches by when they were played (matches.created_at), any status. */
+  private recentOf(playerId: string): ProfileMatch[] {
+    const rows = this.db
+      .prepare(
+        `SELECT m.id, m.game_id, m.status, m.created_at, m.utc_offset,
+           (SELECT json_group_array(p.name) FROM (SELECT p.name FROM json_each(m.winners_json) w
+              JOIN match_seats s ON s.match_id = m.id AND s.seat = w.value
+              LEFT JOIN players p ON p.id = s.player_id ORDER BY s.seat) p) AS winners
+         FROM matches m WHERE m.id IN (SELECT match_id FROM match_seats WHERE player_id = ?)
+         ORDER BY m.created_at DESC, m.id DESC LIMIT 10`,
+      )
+      .all(playerId) as {
+      id: string
+      game_id: GameId
+      status: ProfileMatch['status']
+      created_at: string
+      utc_offset: number | null
+      winners: string
+    }[]
+    return rows.map((r) => ({
+      id: r.id,
+      gameId: r.game_id,
+      status: r.status,
+      createdAt: r.created_at,
+      localDate: localDateOf(r.created_at, r.utc_offset),
+      winners:
+        r.status === 'finished' ? (JSON.parse(r.winners) as (string | null)[]).map((n) => n ?? UNKNOWN_PLAYER) : [],
+    }))
   }
 
   private assemble(

@@ -102,12 +102,31 @@ export interface PlayerProfile {
   /** The games with the highest and lowest win rate (at least one finished match; null with none). */
   bestGame: GameId | null
   worstGame: GameId | null
-  /** Who finished ahead of this player most often (ties: the higher share of matches together), or null. */
+  /**
+   * Who finished ahead of this player in the highest share of their matches together, among those
+   * met in at least 3 finished matches and ahead in more than half of them (NemeStats' rule), or
+   * null. Rates, not counts: a frequent opponent is not a nemesis for being frequent. Ties: more
+   * matches together, then the name.
+   */
   nemesis: OpponentLine | null
-  /** Whom this player finished ahead of most often (same ties), or null. */
+  /** Whom this player finished ahead of in the highest share of matches (same minimums and ties), or null. */
   favourite: OpponentLine | null
   /** Everyone they finished a match with, most matches first. */
   opponents: OpponentLine[]
+  /** Their 10 newest matches (any status) by when they were played, newest first; not by when last changed. */
+  recent?: ProfileMatch[]
+}
+
+export interface ProfileMatch {
+  id: string
+  gameId: GameId
+  status: 'in-progress' | 'finished' | 'abandoned'
+  /** When it was played (started; a recorded play's time), UTC. */
+  createdAt: string
+  /** The local date where it was played. */
+  localDate: string
+  /** The winners' names as they are now (none unless finished). */
+  winners: string[]
 }
 
 export interface LeaderboardRow {

@@ -10,6 +10,7 @@ import type {
   MatchProgress,
   MonthlyResults,
   PlayerStats,
+  ProfileMatch,
   RatingSeries,
   RoundsOf,
   SharedWin,
@@ -45,7 +46,8 @@ export class StatsState {
   profileId = $state('')
   profile = $state<PlayerStats | null>(null)
   profileRatings = $state<RatingSeries[]>([])
-  profileRecent = $state<MatchSummary[]>([])
+  /** The profile's newest matches by when they were played (not by when last changed). */
+  profileRecent = $state<ProfileMatch[]>([])
   profileError = $state<string | null>(null)
 
   players = $state<Player[]>([])
@@ -104,10 +106,7 @@ export class StatsState {
     }
     const f = this.filter()
     delete f.playerIds
-    const [r, recent] = await Promise.all([
-      call('stats:player', { playerId: id, ...f }),
-      call('matches:list', { playerId: id, limit: 10 }),
-    ])
+    const r = await call('stats:player', { playerId: id, ...f })
     if (id !== this.profileId) return
     if (!r.ok) {
       this.profile = null
@@ -116,7 +115,7 @@ export class StatsState {
     }
     this.profileError = null
     this.profile = r.value
-    this.profileRecent = recent.ok ? recent.value : []
+    this.profileRecent = r.value.profile?.recent ?? []
     const rated = r.value.games.filter((g) => g.rating)
     const series = await Promise.all(
       rated.map((g) => call('stats:rating-history', { gameId: g.gameId, playerIds: [id] })),
