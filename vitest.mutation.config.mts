@@ -23,6 +23,8 @@ export default defineConfig({
       'tests/ipc/limits.test.ts',
       'tests/ipc/uploads-check.test.ts',
       'tests/ipc/disk-full.test.ts',
+      // Club sync's wire checks (sign.ts, incoming.ts, hub-text.ts), without a hub.
+      'tests/unit/sync/**/*.test.ts',
     ],
     environment: 'node',
     pool: 'forks',

@@ -65,7 +65,7 @@ async function syncAll(...ls: Laptop[]): Promise<void> {
 describe('club sync heals what was done to the hub', () => {
   it('a row deleted on the hub comes back, and a laptop that joins later has it', async () => {
     const [a, b] = await club('ana', 'bo')
-    const zoe = await a.call<Player>('players:create', { name: 'Zoe' })
+    const zoe = await a!.call<Player>('players:create', { name: 'Zoe' })
     await syncAll(a!, b!)
     const [[id]] = (await hubSql(hub, "SELECT id FROM club_events WHERE subject = ? AND kind = 'player.created'", [
       zoe.id,
@@ -206,12 +206,13 @@ describe('club sync and clocks', () => {
     const made = await a.call<SyncStatus>('club:create', { hubUrl: hub.url })
     expect(made.clock?.warning).toMatch(/10 minutes ahead of the hub/)
     expect(made.clock!.offsetMs).toBeLessThan(-9 * MINUTE)
+    expect(made.clock?.short).toBe('Clock 10 minutes ahead of the hub')
     const b = lap('bo', skewed(-2 * DAY))
     const joined = await b.call<SyncStatus>('club:join', { hubUrl: hub.url, code: made.club!.code })
     expect(joined.clock?.warning).toMatch(/2 days behind the hub/)
     const c = lap('cy', skewed(20_000))
     const fine = await c.call<SyncStatus>('club:join', { hubUrl: hub.url, code: made.club!.code })
-    expect(fine.clock).toMatchObject({ warning: null })
+    expect(fine.clock).toMatchObject({ warning: null, short: null })
     expect(Math.abs(fine.clock!.offsetMs)).toBeLessThan(MINUTE)
   })
 

@@ -717,10 +717,15 @@ export class SyncService {
     this.clockCheckedAt = here.toISOString()
   }
 
-  private clockWords(): string | null {
+  private clockWords(): { warning: string; short: string } | null {
     const off = this.clockOffsetMs
     if (off === null || Math.abs(off) <= CLOCK_WARN_MS) return null
-    return `This laptop’s clock is ${formatSpan(Math.abs(off))} ${off < 0 ? 'ahead of' : 'behind'} the hub’s. Scoring goes on; set the clock right so the club’s history shows the right times.`
+    const how = `${formatSpan(Math.abs(off))} ${off < 0 ? 'ahead of' : 'behind'}`
+    return {
+      warning: `This laptop’s clock is ${how} the hub’s. Scoring goes on; set the clock right so the club’s history shows the right times.`,
+      // The sidebar's words, made here so the start screen does not load the formatting code.
+      short: `Clock ${how} the hub`,
+    }
   }
 
   private alive(): void {
@@ -762,7 +767,12 @@ export class SyncService {
       })),
       clock:
         cfg && this.clockOffsetMs !== null
-          ? { offsetMs: this.clockOffsetMs, checkedAt: this.clockCheckedAt ?? '', warning: this.clockWords() }
+          ? {
+              offsetMs: this.clockOffsetMs,
+              checkedAt: this.clockCheckedAt ?? '',
+              warning: this.clockWords()?.warning ?? null,
+              short: this.clockWords()?.short ?? null,
+            }
           : null,
     }
   }

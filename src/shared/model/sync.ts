@@ -61,7 +61,8 @@ export interface SyncStatus {
   /**
    * This laptop's clock against the hub's (from the `Date` of the hub's last answer): the hub's minus
    * this laptop's, in milliseconds, when it was checked, and the warning in words when it is off by
-   * more than a minute (null otherwise). Null until the hub has answered.
+   * more than a minute (null otherwise), with `short` the same in a few words for the sidebar
+   * ('Clock 10 min ahead of the hub'). Null until the hub has answered.
    */
-  clock?: { offsetMs: number; checkedAt: string; warning: string | null } | null
+  clock?: { offsetMs: number; checkedAt: string; warning: string | null; short?: string | null } | null
 }

@@ -61,7 +61,7 @@ describe('event signatures', () => {
 
   it('accepts a row as signed, and any change to any field is refused', () => {
     const w = toWire(s.key, s.clubId, row)
-    expect(fromWire(s.key, s.clubId, w as never)).toEqual({ ok: true, row })
+    expect(fromWire(s.key, s.clubId, w as never)).toEqual({ ok: true, row, deviceSig: null })
     for (const [k, v] of Object.entries({
       id: 'e2',
       device: 'd2',
