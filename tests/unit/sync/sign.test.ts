@@ -67,9 +67,9 @@ describe('device keys', () => {
     // The right key signing other content: refused.
     const changed = { ...r, payload: JSON.stringify({ name: 'Mallory', color: null }) }
     const sig = deviceSignature(k, CLUB, changed)
-    expect(fromWire(KEY, CLUB, { ...toWire(KEY, CLUB, r), mac: `${macOf(KEY, CLUB, r)}.${sig}` } as never)).toMatchObject(
-      { ok: false },
-    )
+    expect(
+      fromWire(KEY, CLUB, { ...toWire(KEY, CLUB, r), mac: `${macOf(KEY, CLUB, r)}.${sig}` } as never),
+    ).toMatchObject({ ok: false })
     // Extra parts or a cut signature: refused.
     expect(fromWire(KEY, CLUB, { ...signed, mac: `${signed.mac}.x` } as never)).toMatchObject({ ok: false })
     expect(fromWire(KEY, CLUB, { ...signed, mac: signed.mac.slice(0, -4) } as never)).toMatchObject({ ok: false })
