@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every check, in order: types, lint, format, build, the renderer's payload budget, Electron security
+// `npm test`: every check, in order: types, lint, format, import cycles, build, the renderer's payload budget, Electron security
 // scan, unit/db/ipc tests (vitest), browser tests (Playwright in Chromium). Runs them all, then one summary.
 // On a fresh clone it first installs the dependencies (npm ci); without a Chromium it stops at once with
 // one line saying how to get one.
@@ -24,6 +24,8 @@ const steps = [
   ['typecheck', () => run('npm', ['run', '-s', 'typecheck'])],
   ['lint', () => run('npm', ['run', '-s', 'lint'])],
   ['format (prettier --check; `npm run format` fixes it)', () => run('npm', ['run', '-s', 'format:check'])],
+  // Fails on any import cycle in src/ (type-only imports count too): `npm run -s cycles` lists them.
+  ['import cycles (madge --circular)', () => run('npm', ['run', '-s', 'cycles'])],
   [
     'build',
     () =>

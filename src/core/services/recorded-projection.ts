@@ -8,7 +8,7 @@
 import { reduceMatch } from '../../shared/events/reduce'
 import { recordedResult, type RecordedPayload } from '../../shared/events/recorded'
 import { compareEvents, type DomainEvent } from '../../shared/events/types'
-import type { ProjectedMatch } from './projector'
+import type { ProjectedMatch } from './projected-match'
 
 export function isRecordedLog(events: readonly DomainEvent[]): boolean {
   return events.some((e) => e.kind === 'match.recorded')

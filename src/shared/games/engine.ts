@@ -6,10 +6,10 @@
  * (no classes, Dates or Maps) so they can cross IPC, be stored and be deep-compared.
  */
 import { err, ok, type Result } from '../result'
-import type { GameId } from './registry'
+import type { GameId } from './ids'
 
-// The games are listed once, in the registry; these names stay importable from here.
-export { GAME_IDS, GAME_NAMES, type GameId } from './registry'
+// The games are listed once, in the facts list (no engine in it, so no cycle back here); these names stay importable from here.
+export { GAME_IDS, GAME_NAMES, type GameId } from './ids'
 export { rankSeats, seatName } from './seats'
 
 /** Where the game stands, in words the table can read. */

@@ -7,6 +7,7 @@
  */
 import type * as v from 'valibot'
 import type { GameEngine } from './engine'
+import type { GameFacts } from './game-facts'
 import type { Sheet } from './sheets'
 
 /** A house rule chosen from a list (SPEC section 5), shown with its explanation on the New match screen. */
@@ -69,9 +70,8 @@ export interface StatEvent {
   count(details: Readonly<Record<string, unknown>>): number
 }
 
-export interface GameModule<Id extends string, Config, State, Action, Legal> {
-  readonly id: Id
-  readonly name: string
+/** A game's module: its facts (`<game>/facts.ts`, spread in) and everything that runs. */
+export interface GameModule<Id extends string, Config, State, Action, Legal> extends GameFacts<Id> {
   /** Seat counts the game allows (SPEC section 5). */
   readonly seats: { readonly min: number; readonly max: number }
   /** The shapes the engine accepts (the engine parses with them; rules that depend on the table stay in the engine). */

@@ -2,11 +2,13 @@
  * The games, listed once. Each entry is the game's own module (`<game>/module.ts`, a `GameModule`
  * with its own config, state, action and legal-action types); every other list of games in the app
  * (ids, names, seat limits, house rules, engines and their versions, round rows, stat events) is
- * derived from here. Adding a game is one line here plus its folder and its views (docs/ARCHITECTURE.md,
- * "Adding a game").
+ * derived from here and from the facts list (`ids.ts`, which names the games without loading their
+ * engines). Adding a game is one line there, one here, plus its folder and its views
+ * (docs/ARCHITECTURE.md, "Adding a game").
  */
 import { enneaModule } from './ennea/module'
 import type { GameEngine } from './engine'
+import { everyGame, GAME_IDS, isGameId, type GameId } from './ids'
 import type { GameModule, HouseRule } from './module'
 import { nineModule } from './nine/module'
 import { senModule } from './seven-eight-nine/module'
@@ -19,8 +21,15 @@ import { wildNineModule } from './wild-nine/module'
  */
 export type AnyGameModule = GameModule<string, unknown, unknown, unknown, unknown>
 
-/** Checks, at compile time, that each entry is a module filed under its own id. */
-function listModules<M extends { readonly [G in keyof M]: AnyGameModule & { readonly id: G } }>(modules: M): M {
+/**
+ * Checks, at compile time, that each entry is a module filed under its own id, and that every game of
+ * the facts list (`ids.ts`) has one and no other game does.
+ */
+function listModules<
+  M extends { readonly [G in keyof M]: G extends GameId ? AnyGameModule & { readonly id: G } : never } & {
+    readonly [G in GameId]: AnyGameModule
+  },
+>(modules: M): M {
   return modules
 }
 
@@ -33,7 +42,8 @@ export const GAME_MODULES = listModules({
 })
 
 export type GameModules = typeof GAME_MODULES
-export type GameId = keyof GameModules
+// The ids, names and the id check come from the facts list; these names stay importable from here.
+export { GAME_IDS, GAME_NAMES, isGameId, type GameId } from './ids'
 
 /** The module of one game with its own types. */
 export type ModuleOf<G extends GameId> = GameModules[G]
@@ -45,11 +55,6 @@ export type ConfigOf<G extends GameId> = Parts<G>['config']
 export type StateOf<G extends GameId> = Parts<G>['state']
 export type ActionOf<G extends GameId> = Parts<G>['action']
 export type LegalOf<G extends GameId> = Parts<G>['legal']
-
-/** True when `partial` holds an entry for every game (it is filled from GAME_IDS, so always; checked, not assumed). */
-function everyGame<T>(partial: Partial<Record<GameId, T>>): partial is Record<GameId, T> {
-  return GAME_IDS.every((id) => partial[id] !== undefined)
-}
 
 /** Maps each game id to what `fn` says of its module. */
 export function mapGames<T>(fn: (m: AnyGameModule) => T): Record<GameId, T> {
@@ -63,15 +68,6 @@ export function mapGames<T>(fn: (m: AnyGameModule) => T): Record<GameId, T> {
 export function moduleOf(gameId: string): AnyGameModule | null {
   return isGameId(gameId) ? GAME_MODULES[gameId] : null
 }
-
-export function isGameId(x: unknown): x is GameId {
-  return typeof x === 'string' && Object.hasOwn(GAME_MODULES, x)
-}
-
-/** Every game id, in the registry's order. */
-export const GAME_IDS: readonly GameId[] = Object.keys(GAME_MODULES).filter(isGameId)
-
-export const GAME_NAMES: Record<GameId, string> = mapGames((m) => m.name)
 
 export type EngineOf<G extends GameId> = ModuleOf<G>['engine']
 

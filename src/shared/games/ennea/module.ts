@@ -1,6 +1,7 @@
 /** Ennea as one module: everything the app knows about the game, for the registry (`../registry.ts`). */
 import { countOf, roundsFrom, type GameModule, type HouseRule, type RoundRow } from '../module'
 import { enneaEngine } from './engine'
+import { enneaFacts } from './facts'
 import { EnneaActionSchema, EnneaConfigSchema } from './schema'
 import type { EnneaAction, EnneaConfig, EnneaLegal, EnneaState } from './types'
 
@@ -64,8 +65,7 @@ function rows(state: EnneaState, fromRound: number): RoundRow[] {
 const called = (d: Readonly<Record<string, unknown>>): boolean => countOf(d.calledEnnea) !== 0
 
 export const enneaModule: GameModule<'ennea', EnneaConfig, EnneaState, EnneaAction, EnneaLegal> = {
-  id: 'ennea',
-  name: 'Ennea',
+  ...enneaFacts,
   seats: { min: 2, max: 4 },
   configSchema: EnneaConfigSchema,
   actionSchema: EnneaActionSchema,

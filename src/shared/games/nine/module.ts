@@ -2,6 +2,7 @@
 import { countOf, roundsFrom, type GameModule, type HouseRule, type RoundRow } from '../module'
 import { nineSheet } from '../sheets'
 import { nineEngine } from './engine'
+import { nineFacts } from './facts'
 import { NineActionSchema, NineConfigSchema } from './schema'
 import type { NineAction, NineConfig, NineLegal, NineState } from './types'
 
@@ -91,8 +92,7 @@ function rows(state: NineState, fromRound: number): RoundRow[] {
 }
 
 export const nineModule: GameModule<'nine', NineConfig, NineState, NineAction, NineLegal> = {
-  id: 'nine',
-  name: 'Nine',
+  ...nineFacts,
   seats: { min: 2, max: 8 },
   configSchema: NineConfigSchema,
   actionSchema: NineActionSchema,

@@ -2,6 +2,7 @@
 import { roundsFrom, type GameModule, type HouseRule, type RoundRow } from '../module'
 import { cardText } from '../module-words'
 import { senEngine } from './engine'
+import { senFacts } from './facts'
 import { SenActionSchema, SenConfigSchema } from './schema'
 import type { SenAction, SenConfig, SenLegal, SenState } from './types'
 
@@ -117,8 +118,7 @@ const winBy =
     d.result === 'win' && d.ending === ending ? 1 : 0
 
 export const senModule: GameModule<'seven-eight-nine', SenConfig, SenState, SenAction, SenLegal> = {
-  id: 'seven-eight-nine',
-  name: 'Seven Eight Nine',
+  ...senFacts,
   seats: { min: 2, max: 2 },
   configSchema: SenConfigSchema,
   actionSchema: SenActionSchema,

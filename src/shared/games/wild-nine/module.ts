@@ -3,6 +3,7 @@ import { countOf, roundsFrom, type GameModule, type HouseRule, type RoundRow } f
 import { cardText } from '../module-words'
 import { wildNineSheet } from '../sheets'
 import { wildNineEngine } from './engine'
+import { wildNineFacts } from './facts'
 import { WildNineActionSchema, WildNineConfigSchema } from './schema'
 import type { WildNineAction, WildNineConfig, WildNineLegal, WildNineState } from './types'
 
@@ -66,8 +67,7 @@ function rows(state: WildNineState, fromRound: number): RoundRow[] {
 }
 
 export const wildNineModule: GameModule<'wild-nine', WildNineConfig, WildNineState, WildNineAction, WildNineLegal> = {
-  id: 'wild-nine',
-  name: 'Wild Nine',
+  ...wildNineFacts,
   seats: { min: 2, max: 6 },
   configSchema: WildNineConfigSchema,
   actionSchema: WildNineActionSchema,
