@@ -126,7 +126,7 @@ test('a finished Wild Nine match: Rematch (same players, seats and rules, the ne
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Share the result (PNG)' }).click(),
   ])
-  expect(download.suggestedFilename()).toMatch(/^wild-nine-\d{4}-\d{2}-\d{2}\.png$/)
+  expect(download.suggestedFilename()).toMatch(/^wild-nine_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}_Ana-Bo-Cy\.png$/)
   const path = await download.path()
   const { readFileSync } = await import('node:fs')
   const png = readFileSync(path)

@@ -140,14 +140,20 @@ test('wild nine: WN-G15 by points, undo, an edit that changes the winner, and a 
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV' }).click(),
   ])
-  expect(download.suggestedFilename()).toMatch(/^wild-nine-\d{4}-\d{2}-\d{2}\.csv$/)
+  // Named after the match: the game, when it started (local date and time) and the players.
+  expect(download.suggestedFilename()).toMatch(/^wild-nine_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}_Ana-Bo-Cy\.csv$/)
   const csvPath = testInfo.outputPath('sheet.csv')
   await download.saveAs(csvPath)
   const csv = (await import('node:fs')).readFileSync(csvPath, 'utf8').split('\r\n')
-  // A byte-order mark so spreadsheets show accents; when each round was played, in local time; numbers as numbers.
-  expect(csv[0]).toBe('\ufeffRound,Played,Dealer,Result,Ana points,Ana total,Bo points,Bo total,Cy points,Cy total')
-  expect(csv[2]).toMatch(/^2,\d{4}-\d{2}-\d{2} \d{2}:\d{2},Bo,Ana went out,0,34,41,53,47,47$/)
-  expect(csv).toContain('Winner,,,Bo')
+  // A byte-order mark so spreadsheets show accents; when each round was played and corrected, in local time; numbers as numbers.
+  expect(csv[0]).toBe(
+    '\ufeffRound,Played,Corrected,Dealer,Result,Ana points,Ana total,Bo points,Bo total,Cy points,Cy total',
+  )
+  expect(csv[1]).toMatch(/^1,\d{4}-\d{2}-\d{2} \d{2}:\d{2},,Ana,/)
+  expect(csv[2]).toMatch(
+    /^2,\d{4}-\d{2}-\d{2} \d{2}:\d{2},\d{4}-\d{2}-\d{2} \d{2}:\d{2},Bo,Ana went out,0,34,41,53,47,47$/,
+  )
+  expect(csv).toContain('Winner,,,,Bo')
 
   // Print: the entry form, buttons and navigation are hidden; the sheet stays.
   await page.emulateMedia({ media: 'print' })

@@ -4,7 +4,9 @@ import { nineEngine, type NineAction } from '../../src/shared/games/nine/index'
 import {
   correctionTimes,
   csvField,
-  csvFileName,
+  csvSeparatorFor,
+  EXPORT_NAME_MAX_BYTES,
+  exportFileName,
   localDateTime,
   nextDealText,
   nineDealText,
@@ -69,17 +71,24 @@ describe('Wild Nine sheet', () => {
   it('exports CSV with a byte-order mark, a header, one line per round with its local time, the totals and the winner', () => {
     const state = wildNine(G15)
     const played = ['2026-11-30T19:05:00.000Z', null, '2026-11-30T19:45:00.000Z']
-    const csv = sheetCsv(wildNineSheet(state, 'The match ended: Ana reached 104. Cy wins with 36.'), played)
+    const corrected = [null, '2026-11-30T20:10:00.000Z', null]
+    const csv = sheetCsv(wildNineSheet(state, 'The match ended: Ana reached 104. Cy wins with 36.'), {
+      played,
+      corrected,
+    })
     expect(csv.startsWith('\ufeffRound,')).toBe(true)
     const lines = csv.slice(1).split('\r\n')
-    expect(lines[0]).toBe('Round,Played,Dealer,Result,Ana points,Ana total,Bo points,Bo total,Cy points,Cy total')
-    expect(lines[1]).toBe(`1,${localDateTime(played[0])},Ana,Cy went out,34,34,12,12,0,0`)
-    expect(lines[1]).toMatch(/^1,\d{4}-\d{2}-\d{2} \d{2}:\d{2},/)
-    expect(lines[2]).toMatch(/^2,,Bo,/)
-    expect(lines[3]).toBe(`3,${localDateTime(played[2])},Cy,Bo went out,70,104,0,53,9,36`)
-    expect(lines[4]).toBe('Total,,,,,104,,53,,36')
-    expect(lines[5]).toBe('Result,,,The match ended: Ana reached 104. Cy wins with 36.')
-    expect(lines[6]).toBe('Winner,,,Cy')
+    expect(lines[0]).toBe(
+      'Round,Played,Corrected,Dealer,Result,Ana points,Ana total,Bo points,Bo total,Cy points,Cy total',
+    )
+    expect(lines[1]).toBe(`1,${localDateTime(played[0])},,Ana,Cy went out,34,34,12,12,0,0`)
+    expect(lines[1]).toMatch(/^1,\d{4}-\d{2}-\d{2} \d{2}:\d{2},,/)
+    // The corrected round says when it was corrected.
+    expect(lines[2]).toBe(`2,,${localDateTime(corrected[1])},Bo,Ana went out,0,34,41,53,27,27`)
+    expect(lines[3]).toBe(`3,${localDateTime(played[2])},,Cy,Bo went out,70,104,0,53,9,36`)
+    expect(lines[4]).toBe('Total,,,,,,104,,53,,36')
+    expect(lines[5]).toBe('Result,,,,The match ended: Ana reached 104. Cy wins with 36.')
+    expect(lines[6]).toBe('Winner,,,,Cy')
     expect(csv.endsWith('\r\n')).toBe(true)
   })
 
@@ -87,9 +96,9 @@ describe('Wild Nine sheet', () => {
     const state = wildNine([{ type: 'round', wentOut: null, hands: [['QD', '2S'], ['KH'], ['9s', 'qh']] }])
     const lines = sheetCsv(wildNineSheet(state, '')).slice(1).split('\r\n')
     expect(lines[0]).toBe(
-      'Round,Played,Dealer,Result,Ana points,Ana total,Ana cards,Bo points,Bo total,Bo cards,Cy points,Cy total,Cy cards',
+      'Round,Played,Corrected,Dealer,Result,Ana points,Ana total,Ana cards,Bo points,Bo total,Bo cards,Cy points,Cy total,Cy cards',
     )
-    expect(lines[1]).toBe('1,,Ana,Deadlock,12,12,QD 2S,10,10,KH,25,25,9S QH')
+    expect(lines[1]).toBe('1,,,Ana,Deadlock,12,12,QD 2S,10,10,KH,25,25,9S QH')
   })
 })
 
@@ -124,6 +133,7 @@ describe('Nine sheet', () => {
       value: 45,
       resetFrom: 90,
       cards: '13 13 13 13',
+      hand: 52,
       marks: ['reset'],
     })
     expect(sheet.rows[2]?.result).toBe('Bo declared NINE over 9: failed')
@@ -135,18 +145,35 @@ describe('Nine sheet', () => {
     expect(sheet.winners).toEqual([0])
     expect(sheet.over).toBe(true)
     // The total is a number (45); the reset from 90 has its own column, so a spreadsheet can add totals up.
+    // Rows are deals, as on screen; the hand total has its own column, also where only the total was entered.
     const lines = sheetCsv(sheet).slice(1).split('\r\n')
     expect(lines[0]).toBe(
-      'Round,Played,Dealer,Result,Ana points,Ana total,Ana reset from,Ana cards,Bo points,Bo total,Bo reset from,Bo cards,Cy points,Cy total,Cy reset from,Cy cards',
+      'Deal,Played,Corrected,Dealer,Result,Ana points,Ana total,Ana reset from,Ana hand,Ana cards,Bo points,Bo total,Bo reset from,Bo hand,Bo cards,Cy points,Cy total,Cy reset from,Cy hand,Cy cards',
     )
-    expect(lines[2]).toBe('2,,Bo,Ana declared NINE and won,0,0,,2 2,52,45,90,13 13 13 13,36,76,,12 12 12')
+    expect(lines[2]).toBe('2,,,Bo,Ana declared NINE and won,0,0,,4,2 2,52,45,90,52,13 13 13 13,36,76,,36,12 12 12')
+    // A failed declaration: Bo's points (25) are not his hand (11), nor Cy's (0, hand 14).
+    expect(lines[3]).toBe('3,,,Cy,Bo declared NINE over 9: failed,0,0,,3,3,25,70,,11,5 6,0,76,,14,7 7')
+    expect(lines[4]).toBe('4,,,Ana,Ana declared NINE and won,0,0,,0,,29,99,,29,,23,99,,23,')
+  })
+
+  it('keeps hand totals entered as totals, where the points differ from them', () => {
+    const state = nine([{ type: 'round', declarer: 0, totals: [12, 5, 7], confirmOverNine: true }])
+    const sheet = nineSheet(state, '')
+    expect(sheet.rows[0]?.cells.map((c) => c.hand)).toEqual([12, 5, 7])
+    const lines = sheetCsv(sheet).slice(1).split('\r\n')
+    expect(lines[0]).toBe(
+      'Deal,Played,Corrected,Dealer,Result,Ana points,Ana total,Ana hand,Bo points,Bo total,Bo hand,Cy points,Cy total,Cy hand',
+    )
+    const [ana, bo, cy] = state.rounds[0]?.points ?? []
+    expect(lines[1]).toBe(`1,,,Ana,Ana declared NINE over 9: failed,${ana},${ana},12,${bo},${bo},5,${cy},${cy},7`)
+    expect(ana).not.toBe(12)
   })
 
   it('keeps carried-over start totals', () => {
     const state = nine([{ type: 'round', declarer: 0, hands: [[1], [5], [6]] }], [10, 20, 30])
     const sheet = nineSheet(state, '')
     expect(sheet.start).toEqual([10, 20, 30])
-    expect(sheetCsv(sheet).slice(1).split('\r\n')[1]).toBe('Start,,,Carried over,,10,,,20,,,30,')
+    expect(sheetCsv(sheet).slice(1).split('\r\n')[1]).toBe('Start,,,,Carried over,,10,,,,20,,,,30,,')
   })
 })
 
@@ -160,8 +187,45 @@ describe('CSV fields', () => {
     expect(csvField('plain')).toBe('plain')
   })
 
-  it('names the file after the game and the date', () => {
-    expect(csvFileName('Wild Nine', '2026-11-30T05:00:00Z')).toBe('wild-nine-2026-11-30.csv')
+  it('separates by semicolons on request, quoting a field that holds one', () => {
+    const state = nine([{ type: 'round', declarer: 0, hands: [[1], [5], [6]] }])
+    const lines = sheetCsv(nineSheet(state, 'a; b'), { separator: ';' }).slice(1).split('\r\n')
+    expect(lines[0]?.startsWith('Deal;Played;Corrected;Dealer;Result;Ana points;Ana total;Ana hand;')).toBe(true)
+    expect(lines[1]).toBe('1;;;Ana;Ana declared NINE and won;0;0;1;1;5;5;5;5;6;6;6;6')
+    expect(csvField('a;b', ';')).toBe('"a;b"')
+    expect(csvField('a;b')).toBe('a;b')
+    expect(csvField('1,5', ';')).toBe('"1,5"')
+  })
+
+  it('follows the locale: a semicolon where a decimal is written with a comma', () => {
+    expect(csvSeparatorFor('de-DE')).toBe(';')
+    expect(csvSeparatorFor('fr-FR')).toBe(';')
+    expect(csvSeparatorFor('pt-BR')).toBe(';')
+    expect(csvSeparatorFor('en-US')).toBe(',')
+    expect(csvSeparatorFor('ja-JP')).toBe(',')
+  })
+
+  it('names the file after the match: the game, when it started (local time) and the players', () => {
+    const started = new Date(2026, 10, 30, 19, 42).toISOString()
+    expect(exportFileName('Wild Nine', started, ['Ana', 'Bo', 'Cy'], 'csv')).toBe(
+      'wild-nine_2026-11-30_19-42_Ana-Bo-Cy.csv',
+    )
+    expect(exportFileName('Nine', started, ['Zoë', 'Jean Luc', "O'Brien"], 'png')).toBe(
+      'nine_2026-11-30_19-42_Zoë-Jean-Luc-O-Brien.png',
+    )
+  })
+
+  it('makes names safe for file systems and caps the length, cutting players first and never inside a character', () => {
+    const started = new Date(2026, 0, 2, 3, 4).toISOString()
+    const name = exportFileName('Nine', started, ['a/b\\c:d*e?f"g<h>i|j', 'CON', '..', '\u202eevil'], 'csv')
+    expect(name).toBe('nine_2026-01-02_03-04_a-b-c-d-e-f-g-h-i-j-CON-evil.csv')
+    const many = Array.from({ length: 8 }, (_, i) => `Ŝpieler${i}😀${'x'.repeat(30)}`)
+    const long = exportFileName('Nine', started, many, 'csv')
+    expect(new TextEncoder().encode(long).length).toBeLessThanOrEqual(EXPORT_NAME_MAX_BYTES)
+    expect(long.startsWith('nine_2026-01-02_03-04_Ŝpieler0')).toBe(true)
+    expect(long.endsWith('.csv')).toBe(true)
+    expect(long).not.toMatch(/\uFFFD|[/\\:*?"<>|]|-\.csv$/)
+    expect(exportFileName('Nine', 'not a date', [], 'png')).toBe('nine.png')
   })
 })
 

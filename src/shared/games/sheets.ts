@@ -22,6 +22,8 @@ export interface SheetCell {
   resetFrom: number | null
   /** The cards entered for the seat ("9S QH", "3 4 2"), or '' when only a number was entered. */
   cards: string
+  /** Nine: the seat's hand total, entered as a total or added up from its cards (null in Wild Nine and a void deal). */
+  hand: number | null
   /** Short words for the cell: "went out", "declared", "lost"... */
   marks: string[]
 }
@@ -38,6 +40,8 @@ export interface SheetRow {
 
 export interface Sheet {
   game: string
+  /** What the screen calls a row: "Round" in Wild Nine, "Deal" in Nine. */
+  roundWord: 'Round' | 'Deal'
   names: string[]
   /** Totals before the first round (a continued paper sheet), or null when all zero. */
   start: number[] | null
@@ -93,6 +97,7 @@ export function wildNineSheet(state: WildNineState, message: string): Sheet {
       value: r.totals[seat] ?? 0,
       resetFrom: null,
       cards: (r.hands?.[seat] ?? []).join(' '),
+      hand: null,
       marks: r.wentOut === seat ? ['went out'] : [],
     })),
     lines: [...r.explanations],
@@ -100,6 +105,7 @@ export function wildNineSheet(state: WildNineState, message: string): Sheet {
   const start = state.startTotals.some((t) => t !== 0) ? [...state.startTotals] : null
   return {
     game: 'Wild Nine',
+    roundWord: 'Round',
     names: [...names],
     start,
     rows,
@@ -142,6 +148,7 @@ export function nineSheet(state: NineState, message: string): Sheet {
           value: after,
           resetFrom: reset ? raw : null,
           cards: (r.hands[seat] ?? []).join(' '),
+          hand: r.void || r.declarer === null ? null : (r.handTotals[seat] ?? null),
           marks,
         }
       }),
@@ -154,6 +161,7 @@ export function nineSheet(state: NineState, message: string): Sheet {
   const losers = state.totals.flatMap((t, i) => (t >= NINE_LIMIT ? [i] : []))
   return {
     game: 'Nine',
+    roundWord: 'Deal',
     names: [...names],
     start,
     rows,
@@ -165,11 +173,27 @@ export function nineSheet(state: NineState, message: string): Sheet {
   }
 }
 
+/** The separator between CSV fields: a comma, or a semicolon for spreadsheets in comma-decimal locales. */
+export type CsvSeparator = ',' | ';'
+
+/**
+ * The separator a spreadsheet in `locale` expects: where a decimal is written with a comma (de, fr,
+ * es, nl, pt-BR...), spreadsheets split CSV on semicolons, so a comma there would merge the columns.
+ */
+export function csvSeparatorFor(locale?: string): CsvSeparator {
+  try {
+    const parts = new Intl.NumberFormat(locale).formatToParts(1.5)
+    return parts.find((p) => p.type === 'decimal')?.value === ',' ? ';' : ','
+  } catch {
+    return ','
+  }
+}
+
 /** One CSV field: quoted when needed, and a leading = + - @ neutralised so spreadsheets never run it. */
-export function csvField(value: string | number): string {
+export function csvField(value: string | number, separator: CsvSeparator = ','): string {
   let s = String(value)
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
+  return s.includes(separator) || /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
 
 /** A time as the computer's local "2026-11-30 19:42", a form spreadsheets read as a date and time. */
@@ -181,57 +205,118 @@ export function localDateTime(iso: string | null | undefined): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`
 }
 
+export interface SheetCsvOptions {
+  /** Per row: when the round was entered (ISO), if known. */
+  played?: readonly (string | null)[]
+  /** Per row: when the round was last corrected (ISO), or null when it never was. */
+  corrected?: readonly (string | null)[]
+  /** ',' (the default) or ';' for spreadsheets in comma-decimal locales. */
+  separator?: CsvSeparator
+}
+
 /**
  * The sheet as CSV for spreadsheets (RFC 4180, CRLF, a UTF-8 byte-order mark so accents show): one
- * row per round with when it was played (local time), each seat's points and total as numbers, a
- * reset in its own column (Nine), the cards entered, then the totals and the result.
- * `played`: per row, when the round was entered (ISO), if known.
+ * row per round (a "Deal" in Nine, as on screen) with when it was played and when it was last
+ * corrected (local time), each seat's points and total as numbers, a reset in its own column and the
+ * hand total (Nine, also where only the total was entered), the cards entered, then the totals and
+ * the result.
  */
-export function sheetCsv(sheet: Sheet, played: readonly (string | null)[] = []): string {
+export function sheetCsv(sheet: Sheet, options: SheetCsvOptions = {}): string {
+  const { played = [], corrected = [], separator = ',' } = options
   const names = sheet.names.map((_, i) => seatLabel(sheet.names, i))
   const resets = sheet.rows.some((r) => r.cells.some((c) => c.resetFrom !== null))
+  const hands = sheet.rows.some((r) => r.cells.some((c) => c.hand !== null))
   const cards = sheet.rows.some((r) => r.cells.some((c) => c.cards !== ''))
   const perSeat = (n: string): string[] => [
     `${n} points`,
     `${n} total`,
     ...(resets ? [`${n} reset from`] : []),
+    ...(hands ? [`${n} hand`] : []),
     ...(cards ? [`${n} cards`] : []),
   ]
   const cellsOf = (c: SheetCell): (string | number)[] => [
     c.points,
     c.value,
     ...(resets ? [c.resetFrom ?? ''] : []),
+    ...(hands ? [c.hand ?? ''] : []),
     ...(cards ? [c.cards] : []),
   ]
-  const blank = (t: number | ''): (string | number)[] => ['', t, ...(resets ? [''] : []), ...(cards ? [''] : [])]
+  const blank = (t: number | ''): (string | number)[] => [
+    '',
+    t,
+    ...(resets ? [''] : []),
+    ...(hands ? [''] : []),
+    ...(cards ? [''] : []),
+  ]
   const out: (string | number)[][] = []
-  out.push(['Round', 'Played', 'Dealer', 'Result', ...names.flatMap(perSeat)])
-  if (sheet.start) out.push(['Start', '', '', 'Carried over', ...sheet.start.flatMap((t) => blank(t))])
+  out.push([sheet.roundWord, 'Played', 'Corrected', 'Dealer', 'Result', ...names.flatMap(perSeat)])
+  if (sheet.start) out.push(['Start', '', '', '', 'Carried over', ...sheet.start.flatMap((t) => blank(t))])
   sheet.rows.forEach((r, i) => {
     out.push([
       r.round,
       localDateTime(played[i]),
+      localDateTime(corrected[i]),
       seatLabel(sheet.names, r.dealer),
       r.result,
       ...r.cells.flatMap(cellsOf),
     ])
   })
-  out.push(['Total', '', '', '', ...sheet.totals.flatMap((t) => blank(t))])
+  out.push(['Total', '', '', '', '', ...sheet.totals.flatMap((t) => blank(t))])
   if (sheet.over) {
     const winners = sheet.winners.map((s) => seatLabel(sheet.names, s))
-    out.push(['Result', '', '', sheet.message])
-    if (winners.length > 0) out.push([winners.length > 1 ? 'Winners' : 'Winner', '', '', winners.join(' and ')])
+    out.push(['Result', '', '', '', sheet.message])
+    if (winners.length > 0) out.push([winners.length > 1 ? 'Winners' : 'Winner', '', '', '', winners.join(' and ')])
   }
-  return `\ufeff${out.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`
+  return `\ufeff${out.map((row) => row.map((f) => csvField(f, separator)).join(separator)).join('\r\n')}\r\n`
 }
 
-/** A file name for the download: "wild-nine-2026-11-30.csv". */
-export function csvFileName(game: string, isoDate: string): string {
-  const slug = game
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-  return `${slug || 'scoresheet'}-${isoDate.slice(0, 10)}.csv`
+/** The longest file name an export gets, in UTF-8 bytes (file systems allow 255; the rest is for the folder's copies). */
+export const EXPORT_NAME_MAX_BYTES = 120
+
+/** Free text as part of a file name: letters (any script), marks and digits kept, every other run one dash. */
+function nameStem(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+}
+
+/**
+ * A file name for an exported sheet that names the match: the game, when it started (local date and
+ * time) and the players, e.g. "nine_2026-11-30_19-42_Ana-Bo-Cy.csv". Safe on every file system (only
+ * letters, digits, dashes, underscores and the extension's dot; never a Windows reserved name, since
+ * it starts with the game) and capped at EXPORT_NAME_MAX_BYTES, the players cut first, never inside
+ * a character.
+ */
+export function exportFileName(game: string, startedAt: string, names: readonly string[], ext: 'csv' | 'png'): string {
+  const gamePart = nameStem(game).toLowerCase() || 'scoresheet'
+  const when = localDateTime(startedAt).replace(' ', '_').replace(':', '-')
+  const head = [gamePart, when].filter((p) => p !== '').join('_')
+  const players = names
+    .map((n) => nameStem(n))
+    .filter((n) => n !== '')
+    .join('-')
+  const bytes = (t: string): number => new TextEncoder().encode(t).length
+  const room = EXPORT_NAME_MAX_BYTES - bytes(`${head}_.${ext}`)
+  let kept = ''
+  for (const ch of players) {
+    if (bytes(kept + ch) > room) break
+    kept += ch
+  }
+  kept = kept.replace(/-+$/, '')
+  const stem = kept !== '' ? `${head}_${kept}` : head
+  return `${cutToBytes(stem, EXPORT_NAME_MAX_BYTES - bytes(`.${ext}`))}.${ext}`
+}
+
+/** `text` cut to at most `max` UTF-8 bytes, never inside a character. */
+function cutToBytes(text: string, max: number): string {
+  const enc = new TextEncoder()
+  let out = ''
+  for (const ch of text) {
+    if (enc.encode(out + ch).length > max) break
+    out += ch
+  }
+  return out
 }
 
 /**

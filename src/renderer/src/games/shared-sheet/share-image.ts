@@ -92,7 +92,7 @@ export function drawSheet(sheet: Sheet, opts: ImageOptions): HTMLCanvasElement {
   let y = HEAD_H + PAD - 8 + (layout.message.length - 1) * LINE_H
   // Header row: the names with their colours.
   ctx.font = `700 15px ${FONT}`
-  drawCell(ctx, sheet.game === 'Nine' ? 'Deal' : 'Round', roundX, ROUND_W, y, false)
+  drawCell(ctx, sheet.roundWord, roundX, ROUND_W, y, false)
   drawCell(ctx, 'Result', resultX, RESULT_W, y, false)
   sheet.names.forEach((_, seat) => {
     const c = opts.colors[seat]
