@@ -51,6 +51,20 @@ const rate0 = (n: number, d: number): number | null => (d > 0 ? n / d : null)
 type RatingRow = { player_id: string; game_id: GameId; mu: number; sigma: number; matches: number }
 type PlayerRow = { id: string; name: string; color: string | null; created_at: string }
 
+/**
+ * Head-to-head: one pass over A's results, newest first, through A's index (player_id, finished_at,
+ * match_id), each with B's seat found by the primary key (match_id, seat). Left to itself, SQLite
+ * found B's seat through B's index, by player_id alone (the index has no match_id right after it), so
+ * it walked all of B's results for each of A's, which grew with the square of the history. CROSS JOIN
+ * keeps A's results outside; the unary + on y.player_id keeps B's index out of the lookup.
+ * `where`: more conditions on x (matchWhere), starting with AND.
+ */
+export const HEAD_TO_HEAD_SQL = (where: string): string =>
+  `SELECT x.match_id, x.game_id, x.finished_at, x.placement AS ap, y.placement AS bp, x.won AS aw, y.won AS bw
+   FROM match_results x CROSS JOIN match_results y ON y.match_id = x.match_id AND +y.player_id = @b
+   WHERE x.player_id = @a ${where}
+   ORDER BY x.finished_at DESC, x.match_id DESC`
+
 export class StatsService {
   private readonly summary: Statement<[], Agg>
   private readonly summaryOne: Statement<[{ player: string }], Agg>
@@ -328,14 +342,7 @@ export class StatsService {
     if (!pb) return err('not-found', 'The second player no longer exists.', 'b')
     const params: Record<string, unknown> = { a, b }
     const { where } = matchWhere({ ...f, playerIds: undefined }, params)
-    const rows = this.db
-      .prepare(
-        `SELECT x.match_id, x.game_id, x.finished_at, x.placement AS ap, y.placement AS bp, x.won AS aw, y.won AS bw
-         FROM match_results x JOIN match_results y ON y.match_id = x.match_id AND y.player_id = @b
-         WHERE x.player_id = @a ${where.length ? `AND ${where.join(' AND ')}` : ''}
-         ORDER BY x.finished_at DESC, x.match_id DESC`,
-      )
-      .all(params) as {
+    const rows = this.db.prepare(HEAD_TO_HEAD_SQL(where.length ? `AND ${where.join(' AND ')}` : '')).all(params) as {
       match_id: string
       game_id: GameId
       finished_at: string
@@ -344,18 +351,30 @@ export class StatsService {
       aw: number
       bw: number
     }[]
-    const line = (gameId: GameId | 'all'): HeadToHeadLine => {
-      const rs = gameId === 'all' ? rows : rows.filter((r) => r.game_id === gameId)
-      return {
-        gameId,
-        matches: rs.length,
-        aAhead: rs.filter((r) => r.ap < r.bp).length,
-        bAhead: rs.filter((r) => r.bp < r.ap).length,
-        level: rs.filter((r) => r.ap === r.bp).length,
-        aWins: rs.filter((r) => r.aw === 1).length,
-        bWins: rs.filter((r) => r.bw === 1).length,
+    // Every line in the same single pass over the rows.
+    const empty = (gameId: GameId | 'all'): HeadToHeadLine => ({
+      gameId,
+      matches: 0,
+      aAhead: 0,
+      bAhead: 0,
+      level: 0,
+      aWins: 0,
+      bWins: 0,
+    })
+    const byGame = new Map<GameId | 'all', HeadToHeadLine>([['all', empty('all')]])
+    for (const r of rows) {
+      let g = byGame.get(r.game_id)
+      if (!g) byGame.set(r.game_id, (g = empty(r.game_id)))
+      for (const l of [byGame.get('all') as HeadToHeadLine, g]) {
+        l.matches++
+        if (r.ap < r.bp) l.aAhead++
+        else if (r.bp < r.ap) l.bAhead++
+        else l.level++
+        if (r.aw === 1) l.aWins++
+        if (r.bw === 1) l.bWins++
       }
     }
+    const line = (gameId: GameId | 'all'): HeadToHeadLine => byGame.get(gameId) ?? empty(gameId)
     const lines = [line('all'), ...GAME_IDS.map(line).filter((l) => l.matches > 0)]
     return ok({
       a: { id: pa.id, name: pa.name },
