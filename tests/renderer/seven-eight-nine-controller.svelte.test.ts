@@ -82,7 +82,10 @@ describe('SenMatchController', () => {
     await vi.waitFor(() => expect(phase()).toBe('action'))
     expect(press('D')).toBe(true)
     await vi.waitFor(() => expect(phase()).toBe('flip'))
-    expect(await stored()).toEqual([{ type: 'flip', card: 5 }, { type: 'discard' }])
+    expect(await stored()).toEqual([
+      { type: 'flip', card: 5 },
+      { type: 'discard', seat: 0 },
+    ])
     expect(c.offer.react).toBeDefined()
   })
 
@@ -91,7 +94,12 @@ describe('SenMatchController', () => {
     c.flip()
     // Still storing the flip: D is kept, not lost and not run against the old screen.
     expect(press('d')).toBe(true)
-    await vi.waitFor(async () => expect(await stored()).toEqual([{ type: 'flip', card: 5 }, { type: 'discard' }]))
+    await vi.waitFor(async () =>
+      expect(await stored()).toEqual([
+        { type: 'flip', card: 5 },
+        { type: 'discard', seat: 0 },
+      ]),
+    )
     await vi.waitFor(() => expect(phase()).toBe('flip'))
   })
 

@@ -1,6 +1,7 @@
 import type { MatchHistoryEntry, MatchView } from '../../../shared/model/match'
 import type { AppError, Result } from '../../../shared/result'
 import { call } from '../lib/api'
+import { GAME_FACTS } from '../../../shared/games/ids'
 
 /** What the last undo took back: its words and the action itself, so its values can be brought back. */
 export interface Undone {
@@ -48,8 +49,13 @@ export class MatchState {
     this.take(r)
   }
 
-  apply(action: unknown): Promise<Result<MatchView>> {
-    return this.write(call('matches:apply', { id: this.id, action, ...this.expected }))
+  /**
+   * `pressedOn`: the head the page showed when the key was pressed, for a key played after an earlier write was
+   * stored (typed ahead); the service refuses it once the match has moved on. Default: the head shown now.
+   */
+  apply(action: unknown, pressedOn?: string): Promise<Result<MatchView>> {
+    const expected = pressedOn === undefined ? this.expected : { expected: pressedOn }
+    return this.write(call('matches:apply', { id: this.id, action, ...expected }))
   }
 
   correct(eventId: string, action: unknown): Promise<Result<MatchView>> {
@@ -117,10 +123,14 @@ export class MatchState {
   }
 }
 
-/** "Round 4 undone" (Wild Nine), "Deal 2 undone" (Nine), from the state before the undo. */
+/**
+ * "Round 4 undone" (Wild Nine), "Deal 2 undone" (Nine), from the state before the undo: for the games
+ * whose facts name an action that enters a whole round (`roundEntry`), in their word for a round.
+ */
 export function undoneLabel(view: MatchView, action: unknown): string | null {
   const type = typeof action === 'object' && action !== null ? (action as { type?: unknown }).type : null
-  if (type !== 'round' || (view.gameId !== 'wild-nine' && view.gameId !== 'nine')) return null
+  const { roundEntry, roundWord } = GAME_FACTS[view.gameId]
+  if (roundEntry === null || type !== roundEntry) return null
   const rounds = (view.state as { rounds?: unknown[] } | null)?.rounds?.length ?? 0
-  return `${view.gameId === 'nine' ? 'Deal' : 'Round'} ${rounds} undone`
+  return `${roundWord} ${rounds} undone`
 }

@@ -41,7 +41,8 @@ describe('what the engine offers, and the action letters', () => {
 
   it('a flipped 9: D discards at once, W and C go to their fields, no pile correction mid-turn', () => {
     const o = offer(run(start(P), [{ type: 'flip', card: 9 }]))
-    expect(keyCommand('d', o)).toEqual({ kind: 'commit', action: { type: 'discard' }, field: 'swap' })
+    // the discard names the seat it was pressed for, so the engine refuses it once that seat's turn has passed
+    expect(keyCommand('d', o)).toEqual({ kind: 'commit', action: { type: 'discard', seat: 0 }, field: 'swap' })
     expect(keyCommand('w', o)).toEqual({ kind: 'focus', id: 'sen-swap' })
     expect(keyCommand('c', o)).toEqual({ kind: 'focus', id: 'sen-declare' })
     expect(keyCommand('f', o)).toBeNull()
@@ -63,7 +64,7 @@ describe('what the engine offers, and the action letters', () => {
       ]),
     )
     expect(keyCommand('b', o)).toEqual({ kind: 'focus', id: 'sen-block' })
-    expect(keyCommand('n', o)).toEqual({ kind: 'commit', action: { type: 'no-block' }, field: 'block' })
+    expect(keyCommand('n', o)).toEqual({ kind: 'commit', action: { type: 'no-block', seat: 1 }, field: 'block' })
     expect(nextFocus(o)).toBe('sen-block')
   })
 

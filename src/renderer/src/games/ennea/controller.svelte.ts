@@ -14,6 +14,14 @@ export type Kind = (typeof KINDS)[number]
 export const KEYS: Record<Kind, string> = { peek: 'P', stake: 'S', pass: 'A', ennea: 'E' }
 export const LABELS: Record<Kind, string> = { peek: 'Peek', stake: 'Stake', pass: 'Pass', ennea: 'ENNEA' }
 
+/** What a key press was made for: the seat to act and the match head on show when it was pressed. */
+interface Pressed {
+  seat: number | null
+  head: string | undefined
+}
+
+type Queued = { kind: Kind; cell: number | null; pressed: Pressed }
+
 function isField(t: EventTarget | null): boolean {
   return (
     t instanceof HTMLInputElement ||
@@ -44,10 +52,17 @@ export class EnneaMatchController {
   /** R: the live round (while it is played or revealed), else the resolved round on show, in Referee mode. */
   readonly liveHref = $derived(this.es ? liveRoundHref($state.snapshot(this.es), this.match.id) : null)
 
-  /** Every action names the seat it is for, so a repeated key press is refused instead of acting for the next seat. */
-  private actionOf(kind: Kind): EnneaAction | null {
-    const seat = this.es?.toAct ?? undefined
-    const who = seat === undefined || seat === null ? {} : { seat }
+  /** What a key press was made for: the seat to act and the match head the page showed when it was pressed. */
+  private pressNow(): Pressed {
+    return { seat: this.es?.toAct ?? null, head: this.match.view?.head }
+  }
+
+  /**
+   * Every action names the seat it was pressed for (EN-V11), so a repeated key press is refused instead of
+   * acting for the next seat.
+   */
+  private actionOf(kind: Kind, seat: number | null = this.es?.toAct ?? null): EnneaAction | null {
+    const who = seat === null ? {} : { seat }
     if (kind === 'peek' || kind === 'stake')
       return this.selected === null ? null : { type: kind, cell: this.selected, ...who }
     return { type: kind, ...who }
@@ -77,21 +92,26 @@ export class EnneaMatchController {
   })
 
   /**
-   * Action keys pressed while the previous action was still being stored, each with the card chosen
-   * when it was pressed: played in order once it is stored (a quick table loses no key), dropped if
-   * it was refused.
+   * Keys pressed while the previous action was being stored, in order: action keys with the card chosen, the
+   * seat and the head of the match when they were pressed. Played once it is stored (a quick table
+   * loses no key), dropped if it was refused. An action key pressed before the last action was stored was
+   * meant for the sheet as it was then: it is refused with the reason ("That was Ada's pass; it is Bo's turn
+   * now."), never played for the seat to act now.
    */
-  private typedAhead: { kind: Kind; cell: number | null }[] = []
+  private typedAhead: Queued[] = []
+  /** An action of this controller is being stored. */
+  private saving = false
 
-  async attempt(kind: Kind): Promise<void> {
+  async attempt(kind: Kind, pressed: Pressed = this.pressNow()): Promise<void> {
     if (!this.es) return
     if (this.match.busy) {
-      this.typedAhead.push({ kind, cell: this.selected })
+      if (this.saving) this.typedAhead.push({ kind, cell: this.selected, pressed })
+      else this.refusal = 'The last change is still being saved: press the key again.'
       this.selected = null
       return
     }
-    const action = this.actionOf(kind)
-    const why = this.verdicts[kind]
+    const action = this.actionOf(kind, pressed.seat)
+    const why = pressed.head === this.match.view?.head ? this.verdicts[kind] : this.staleVerdict(action)
     if (!action || why) {
       this.refusal = why ?? 'Choose a card first: arrow keys or 1–9.'
       this.typedAhead = []
@@ -100,19 +120,36 @@ export class EnneaMatchController {
     this.refusal = ''
     // the card choice belongs to this action only: the next seat chooses its own card
     this.selected = null
-    const r = await this.match.apply(action)
+    this.saving = true
+    const r = await this.match.apply(action, pressed.head)
+    this.saving = false
     if (r.ok) {
       const s = matchOf(r.value, 'ennea')?.state
       this.match.announcement = s?.log[s.log.length - 1] ?? r.value.game.message
-      const next = this.typedAhead.shift()
-      if (next) {
-        this.selected = next.cell ?? this.selected
-        await this.attempt(next.kind)
-      }
+      await this.playTypedAhead()
     } else {
       this.refusal = r.error.message
       this.typedAhead = []
     }
+  }
+
+  /**
+   * The refusal of a key pressed on an earlier sheet (before the last action was stored): the engine's reason
+   * when its seat's turn has passed, else that it came too early. The service refuses such a press as well.
+   */
+  private staleVerdict(action: EnneaAction | null): string {
+    if (this.es && action) {
+      const r = enneaEngine.apply($state.snapshot(this.es), action)
+      if (!r.ok) return r.error.message
+    }
+    return 'That key was pressed before the last entry was saved: nothing was done. Press it again if it is still meant.'
+  }
+
+  private async playTypedAhead(): Promise<void> {
+    const next = this.typedAhead.shift()
+    if (!next) return
+    this.selected = next.cell
+    await this.attempt(next.kind, next.pressed)
   }
 
   reveal = async (grid: (number | null)[]): Promise<boolean> => {
@@ -179,7 +216,8 @@ export class EnneaMatchController {
     const kind = KINDS.find((k) => KEYS[k].toLowerCase() === e.key.toLowerCase())
     if (kind) {
       e.preventDefault()
-      void this.attempt(kind)
+      // a key held down repeats: only its first press acts
+      if (!e.repeat) void this.attempt(kind)
     }
   }
 }

@@ -67,14 +67,20 @@ export function offerOf(legal: readonly SenLegal[], open: boolean, phase: string
 /** What an action key does: move to a field, or record an action that needs no typing. */
 export type KeyCommand = { kind: 'focus'; id: string } | { kind: 'commit'; action: SenAction; field: SenField }
 
-/** The action letter `key` (any case) under this offer, or null when it is no action key now. */
+/**
+ * The action letter `key` (any case) under this offer, or null when it is no action key now. An action recorded
+ * at once names the seat it is offered to (SE-V*: a seat that is not to act is refused), so a key pressed for one
+ * player is never stored for the other.
+ */
 export function keyCommand(key: string, offer: SenOffer): KeyCommand | null {
   const focus = (id: string): KeyCommand => ({ kind: 'focus', id })
   switch (key.toLowerCase()) {
     case 'f':
       return offer.flip ? focus('sen-flip') : null
     case 'd':
-      return offer.discard ? { kind: 'commit', action: { type: 'discard' }, field: 'swap' } : null
+      return offer.discard
+        ? { kind: 'commit', action: { type: 'discard', seat: offer.discard.seat }, field: 'swap' }
+        : null
     case 'w':
       return offer.swap ? focus('sen-swap') : null
     case 'c':
@@ -84,9 +90,13 @@ export function keyCommand(key: string, offer: SenOffer): KeyCommand | null {
     case 'b':
       return offer.block ? focus('sen-block') : null
     case 'n':
-      return offer.noBlock ? { kind: 'commit', action: { type: 'no-block' }, field: 'block' } : null
+      return offer.noBlock
+        ? { kind: 'commit', action: { type: 'no-block', seat: offer.noBlock.seat }, field: 'block' }
+        : null
     case 's':
-      return offer.reshuffle ? { kind: 'commit', action: { type: 'reshuffle' }, field: 'reshuffle' } : null
+      return offer.reshuffle
+        ? { kind: 'commit', action: { type: 'reshuffle', seat: offer.reshuffle.seat }, field: 'reshuffle' }
+        : null
     case 't':
       return offer.tiebreak ? focus('sen-tb0') : null
     case 'g':
