@@ -43,7 +43,13 @@ function writeSeason(db: Database, id: string, s: SeasonProjection | null): void
     players_json: s.playerIds ? JSON.stringify(s.playerIds) : null,
     scheme_json: JSON.stringify(s.scheme),
     archived_at: s.archivedAt,
-    frozen_json: s.frozenMatchIds ? JSON.stringify(s.frozenMatchIds) : null,
+    // The frozen match list alone (an archive event without standings, as before), or with the
+    // standings the archive froze: { matchIds, standings }.
+    frozen_json: s.frozenMatchIds
+      ? JSON.stringify(
+          s.frozenStandings ? { matchIds: s.frozenMatchIds, standings: s.frozenStandings } : s.frozenMatchIds,
+        )
+      : null,
     created_at: s.createdAt,
     updated_at: s.updatedAt,
   })

@@ -11,6 +11,7 @@ import {
   CLUB_SUBJECT,
   MAX_SEASON_MATCHES,
   nightSubject,
+  type FrozenStandings,
   type PointsScheme,
   type RatingSystem,
   type SeasonFields,
@@ -42,6 +43,12 @@ interface SeasonDbRow {
   frozen_json: string | null
   created_at: string
   updated_at: string
+}
+
+/** frozen_json of a season archived with its standings (an array: the match ids alone, as before). */
+interface FrozenSeason {
+  matchIds: string[]
+  standings: FrozenStandings
 }
 
 const toSeason = (r: SeasonDbRow): Season => ({
@@ -171,7 +178,9 @@ export class ClubService {
       if (!row) return seasonNotFound()
       if ((row.archived_at !== null) === archived) return ok(toSeason(row))
       if (archived) {
-        const matchIds = this.liveMatches(toSeason(row)).map((m) => m.matchId)
+        const season = toSeason(row)
+        const live = this.liveMatches(season)
+        const matchIds = live.map((m) => m.matchId)
         if (matchIds.length > this.maxFrozen) {
           return err(
             'too-many-matches',
@@ -179,7 +188,27 @@ export class ClubService {
             'id',
           )
         }
-        this.store().append('season.archived', id, withSeen(this.store(), id, 'season.archived', { matchIds }))
+        // The final table travels with the archive: later undos and corrections of these matches
+        // do not change it (docs/ARCHITECTURE.md, "Club data").
+        const standings: FrozenStandings = {
+          matches: live.length,
+          rows: this.table(season, live).map((r) => ({
+            rank: r.rank,
+            playerId: r.playerId,
+            points: r.points,
+            matches: r.matches,
+            wins: r.wins,
+            sharedWins: r.sharedWins,
+            headToHead: r.headToHead,
+            averagePlacement: r.averagePlacement,
+            decidedBy: r.decidedBy,
+          })),
+        }
+        this.store().append(
+          'season.archived',
+          id,
+          withSeen(this.store(), id, 'season.archived', { matchIds, standings }),
+        )
       } else this.store().append('season.restored', id, withSeen(this.store(), id, 'season.restored', {}))
       projectClubSubject(this.db, this.store(), id)
       return this.season(id)
@@ -230,13 +259,9 @@ export class ClubService {
     return ids.flatMap((id) => by.get(id) ?? [])
   }
 
-  standings(id: string): Result<SeasonStandings> {
-    const row = this.seasonRow(id)
-    if (!row) return seasonNotFound()
-    const season = toSeason(row)
-    const frozen = row.frozen_json ? (JSON.parse(row.frozen_json) as string[]) : null
-    const matches = frozen ? this.resultsOf(frozen) : this.liveMatches(season)
-    const names = new Map(
+  /** Every player: name, where their history lives now (after merges), deleted or not. */
+  private playersById(): Map<string, { id: string; name: string; canonical_id: string; deleted: number }> {
+    return new Map(
       (
         this.db.prepare('SELECT id, name, canonical_id, deleted FROM players').all() as {
           id: string
@@ -246,6 +271,14 @@ export class ClubService {
         }[]
       ).map((p) => [p.id, p]),
     )
+  }
+
+  /** The standings of these matches under the season's scheme and members. */
+  private table(
+    season: Season,
+    matches: readonly LeagueMatch[],
+    names = this.playersById(),
+  ): ReturnType<typeof standings> {
     // Season members where their history lives now (after merges); deleted players drop out.
     const members = season.playerIds
       ? [
@@ -254,15 +287,30 @@ export class ClubService {
           ),
         ]
       : null
-    const rows = standings(season.scheme, matches, new Map([...names.values()].map((p) => [p.id, p.name])), members)
-    return ok({
-      season,
-      rows,
-      matches: matches.length,
-      tieBreaks: TIE_BREAKS,
-      schemeText: schemeText(season.scheme),
-      frozen: frozen !== null,
-    })
+    return standings(season.scheme, matches, new Map([...names.values()].map((p) => [p.id, p.name])), members)
+  }
+
+  standings(id: string): Result<SeasonStandings> {
+    const row = this.seasonRow(id)
+    if (!row) return seasonNotFound()
+    const season = toSeason(row)
+    const frozen = row.frozen_json ? (JSON.parse(row.frozen_json) as string[] | FrozenSeason) : null
+    const common = { season, tieBreaks: TIE_BREAKS, schemeText: schemeText(season.scheme), frozen: frozen !== null }
+    const names = this.playersById()
+    if (frozen && !Array.isArray(frozen)) {
+      // The table the archive froze: its numbers as they were, the names as they are now (a player
+      // merged since shows as the one their history went to); a member deleted since drops out.
+      const rows = frozen.standings.rows.flatMap((r) => {
+        const p = names.get(r.playerId)
+        if (p?.deleted) return []
+        const into = p ? (names.get(p.canonical_id) ?? p) : null
+        return [{ ...r, playerId: into?.id ?? r.playerId, name: into?.name ?? 'Unknown player' }]
+      })
+      return ok({ ...common, rows, matches: frozen.standings.matches, final: true })
+    }
+    // Open, or archived by an archive event without standings: computed from the matches.
+    const matches = frozen ? this.resultsOf(frozen) : this.liveMatches(season)
+    return ok({ ...common, rows: this.table(season, matches, names), matches: matches.length, final: false })
   }
 
   // -------------------------------------------------------------------------------------------

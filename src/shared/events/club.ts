@@ -8,8 +8,10 @@
  *   value it replaces (`replaces`, per field for an edit) comes after it whatever the clocks say,
  *   and changes that did not see each other go by HLC; `season.archived` / `season.restored` are
  *   one more such field; `season.deleted` is a tombstone nothing revives;
- * - an archived season keeps the list of matches it counted when it was archived (its standings
- *   are frozen to those matches, recomputed from them so renames and merges still show);
+ * - an archived season is final: its archive event carries the standings it froze (`standings`,
+ *   per player: rank, points, matches, wins…), so a later undo or correction of one of its matches
+ *   changes nothing in that table; an archive event written before that field existed keeps the
+ *   list of matches it counted, and its standings are recomputed from those matches;
  * - a night's venue is keyed by the night's local date (its subject is derived from the date) and
  *   is last-writer-wins in the same causal order; so is the club's rating system.
  *
@@ -63,6 +65,28 @@ export interface SeasonFields {
 
 export type SeasonField = keyof SeasonFields
 
+/** Which tie-break separated a row from the one above (src/shared/stats/league.ts, TieBreak). */
+export const DECIDED_BY = ['wins', 'head-to-head', 'average placement', 'no matches'] as const
+
+/** One row of a frozen table: a standings row (src/shared/stats/league.ts) without the name, which is read as it is now. */
+export interface FrozenStandingRow {
+  rank: number
+  playerId: string
+  points: number
+  matches: number
+  wins: number
+  sharedWins: number
+  headToHead: number
+  averagePlacement: number | null
+  decidedBy: (typeof DECIDED_BY)[number] | null
+}
+
+/** The standings an archive froze: the number of matches counted and the table's rows in order. */
+export interface FrozenStandings {
+  matches: number
+  rows: FrozenStandingRow[]
+}
+
 /**
  * `replaces` (optional; events written before it existed have none): the id of the event whose
  * value the change replaces, as the writer saw it; for an edit, per field it changes.
@@ -71,8 +95,12 @@ export interface ClubPayloadOf {
   'season.created': SeasonFields
   /** Only the fields that changed. */
   'season.updated': Partial<SeasonFields> & { replaces?: Partial<Record<SeasonField, string>> }
-  /** The matches the season counted when it was archived: its standings stay computed from these. */
-  'season.archived': { matchIds: string[]; replaces?: string }
+  /**
+   * The matches the season counted when it was archived and (optional; not in archive events
+   * written before it existed) the standings it froze: the final table, whatever later happens to
+   * those matches. Without `standings`, the table is recomputed from `matchIds`.
+   */
+  'season.archived': { matchIds: string[]; standings?: FrozenStandings; replaces?: string }
   'season.restored': { replaces?: string }
   'season.deleted': Record<string, never>
   /** The venue of the night that starts on local date `date` (null clears it). Subject: nightSubject(date). */
@@ -148,6 +176,43 @@ const Venue = v.nullable(
   ),
 )
 
+/** At most one row per player; a club has far fewer. */
+export const MAX_FROZEN_ROWS = 5_000
+const Count = v.pipe(
+  v.number('must be a number'),
+  v.integer('must be a whole number'),
+  v.minValue(0, 'must not be negative'),
+  v.maxValue(MAX_SEASON_MATCHES, `must be at most ${MAX_SEASON_MATCHES}`),
+)
+const Finite = v.pipe(
+  v.number('must be a number'),
+  v.check((x) => Number.isFinite(x), 'must be a finite number'),
+)
+const FrozenRow = v.pipe(
+  v.strictObject({
+    rank: v.pipe(Count, v.minValue(1, 'must be at least 1')),
+    playerId: Id,
+    points: Finite,
+    matches: Count,
+    wins: Count,
+    sharedWins: Count,
+    headToHead: v.pipe(Finite, v.integer('must be a whole number')),
+    averagePlacement: v.nullable(
+      v.pipe(Finite, v.minValue(0, 'must be at least 0'), v.maxValue(1, 'must be at most 1')),
+    ),
+    decidedBy: v.nullable(v.picklist(DECIDED_BY, 'must be a tie-break')),
+  }),
+  v.check((r) => r.wins <= r.matches && r.sharedWins <= r.wins, 'counts more wins than matches'),
+)
+const Frozen = v.strictObject({
+  matches: Count,
+  rows: v.pipe(
+    v.array(FrozenRow, 'must be a list of standings rows'),
+    v.maxLength(MAX_FROZEN_ROWS, `has more than ${MAX_FROZEN_ROWS} rows`),
+    v.check((l) => new Set(l.map((r) => r.playerId)).size === l.length, 'lists a player twice'),
+  ),
+})
+
 const Empty = v.strictObject({}) as v.GenericSchema<unknown, Record<string, never>>
 const Seen = v.optional(Id)
 
@@ -185,13 +250,20 @@ export const CLUB_PAYLOADS: { [K in ClubEventKind]: v.GenericSchema<unknown, Clu
       'names the value of a field it does not change',
     ),
   ) as v.GenericSchema<unknown, ClubPayloadOf['season.updated']>,
-  'season.archived': v.strictObject({
-    matchIds: v.pipe(
-      v.array(Id, 'must be a list of match ids'),
-      v.maxLength(MAX_SEASON_MATCHES, `has more than ${MAX_SEASON_MATCHES} matches`),
+  'season.archived': v.pipe(
+    v.strictObject({
+      matchIds: v.pipe(
+        v.array(Id, 'must be a list of match ids'),
+        v.maxLength(MAX_SEASON_MATCHES, `has more than ${MAX_SEASON_MATCHES} matches`),
+      ),
+      standings: v.optional(Frozen),
+      replaces: Seen,
+    }),
+    v.check(
+      (p) => p.standings === undefined || p.standings.matches === p.matchIds.length,
+      'standings must count exactly the matches it names',
     ),
-    replaces: Seen,
-  }),
+  ) as v.GenericSchema<unknown, ClubPayloadOf['season.archived']>,
   'season.restored': v.strictObject({ replaces: Seen }),
   'season.deleted': Empty,
   'night.venue-set': v.strictObject({ date: LocalDate, venue: Venue, replaces: Seen }),
@@ -238,6 +310,8 @@ export interface SeasonProjection extends SeasonFields {
   /** When it was archived (null while it is not); its frozen match list with it. */
   archivedAt: string | null
   frozenMatchIds: string[] | null
+  /** The standings the archive froze (null while open, or for an archive event without them). */
+  frozenStandings: FrozenStandings | null
   createdAt: string
   updatedAt: string
   /** The event whose value each field (and the archived state) holds now: the next change names it (`replaces`). */
@@ -315,6 +389,7 @@ export function reduceSeason(events: readonly ClubEvent[]): SeasonProjection | n
     scheme: fields.scheme,
     archivedAt: archived && archive ? wallOf(archive.hlc) : null,
     frozenMatchIds: archived && archive ? [...(archive.payload as ClubPayloadOf['season.archived']).matchIds] : null,
+    frozenStandings: (archived && archive && (archive.payload as ClubPayloadOf['season.archived']).standings) || null,
     createdAt: wallOf(created.hlc),
     updatedAt: wallOf(latest),
     sources,

@@ -30,6 +30,12 @@ export interface SeasonStandings {
   schemeText: string
   /** True when the standings come from the matches frozen at archiving. */
   frozen: boolean
+  /**
+   * True when the rows are the table the archive froze, which later undos and corrections of its
+   * matches do not change; false for an open season and for one archived before archives carried
+   * their standings (recomputed from the frozen matches).
+   */
+  final?: boolean
 }
 
 export interface NightPlayer {

@@ -57,6 +57,11 @@ export interface MatchViewCommon {
   skipped: { eventId: string; message: string }[]
   /** Set for a result imported without rounds (BG Stats, CSV): it cannot be replayed or edited. */
   recorded?: { kind: 'bg-stats' | 'csv' }
+  /**
+   * The archived seasons whose final table counted this match, one sentence each ("Counted in the
+   * final table of “Spring” (archived): a change here does not change that table."); absent when none did.
+   */
+  finalTables?: string[]
 }
 
 /**
