@@ -146,14 +146,19 @@ export class MatchService {
   }
 
   apply(id: string, action: unknown, expected?: string): Result<MatchView> {
-    return this.write(id, expected, (m) => {
-      if (m.recorded) return recordedOnly()
-      if (m.status === 'abandoned' || m.log.closes.length > 0) return closed(m.status)
-      if (!m.engine || m.state === null) return broken(m)
-      const next = m.engine.apply(m.state, action)
-      if (!next.ok) return next as Result<never>
-      return this.project(m, this.events.append('match.action', id, { action, after: headOf(m) }), next.value)
-    })
+    return this.write(
+      id,
+      expected,
+      (m) => {
+        if (m.recorded) return recordedOnly()
+        if (m.status === 'abandoned' || m.log.closes.length > 0) return closed(m.status)
+        if (!m.engine || m.state === null) return broken(m)
+        const next = m.engine.apply(m.state, action)
+        if (!next.ok) return next as Result<never>
+        return this.project(m, this.events.append('match.action', id, { action, after: headOf(m) }), next.value)
+      },
+      staleAction(action),
+    )
   }
 
   correct(id: string, eventId: string, action: unknown, expected?: string): Result<MatchView> {
@@ -239,17 +244,13 @@ export class MatchService {
     id: string,
     expected: string | undefined,
     fn: (m: ProjectedMatch) => Result<MatchView>,
+    onStale: (m: ProjectedMatch) => Result<never> = staleRefusal,
   ): Result<MatchView> {
     return writeTransaction(this.db, () => {
       const head = this.repo.head(id)
       if (head === undefined) return notFound()
       const m = this.current(id, head)
-      if (expected !== undefined && expected !== (m.log.head ?? '')) {
-        return err(
-          'stale',
-          'This match changed in another window or on another computer — here is the current sheet. Nothing was saved.',
-        )
-      }
+      if (expected !== undefined && expected !== (m.log.head ?? '')) return onStale(m)
       // A commit extends the cached match in place (appendAction): when the write does not go
       // through, the cached copy may be ahead of the database, so it is dropped.
       let r: Result<MatchView> | undefined
@@ -419,6 +420,31 @@ export class MatchService {
     // The archived seasons whose final table counted it (docs/ARCHITECTURE.md, "Club data").
     const notes = finalTableNotes(this.db, m.id)
     return notes.length ? ok({ ...view.value, finalTables: [...notes] }) : view
+  }
+}
+
+function staleRefusal(): Result<never> {
+  return err(
+    'stale',
+    'This match changed in another window or on another computer — here is the current sheet. Nothing was saved.',
+  )
+}
+
+/**
+ * The refusal of an action made on an older view of the match. When the action names the seat it was meant
+ * for (a key pressed for one player, arriving after that player's turn has passed), the engine's own reason is
+ * given ("That was Ada's pass; it is Bo's turn now."); the code stays 'stale', so the page fetches the current sheet.
+ */
+function staleAction(action: unknown): (m: ProjectedMatch) => Result<never> {
+  return (m) => {
+    const seat = typeof action === 'object' && action !== null ? (action as { seat?: unknown }).seat : undefined
+    if (seat === undefined || seat === null || !m.engine || m.state === null) return staleRefusal()
+    const now = m.engine.apply(m.state, action)
+    if (!now.ok) return err('stale', `${now.error.message} Nothing was saved.`, now.error.field)
+    return err(
+      'stale',
+      'That key was pressed before the last entry was saved, on an earlier sheet: nothing was saved. Press it again if it is still meant.',
+    )
   }
 }
 
