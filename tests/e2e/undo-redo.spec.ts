@@ -52,3 +52,28 @@ test('the match frame says who did what, and undoes and redoes by key and by but
   expect(await seriousViolations(page)).toEqual([])
   expect(problems).toEqual([])
 })
+
+test('Ennea: Ctrl+Z pressed while a stake is being saved undoes that stake once it is saved', async ({ page }) => {
+  await page.goto(app.url)
+  const id = await seedMatch(page, 'ennea', ['Ana', 'Bo', 'Cy'], { starter: 0 })
+  await page.goto(`${app.url}#/match/${id}`)
+  await expect(page.getByTestId('game-message')).toHaveText('Round 1: Ana to act (9 cubes in pool).')
+  // the stake's save is held back until the three keys (5, S, Ctrl+Z) have been pressed
+  let release!: () => void
+  const held = new Promise<void>((r) => (release = r))
+  await page.route(
+    (url) => url.pathname.endsWith('/api/matches%3Aapply'),
+    async (route) => {
+      await held
+      await route.continue()
+    },
+  )
+  await page.keyboard.press('5')
+  await page.keyboard.press('s')
+  await page.keyboard.press('Control+z')
+  release()
+  await expect(page.getByText("Ctrl+Shift+Z: Redo Ana's stake on R2C2")).toBeVisible()
+  await expect(page.getByTestId('game-message')).toHaveText('Round 1: Ana to act (9 cubes in pool).')
+  const now = await apiCall<MatchView>(page, 'matches:get', { id })
+  expect(now.actions).toHaveLength(0)
+})

@@ -211,3 +211,16 @@ describe('EnneaMatchController, typing ahead', () => {
     ])
   })
 })
+
+describe('EnneaMatchController, Ctrl+Z typed ahead', () => {
+  it('Ctrl+Z pressed while a stake is being stored undoes that stake once it is stored', async () => {
+    expect(press('5')).toBe(true)
+    expect(press('s')).toBe(true)
+    expect(match.busy).toBe(true)
+    expect(press('z', { ctrlKey: true })).toBe(true)
+    await vi.waitFor(() => expect(match.view?.redo).toBe("Redo Ana's stake on R2C2"))
+    await vi.waitFor(() => expect(match.busy).toBe(false))
+    expect(await stored()).toEqual([])
+    expect(es().toAct).toBe(0)
+  })
+})

@@ -20,7 +20,7 @@ interface Pressed {
   head: string | undefined
 }
 
-type Queued = { kind: Kind; cell: number | null; pressed: Pressed }
+type Queued = { kind: Kind; cell: number | null; pressed: Pressed } | { kind: 'undo' }
 
 function isField(t: EventTarget | null): boolean {
   return (
@@ -93,13 +93,13 @@ export class EnneaMatchController {
 
   /**
    * Keys pressed while the previous action was being stored, in order: action keys with the card chosen, the
-   * seat and the head of the match when they were pressed. Played once it is stored (a quick table
+   * seat and the head of the match when they were pressed, and Ctrl+Z. Played once it is stored (a quick table
    * loses no key), dropped if it was refused. An action key pressed before the last action was stored was
    * meant for the sheet as it was then: it is refused with the reason ("That was Ada's pass; it is Bo's turn
    * now."), never played for the seat to act now.
    */
   private typedAhead: Queued[] = []
-  /** An action of this controller is being stored. */
+  /** An action (or a queued undo) of this controller is being stored. */
   private saving = false
 
   async attempt(kind: Kind, pressed: Pressed = this.pressNow()): Promise<void> {
@@ -148,6 +148,14 @@ export class EnneaMatchController {
   private async playTypedAhead(): Promise<void> {
     const next = this.typedAhead.shift()
     if (!next) return
+    if (next.kind === 'undo') {
+      this.saving = true
+      const r = await this.match.undo()
+      this.saving = false
+      if (r.ok) await this.playTypedAhead()
+      else this.typedAhead = []
+      return
+    }
     this.selected = next.cell
     await this.attempt(next.kind, next.pressed)
   }
@@ -178,6 +186,13 @@ export class EnneaMatchController {
   }
 
   onkeydown = (e: KeyboardEvent): void => {
+    const undoKey = (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'z'
+    if (undoKey && this.saving && !e.defaultPrevented && !isField(e.target)) {
+      // Ctrl+Z while an action is being stored undoes it once it is stored (the frame's Ctrl+Z waits for no write)
+      e.preventDefault()
+      this.typedAhead.push({ kind: 'undo' })
+      return
+    }
     if (this.showTable || e.ctrlKey || e.metaKey || isField(e.target) || e.defaultPrevented) return
     if (e.altKey) {
       if (e.key.toLowerCase() === 't' && this.es) {
