@@ -61,6 +61,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'club:join': (input) => sync.join(input),
     'club:leave': () => sync.leave(),
     'club:reseed': () => sync.reseed(),
+    'club:remove-device': (p) => sync.removeDevice(p),
     'sync:status': () => sync.status(),
     'sync:now': () => sync.now(),
     'backup:info': () => backups.info(),

@@ -75,7 +75,7 @@ test('nine: a whole match with a 90 → 45 reset, the over-nine prompt, an undo 
   )
   await field(page, 'Cy').press('Enter')
   await expect(rows(page)).toHaveCount(2)
-  await expect(prompt).toBeFocused()
+  await expect(prompt.getByRole('button', { name: 'Score as a failed declaration' })).toBeFocused()
   await page.screenshot({ path: testInfo.outputPath('nine-over-nine.png'), fullPage: true })
   // "Fix the entry" takes the keyboard back to the declarer's hand.
   await prompt.getByRole('button', { name: 'Fix the entry' }).click()
@@ -148,6 +148,8 @@ test('nine: a whole match with a 90 → 45 reset, the over-nine prompt, an undo 
   await expect(display).toBeHidden()
 
   // Reload and restart: the sheet reads back the same, reset mark and edit included.
+  // The page leaves first, so it never reaches for the stopped server (a refused connection in its console).
+  await page.goto('about:blank')
   await app.stop()
   app = await startApp(dataDir)
   await page.goto(`${app.url}#/match/${id}`)

@@ -138,7 +138,9 @@ test('sheets: a form left open in a second window does not record its round: the
   await other.close()
 })
 
-test('sheets: the over-nine confirmation is a choice between two buttons, never a second Enter', async ({ page }) => {
+test("sheets: the over-nine prompt focuses its confirm button, which a fresh Enter presses and the deal's own Enter never does", async ({
+  page,
+}) => {
   app = await startApp(newDataDir())
   await page.goto(app.url)
   const id = await seedMatch(page, 'nine', ['Ana', 'Bo', 'Cy'], { firstDealer: 0 })
@@ -148,15 +150,25 @@ test('sheets: the over-nine confirmation is a choice between two buttons, never 
   await f.getByLabel(/^Ana’s cards/).fill('3')
   await f.getByLabel(/^Bo’s cards/).fill('5 6')
   await f.getByLabel(/^Cy’s cards/).fill('7 7')
-  await f.getByLabel(/^Cy’s cards/).press('Enter')
+  await f.getByLabel(/^Cy’s cards/).focus()
+  // Enter goes down for the deal and stays down: the prompt comes up with its button focused.
+  await page.keyboard.down('Enter')
   const prompt = page.getByTestId('over-nine')
-  await expect(prompt).toBeFocused()
-  await page.keyboard.press('Enter')
-  await page.keyboard.press('Enter')
+  const confirm = prompt.getByRole('button', { name: 'Score as a failed declaration' })
+  await expect(confirm).toBeFocused()
+  const hint = prompt.getByTestId('over-nine-hint')
+  await expect(hint).toContainText('Enter on the focused button scores it')
+  // The held key repeats: the same press never confirms.
+  await page.keyboard.down('Enter')
+  await expect(hint).toContainText('That was still the Enter that entered the deal')
+  await expect(hint).toHaveAttribute('data-refused', '1')
+  // The other Enter key (the keypad's) pressed while the deal's Enter is still down: not a new press either.
+  await page.keyboard.press('NumpadEnter')
+  await expect(hint).toHaveAttribute('data-refused', '2')
   await expect(rows(page)).toHaveCount(0)
-  await expect(prompt).toBeVisible()
-  await page.keyboard.press('Tab')
-  await expect(prompt.getByRole('button', { name: 'Score as a failed declaration' })).toBeFocused()
+  await expect(confirm).toBeFocused()
+  // Released, then pressed again on the focused, labelled button: scored as a failed declaration.
+  await page.keyboard.up('Enter')
   await page.keyboard.press('Enter')
   await expect(rows(page)).toHaveCount(1)
   expect(await rowTotals(page, 0)).toEqual(['0', '25', '0'])

@@ -227,6 +227,11 @@ const CASES: Record<Channel, Case> = {
   },
   'club:leave': { valid: {}, required: [], wrong: {} },
   'club:reseed': { valid: {}, required: [], wrong: {} },
+  'club:remove-device': {
+    valid: { deviceId: ID },
+    required: ['deviceId'],
+    wrong: { deviceId: [7, null, '', 'nope', MB] },
+  },
   'sync:status': { valid: {}, required: [], wrong: {} },
   'sync:now': { valid: {}, required: [], wrong: {} },
   'seasons:list': { valid: {}, required: [], wrong: {} },

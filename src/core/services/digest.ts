@@ -22,6 +22,7 @@ export const PROJECTION_TABLES = [
   'seasons',
   'night_venues',
   'club_settings',
+  'removed_devices',
 ] as const
 
 const NOT_EMPTY: Partial<Record<(typeof PROJECTION_TABLES)[number], string>> = {

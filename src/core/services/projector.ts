@@ -23,6 +23,7 @@ import type { MatchStatus } from '../../shared/model/match'
 import type { EventStore } from '../db/repos/events'
 import type { StatsProjector } from './stats-projector'
 import { rebuildClub } from './club-projector'
+import { refreshRemovals } from './removals'
 import { RoundRows, wantedRounds } from './round-rows'
 import { computeRecorded, isRecordedLog } from './recorded-projection'
 import type { ProjectedMatch, ProjectedSeat } from './projected-match'
@@ -419,6 +420,9 @@ export class Projector {
   /** Every projection table again, from the events alone. Call inside a transaction. */
   rebuildAll(): void {
     this.epoch++
+    // The removed laptops' cuts first: every subject below is read without their later events.
+    this.db.exec('DELETE FROM removed_devices')
+    refreshRemovals(this.db, this.events.deviceId())
     this.db.exec(`
       DELETE FROM players; DELETE FROM matches; DELETE FROM match_seats; DELETE FROM match_results;
       DELETE FROM rating_history; DELETE FROM stat_rating; DELETE FROM stat_player_streak;

@@ -26,6 +26,8 @@ import type { Projector } from './projector'
 import type { StatsProjector } from './stats'
 import type { ImportReport } from '../../shared/model/transfer'
 import { isClubKind } from '../../shared/events/club'
+import { isCut, isDeviceKind } from '../../shared/events/device'
+import { loadRemovals, refreshRemovals } from './removals'
 import { projectClubSubject } from './club-projector'
 import { tableCsv, type CsvTable } from './transfer-csv'
 import { EXPORT_FORMAT, EXPORT_VERSION } from './transfer-format'
@@ -174,6 +176,37 @@ export class TransferService {
     }
   }
 
+  /**
+   * Takes a laptop out of the club (a `device.removed` event, src/shared/events/device.ts): its
+   * events up to the last one this laptop holds still count, none after. One transaction with the
+   * projection of what the new cut changes (nothing here, unless an earlier removal is displaced).
+   */
+  removeDevice(deviceId: string, label: string): Result<DomainEvent<'device.removed'>> {
+    const { events: store, projector, device } = this.deps
+    try {
+      return this.db
+        .transaction(() => {
+          const through = (
+            this.db
+              .prepare<[string], { n: number }>(
+                'SELECT coalesce(max(device_seq), 0) AS n FROM events WHERE device_id = ?',
+              )
+              .get(deviceId) as { n: number }
+          ).n
+          const e = store.append('device.removed', deviceId, { through, label })
+          const cut = refreshRemovals(this.db, device.id())
+          const moved = new Set<string>()
+          for (const id of cut.players) for (const m of projector.projectPlayer(id)) moved.add(m)
+          for (const id of new Set([...cut.matches, ...projector.matchesOf([...moved])])) projector.projectMatch(id)
+          for (const id of cut.club) projectClubSubject(this.db, store, id)
+          return ok(e)
+        })
+        .immediate()
+    } finally {
+      this.deps.matches.invalidate()
+    }
+  }
+
   /** Inserts the events this computer lacks and re-projects what they touch. Runs in the caller's transaction. */
   private merge(events: DomainEvent[], batchStats = true, from: 'file' | 'sync' = 'file'): Result<ImportReport> {
     const report: ImportReport = { playersAdded: 0, matchesAdded: 0, eventsAdded: 0, unchanged: 0, conflicts: [] }
@@ -196,7 +229,7 @@ export class TransferService {
     const knownBefore = new Set<string>()
     const existsStmt = this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM events WHERE subject = ?')
     for (const e of [...events].sort(compareEvents)) {
-      if (!kinds.has(e.subject)) {
+      if (!kinds.has(e.subject) && !isDeviceKind(e.kind)) {
         kinds.set(e.subject, isPlayerKind(e.kind) ? 'player' : 'match')
         if ((existsStmt.get(e.subject)?.n ?? 0) > 0) knownBefore.add(e.subject)
       }
@@ -221,7 +254,22 @@ export class TransferService {
     const touchedPlayers = new Set<string>()
     const touchedMatches = new Map<string, DomainEvent[]>()
     const touchedClub = new Set<string>()
+    // A laptop taken out of the club (src/shared/events/device.ts): new cuts first, so everything
+    // projected below already leaves out its later events, and what a moved cut changes is projected again.
+    const cut = fresh.some((e) => isDeviceKind(e.kind))
+      ? refreshRemovals(this.db, device.id())
+      : { players: [], matches: [], club: [] }
+    const removals = loadRemovals(this.db)
+    const reread = new Set(cut.matches)
+    for (const id of cut.players) touchedPlayers.add(id)
+    for (const id of cut.club) touchedClub.add(id)
     for (const e of fresh) {
+      if (isDeviceKind(e.kind)) continue
+      if (isCut(removals, e)) {
+        // Kept in the log, never counted; its subject is read back from the store (which leaves it out).
+        if (isMatchKind(e.kind)) reread.add(e.subject)
+        continue
+      }
       if (isPlayerKind(e.kind)) touchedPlayers.add(e.subject)
       else if (isClubKind(e.kind)) touchedClub.add(e.subject)
       else {
@@ -238,10 +286,10 @@ export class TransferService {
     const project = (): void => {
       const moved = new Set<string>()
       for (const id of touchedPlayers) for (const m of projector.projectPlayer(id)) moved.add(m)
-      const rematch = new Set([...touchedMatches.keys(), ...projector.matchesOf([...moved])])
+      const rematch = new Set([...touchedMatches.keys(), ...reread, ...projector.matchesOf([...moved])])
       for (const id of rematch) {
         // A match that is new here has all its events in the file: no need to read them back.
-        const own = touchedMatches.get(id)
+        const own = reread.has(id) ? undefined : touchedMatches.get(id)
         const projected =
           own && !knownBefore.has(id) ? projector.projectMatch(id, own, true) : projector.projectMatch(id)
         if (projected) this.describe(projected, new Set((own ?? []).map((e) => e.id)), report)

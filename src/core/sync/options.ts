@@ -11,6 +11,8 @@ import type { Transport } from './transport'
 export interface SyncMerger {
   /** Inserts and projects checked events in one transaction, running `within` inside it. */
   mergeSynced(events: DomainEvent[], within: (report: ImportReport | null) => void): Result<ImportReport>
+  /** Records that the club takes a laptop out (`device.removed`) and projects what that changes. */
+  removeDevice(deviceId: string, label: string): Result<DomainEvent<'device.removed'>>
 }
 
 export interface SyncOptions {

@@ -44,6 +44,9 @@ import { ReplicaSlot } from './replica-slot'
 import { checkIncoming } from './incoming'
 import { AntiEntropy } from './anti-entropy'
 import { cleanHubText } from './hub-text'
+import { effectiveRemovals, type Removal, type RemovalEvent } from '../../shared/events/device'
+import { validatePlayerName } from '../../shared/model/player'
+import { loadRemovals } from '../services/removals'
 
 export type { SyncMerger, SyncOptions } from './options'
 
@@ -82,6 +85,7 @@ export class SyncService {
   /** The club setting and the sync cursors and counters, kept in the meta table. */
   private readonly m: SyncMeta
   private readonly maxRowid: Statement<[], { n: number | null }>
+  private readonly uncounted: Statement<[string, number], { n: number }>
   private seenRowid = -1
   /** The hub's clock minus this laptop's, from the `Date` of the hub's last answer (null: not known yet). */
   private clockOffsetMs: number | null = null
@@ -99,6 +103,9 @@ export class SyncService {
     this.slot.onHubDate = (date) => this.noteHubDate(date)
     this.healer = new AntiEntropy(o, this.m)
     this.maxRowid = o.db.prepare<[], { n: number | null }>('SELECT max(rowid) AS n FROM events')
+    this.uncounted = o.db.prepare<[string, number], { n: number }>(
+      'SELECT count(*) AS n FROM events WHERE device_id = ? AND device_seq > ?',
+    )
     if (this.m.config()) this.state = 'offline'
   }
 
@@ -294,6 +301,68 @@ export class SyncService {
   }
 
   /**
+   * Takes another laptop out of the club ("Remove this laptop"): a `device.removed` event that every
+   * laptop applies alike, so that laptop's events after the last one this laptop holds are counted
+   * nowhere (src/shared/events/device.ts). It cannot be undone, and the removed laptop stays out
+   * under its device id (it may come back only as a new laptop: a fresh data folder that joins).
+   */
+  async removeDevice(input: { deviceId: string }): Promise<Result<SyncStatus>> {
+    if (!this.m.config()) return err('not-in-club', 'This laptop is not in a club.')
+    const me = this.o.device.id()
+    if (input.deviceId === me)
+      return err(
+        'invalid-input',
+        'That is this laptop: to take it out of the club, leave the club instead.',
+        'deviceId',
+      )
+    const listed = this.devices.find((d) => d.deviceId === input.deviceId)
+    const known =
+      listed ??
+      (this.o.db.prepare('SELECT 1 AS one FROM events WHERE device_id = ? LIMIT 1').get(input.deviceId)
+        ? { label: 'A laptop' }
+        : undefined)
+    if (!known)
+      return err(
+        'not-found',
+        'No laptop with that id has synced with this club, so there is nothing to remove.',
+        'deviceId',
+      )
+    if (loadRemovals(this.o.db).has(input.deviceId))
+      return err('already-removed', 'That laptop was already taken out of the club.', 'deviceId')
+    await this.queue
+    const named = validatePlayerName(cleanHubText(known.label, 60))
+    const removed = this.o.merger.removeDevice(input.deviceId, named.ok ? named.value : 'A laptop')
+    if (!removed.ok) return removed
+    this.soon()
+    return ok(this.snapshot())
+  }
+
+  /** This laptop's own removal from the club, when the club took it out (read from the log). */
+  private removedHere(): Removal | null {
+    const me = this.o.device.id()
+    const rows = this.o.db
+      .prepare(
+        "SELECT id, device_id, device_seq, hlc, subject, payload FROM events WHERE kind = 'device.removed' ORDER BY hlc, id",
+      )
+      .all() as { id: string; device_id: string; device_seq: number; hlc: string; subject: string; payload: string }[]
+    if (!rows.some((r) => r.subject === me)) return null
+    const all = rows.map((r): RemovalEvent => ({
+      id: r.id,
+      deviceId: r.device_id,
+      deviceSeq: r.device_seq,
+      hlc: r.hlc,
+      subject: r.subject,
+      payload: JSON.parse(r.payload) as RemovalEvent['payload'],
+    }))
+    return effectiveRemovals(all).get(me) ?? null
+  }
+
+  private removedWords(r: Removal): string {
+    const by = this.devices.find((d) => d.deviceId === r.by)?.label ?? 'another laptop'
+    return `This laptop was taken out of the club by ${cleanHubText(by, 60) || 'another laptop'} (${r.hlc ? new Date(Number(r.hlc.slice(0, 15))).toISOString().slice(0, 16).replace('T', ' ') : ''} UTC). The club counts what it played up to then; what it played since stays on this laptop only. Leave the club to go on alone.`
+  }
+
+  /**
    * Kept for scripts (`club:reseed`): a lost hub is now seeded again by the first laptop that syncs
    * with it, so this is "Sync now".
    */
@@ -447,6 +516,13 @@ export class SyncService {
         'The hub at this address now holds another club’s history. Nothing was sent or taken. Check the hub address, or leave this club.'
       return
     }
+    const gone = this.removedHere()
+    if (gone) {
+      // Taken out of the club: nothing more goes up (the others would not count it anyway).
+      this.state = 'error'
+      this.error = this.removedWords(gone)
+      return
+    }
     const name = cleanHubText(info.name, 80)
     if (name && name !== cfg.name) this.m.save({ ...cfg, name })
     if (this.m.get('sync.hub') !== info.hubId) {
@@ -558,8 +634,9 @@ export class SyncService {
       lastSeen: d.lastSeen.slice(0, 40),
     }))
     this.o.db.transaction(() => this.m.set('sync.last', this.o.clock().toISOString())).immediate()
-    this.state = 'connected'
-    this.error = null
+    const out = this.removedHere()
+    this.state = out ? 'error' : 'connected'
+    this.error = out ? this.removedWords(out) : null
   }
 
   /** Merges a batch; an event the merge refuses (it points outside its match, say) is listed and the rest still go in. */
@@ -735,6 +812,7 @@ export class SyncService {
   private snapshot(): SyncStatus {
     const cfg = this.m.config()
     const me = this.o.device.id()
+    const removals = cfg ? loadRemovals(this.o.db) : new Map<string, Removal>()
     const secret: ClubSecret | null = cfg ? { clubId: cfg.clubId, key: Buffer.from(cfg.key, 'base64url') } : null
     return {
       club:
@@ -764,6 +842,15 @@ export class SyncService {
           ? `${d.label} (${d.deviceId.slice(0, 6)})`
           : d.label,
         thisLaptop: d.deviceId === me,
+        removed: removals.has(d.deviceId),
+      })),
+      removed: [...removals.values()].map((r) => ({
+        deviceId: r.deviceId,
+        label: r.label,
+        through: r.through,
+        by: r.by,
+        at: new Date(Number(r.hlc.slice(0, 15))).toISOString(),
+        uncounted: this.uncounted.get(r.deviceId, r.through)?.n ?? 0,
       })),
       clock:
         cfg && this.clockOffsetMs !== null

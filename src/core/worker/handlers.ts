@@ -47,6 +47,7 @@ export const MAIN_WRITE_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'club:join',
   'club:leave',
   'club:reseed',
+  'club:remove-device',
   'sync:now',
   'seasons:create',
   'seasons:update',

@@ -5,6 +5,7 @@
  */
 import type { GameId } from '../games/engine'
 import { CLUB_EVENT_KINDS, type ClubPayloadOf } from './club'
+import { DEVICE_EVENT_KINDS, type DevicePayloadOf } from './device'
 import type { RecordedPayload } from './recorded'
 
 export const PLAYER_EVENT_KINDS = [
@@ -26,8 +27,13 @@ export const MATCH_EVENT_KINDS = [
   'match.reopened',
   'match.recorded',
 ] as const
-/** Seasons, night venues and club settings (./club.ts) come last. */
-export const EVENT_KINDS = [...PLAYER_EVENT_KINDS, ...MATCH_EVENT_KINDS, ...CLUB_EVENT_KINDS] as const
+/** Seasons, night venues and club settings (./club.ts), then laptops taken out of a club (./device.ts). */
+export const EVENT_KINDS = [
+  ...PLAYER_EVENT_KINDS,
+  ...MATCH_EVENT_KINDS,
+  ...CLUB_EVENT_KINDS,
+  ...DEVICE_EVENT_KINDS,
+] as const
 
 export type PlayerEventKind = (typeof PLAYER_EVENT_KINDS)[number]
 export type MatchEventKind = (typeof MATCH_EVENT_KINDS)[number]
@@ -50,7 +56,7 @@ export interface After {
   after?: string
 }
 
-export interface PayloadOf extends ClubPayloadOf {
+export interface PayloadOf extends ClubPayloadOf, DevicePayloadOf {
   'player.created': { name: string; color: string | null }
   'player.renamed': { name: string } & Replaces
   'player.color-set': { color: string | null } & Replaces

@@ -12,6 +12,7 @@ import { COLOR_PATTERN, validatePlayerName } from '../model/player'
 import { err, ok, type Result } from '../result'
 import { isHlc, parseHlc } from './hlc'
 import { CLUB_PAYLOADS, checkClubEvent, isClubKind } from './club'
+import { DEVICE_PAYLOADS, checkDeviceEvent, isDeviceKind } from './device'
 import { RecordedPayloadSchema, validateRecorded } from './recorded'
 import { EVENT_KINDS, PAYLOAD_VERSION, type DomainEvent, type EventKind, type PayloadOf } from './types'
 
@@ -48,6 +49,7 @@ const RuleValue = v.union(
 
 const PAYLOADS: { [K in EventKind]: v.GenericSchema<unknown, PayloadOf[K]> } = {
   ...CLUB_PAYLOADS,
+  ...DEVICE_PAYLOADS,
   'player.created': v.strictObject({ name: Name, color: Color }),
   'player.renamed': v.strictObject({ name: Name, replaces: Seen }),
   'player.color-set': v.strictObject({ color: Color, replaces: Seen }),
@@ -139,6 +141,10 @@ export function validateEvent(raw: unknown): Result<DomainEvent> {
   if (isClubKind(e.kind)) {
     const club = checkClubEvent({ kind: e.kind, subject: e.subject, payload: payload.output })
     if (!club.ok) return club
+  }
+  if (isDeviceKind(e.kind)) {
+    const device = checkDeviceEvent({ kind: e.kind, subject: e.subject, deviceId: e.deviceId })
+    if (!device.ok) return device
   }
   if (e.kind === 'player.merged' && (payload.output as PayloadOf['player.merged']).into === e.subject) {
     return err('invalid-event', 'a player cannot be merged into themselves')

@@ -43,6 +43,7 @@ export const CHANNELS = [
   'club:join',
   'club:leave',
   'club:reseed',
+  'club:remove-device',
   'sync:status',
   'sync:now',
   'seasons:list',

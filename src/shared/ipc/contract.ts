@@ -345,6 +345,7 @@ export const schemas = {
   }),
   'club:leave': obj({}),
   'club:reseed': obj({}),
+  'club:remove-device': obj({ deviceId: Id }),
   'sync:status': obj({}),
   'sync:now': obj({}),
   'seasons:list': obj({}),
@@ -437,6 +438,7 @@ export interface Outputs {
   'club:join': SyncStatus
   'club:leave': SyncStatus
   'club:reseed': SyncStatus
+  'club:remove-device': SyncStatus
   'sync:status': SyncStatus
   'sync:now': SyncStatus
   'seasons:list': Season[]

@@ -39,6 +39,22 @@ export interface ClubDevice {
   label: string
   lastSeen: string
   thisLaptop: boolean
+  /** The club took this laptop out (see `SyncStatus.removed`); absent in answers from older versions. */
+  removed?: boolean
+}
+
+/** A laptop the club took out ("Remove this laptop"): its events after `through` are not counted. */
+export interface RemovedDevice {
+  deviceId: string
+  /** Its name when it was removed. */
+  label: string
+  /** Its last event that still counts (its events are numbered 1, 2, 3 …). */
+  through: number
+  /** The laptop that removed it, and when (that laptop's clock). */
+  by: string
+  at: string
+  /** Its events this laptop holds that are not counted. */
+  uncounted: number
 }
 
 export interface SyncStatus {
@@ -58,6 +74,8 @@ export interface SyncStatus {
   refused: RefusedEvent[]
   refusedTotal: number
   devices: ClubDevice[]
+  /** Laptops the club took out (additive: older answers have none). */
+  removed?: RemovedDevice[]
   /**
    * This laptop's clock against the hub's (from the `Date` of the hub's last answer): the hub's minus
    * this laptop's, in milliseconds, when it was checked, and the warning in words when it is off by

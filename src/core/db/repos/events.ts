@@ -49,7 +49,10 @@ export class EventStore {
     this.insertStmt = db.prepare(`INSERT INTO events ${cols}`)
     this.insertIgnoreStmt = db.prepare(`INSERT OR IGNORE INTO events ${cols}`)
     this.nextSeqStmt = db.prepare('SELECT coalesce(max(device_seq), 0) + 1 AS next FROM events WHERE device_id = ?')
-    this.bySubjectStmt = db.prepare('SELECT * FROM events WHERE subject = ? ORDER BY hlc, id')
+    // A laptop the club took out counts only up to its cut (removed_devices; src/shared/events/device.ts).
+    this.bySubjectStmt = db.prepare(
+      'SELECT e.* FROM events e WHERE e.subject = ? AND NOT EXISTS (SELECT 1 FROM removed_devices r WHERE r.device_id = e.device_id AND e.device_seq > r.through) ORDER BY e.hlc, e.id',
+    )
     this.byIdStmt = db.prepare('SELECT * FROM events WHERE id = ?')
     this.afterStmt = db.prepare('SELECT rowid, * FROM events WHERE rowid > ? ORDER BY rowid LIMIT ?')
     this.countAfterStmt = db.prepare('SELECT count(*) AS n FROM events WHERE rowid > ?')
@@ -95,11 +98,17 @@ export class EventStore {
     return event
   }
 
+  /** This laptop's device id (its own events are never cut on its own screens: ../../services/removals.ts). */
+  deviceId(): string {
+    return this.device.id()
+  }
+
   /** Stores an event from elsewhere; false when an event with that id is already here. */
   insertRemote(e: DomainEvent): boolean {
     return this.insertIgnoreStmt.run(rowValues(e)).changes === 1
   }
 
+  /** A subject's events in log order, without those of a removed laptop after its cut. */
   forSubject(subject: string): DomainEvent[] {
     return this.bySubjectStmt.all(subject).map(toEvent)
   }
