@@ -26,6 +26,7 @@ import {
   type RosterPlayer,
 } from '../../shared/import/plan'
 import type { SourceFile, SourcePlay } from '../../shared/import/source'
+import { decodeImportBytes, type TextEncoding } from '../../shared/import/text'
 import { playerNameKey } from '../../shared/model/player'
 import { err, ok, type Result } from '../../shared/result'
 import { writeTransaction } from '../db/transaction'
@@ -92,8 +93,11 @@ export function localOffsetAt(playedAt: string): number {
   return Math.max(-840, Math.min(840, off))
 }
 
-/** Reads the file as BG Stats JSON or as CSV (whichever it is); a refusal says why. */
-export function readSource(input: string): Result<SourceFile> {
+/**
+ * Reads the file as BG Stats JSON or as CSV (whichever it is); a refusal says why. `encoding`: how
+ * its bytes were decoded (readText), said back in the preview.
+ */
+export function readSource(input: string, encoding = 'UTF-8'): Result<SourceFile> {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
   if (text.includes('\u0000'))
     return err('invalid-file', 'That file is not a BG Stats backup or a CSV file (it is binary). Nothing was changed.')
@@ -121,9 +125,9 @@ export function readSource(input: string): Result<SourceFile> {
       )
     const parsed = parseBgStats(raw)
     if (!parsed.ok) return err('invalid-file', `That file cannot be imported: ${parsed.reason}. Nothing was changed.`)
-    return ok(parsed.value)
+    return ok({ ...parsed.value, reading: { encoding, separator: null } })
   }
-  return ok(parseCsv(text))
+  return ok(parseCsv(text, encoding))
 }
 
 export class ExternalImportService {
@@ -183,23 +187,24 @@ export class ExternalImportService {
 
   previewFile(path: string, choices: ExternalChoices): Result<ExternalImportPreview> {
     const text = readText(path)
-    return text.ok ? this.preview(text.value, choices) : text
+    return text.ok ? this.preview(text.value.text, choices, text.value.encoding) : text
   }
 
   applyFile(path: string, choices: ExternalChoices): Result<ExternalImportReport> {
     const text = readText(path)
-    return text.ok ? this.apply(text.value, choices) : text
+    return text.ok ? this.apply(text.value.text, choices, text.value.encoding) : text
   }
 
-  preview(text: string, choices: ExternalChoices): Result<ExternalImportPreview> {
-    const file = readSource(text)
+  preview(text: string, choices: ExternalChoices, encoding = 'UTF-8'): Result<ExternalImportPreview> {
+    const file = readSource(text, encoding)
     if (!file.ok) return file
-    return ok(this.plan(file.value, choices).preview)
+    const preview = this.plan(file.value, choices).preview
+    return ok(file.value.reading ? { ...preview, reading: file.value.reading } : preview)
   }
 
   /** Writes what the preview showed, in one transaction; refused (nothing written) while the file has problems. */
-  apply(text: string, choices: ExternalChoices): Result<ExternalImportReport> {
-    const file = readSource(text)
+  apply(text: string, choices: ExternalChoices, encoding = 'UTF-8'): Result<ExternalImportReport> {
+    const file = readSource(text, encoding)
     if (!file.ok) return file
     const { events, device, projector, stats, matches } = this.deps
     try {
@@ -281,10 +286,19 @@ export class ExternalImportService {
   }
 }
 
-function readText(path: string): Result<string> {
+/** The file's text, decoded as its bytes say (docs/IMPORT.md, "Encodings and separators"). */
+function readText(path: string): Result<{ text: string; encoding: TextEncoding }> {
+  let bytes: Buffer
   try {
-    return ok(readFileSync(path, 'utf8'))
+    bytes = readFileSync(path)
   } catch {
     return err('unreadable', 'The file could not be read. Nothing was changed.')
   }
+  const decoded = decodeImportBytes(bytes)
+  if (!decoded.ok)
+    return err(
+      'invalid-file',
+      `That file is not a BG Stats backup or a CSV file: ${decoded.reason}. A CSV may be UTF-8, UTF-16 with a byte-order mark or Windows-1252 (Latin-1). Nothing was changed.`,
+    )
+  return ok({ text: decoded.text, encoding: decoded.encoding })
 }

@@ -1,7 +1,8 @@
 /**
  * The documented CSV layout (docs/IMPORT.md): one row per player per play, a header row naming the
  * columns (any order, any case): date, time, game, player, score, winner, rank and an optional match
- * key. A BOM, `;` or `,` separators (whichever the header uses), quoted fields (with "" for a quote
+ * key. A BOM, `,`, `;`, tab or `|` separators (whichever splits the header into its columns; the
+ * bytes are decoded by ./text.ts), quoted fields (with "" for a quote
  * and line breaks inside quotes) and CRLF are all accepted. Rows group into plays by the match key
  * when there is one, else by date, time and game. Every row that cannot be read is reported with its
  * line number and the reason; the plan refuses to import while there are any.
@@ -85,18 +86,64 @@ export function splitCsv(text: string, sep: string): { records: Record_[]; unclo
   return { records, unclosedQuoteAt: null }
 }
 
-/** The separator the header row uses: `;` when it has more of them outside quotes than `,`. */
-export function detectSeparator(text: string): ';' | ',' {
-  let semi = 0
-  let comma = 0
+/** The separators a CSV may use, and how a message names each. */
+export const SEPARATORS = [',', ';', '\t', '|'] as const
+export type Separator = (typeof SEPARATORS)[number]
+export const SEPARATOR_NAMES: Record<Separator, string> = {
+  ',': 'comma',
+  ';': 'semicolon',
+  '\t': 'tab',
+  '|': 'vertical bar (|)',
+}
+
+/** How many columns the header row names under each separator, and how many fields it has. */
+function headerFit(text: string, sep: Separator): { known: number; required: number; fields: number } {
+  const header = splitCsv(text.slice(0, headerEnd(text)), sep).records[0]?.cells ?? []
+  const cols = new Set(header.map((c) => columnOf(c)).filter((c) => c !== undefined))
+  return { known: cols.size, required: REQUIRED.filter((c) => cols.has(c)).length, fields: header.length }
+}
+
+/** Where the header row ends (outside quotes), or the text's end. */
+function headerEnd(text: string): number {
   let quoted = false
-  for (const c of text) {
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
     if (c === '"') quoted = !quoted
-    else if (!quoted && (c === '\n' || c === '\r')) break
-    else if (!quoted && c === ';') semi++
-    else if (!quoted && c === ',') comma++
+    else if (!quoted && (c === '\n' || c === '\r')) return i
   }
-  return semi > comma ? ';' : ','
+  return text.length
+}
+
+/**
+ * The separator of the header row: of comma, semicolon, tab and `|`, the one under which the header
+ * names the most of the required columns (date, game, player), then the most known columns, then
+ * splits into the most fields; a comma when none splits it.
+ */
+export function detectSeparator(text: string): Separator {
+  let best: Separator = ','
+  let fit = headerFit(text, ',')
+  for (const sep of SEPARATORS.slice(1)) {
+    const f = headerFit(text, sep)
+    if (
+      f.required > fit.required ||
+      (f.required === fit.required && f.known > fit.known) ||
+      (f.required === fit.required && f.known === fit.known && f.fields > fit.fields)
+    ) {
+      best = sep
+      fit = f
+    }
+  }
+  return best
+}
+
+function columnOf(raw: string): Column | undefined {
+  const name = raw.trim().toLowerCase()
+  // Own keys only: a column called “constructor” is no alias.
+  return (CSV_COLUMNS as readonly string[]).includes(name)
+    ? (name as Column)
+    : Object.hasOwn(ALIASES, name)
+      ? ALIASES[name]
+      : undefined
 }
 
 function readWinner(raw: string): boolean | null | undefined {
@@ -107,11 +154,12 @@ function readWinner(raw: string): boolean | null | undefined {
   return undefined
 }
 
-export function parseCsv(input: string): SourceFile {
+/** `encoding`: how the file's bytes were read (./text.ts), said back in the preview and in a refusal. */
+export function parseCsv(input: string, encoding: string = 'UTF-8'): SourceFile {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
   const problems: SourceProblem[] = []
-  const out: SourceFile = { kind: 'csv', plays: [], problems }
   const sep = detectSeparator(text)
+  const out: SourceFile = { kind: 'csv', plays: [], problems, reading: { encoding, separator: SEPARATOR_NAMES[sep] } }
   const { records, unclosedQuoteAt } = splitCsv(text, sep)
   if (unclosedQuoteAt !== null)
     problems.push({ line: unclosedQuoteAt, reason: 'a quoted field starts here and is never closed' })
@@ -124,15 +172,15 @@ export function parseCsv(input: string): SourceFile {
   }
   const index = new Map<Column, number>()
   for (const [i, raw] of header.cells.entries()) {
-    const name = raw.trim().toLowerCase()
-    const col = (CSV_COLUMNS as readonly string[]).includes(name) ? (name as Column) : ALIASES[name]
+    const col = columnOf(raw)
     if (col && !index.has(col)) index.set(col, i)
   }
   const missing = REQUIRED.filter((c) => !index.has(c))
   if (missing.length) {
+    // Say how the file was read: a wrong guess of encoding or separator shows here.
     problems.push({
       line: header.line,
-      reason: `the header row has no ${missing.join(', ')} column (it needs date, game and player; time, score, winner, rank and match are optional)`,
+      reason: `read as ${encoding} with the ${SEPARATOR_NAMES[sep]} as separator, the header row has no ${missing.join(', ')} column (it needs date, game and player; time, score, winner, rank and match are optional; the separator may be a comma, semicolon, tab or |)`,
     })
     return out
   }

@@ -10,7 +10,14 @@
 import { GAME_IDS, GAME_NAMES, type GameId } from '../games/engine'
 import { SEAT_LIMITS } from '../games/registry'
 import { playerNameKey, validatePlayerName } from '../model/player'
-import { gameKey, type ExternalKind, type SourceFile, type SourcePlay, type SourceProblem } from './source'
+import {
+  gameKey,
+  type ExternalKind,
+  type FileReading,
+  type SourceFile,
+  type SourcePlay,
+  type SourceProblem,
+} from './source'
 
 /** In which direction scores rank players, to place the others when the source gives only winners. */
 const LOWER_SCORE_WINS: Record<GameId, boolean> = {
@@ -76,6 +83,8 @@ export interface ExternalImportPreview {
   /** Rows or choices that stop the import until fixed (bad CSV rows with their line, invalid names). */
   problems: SourceProblem[]
   canApply: boolean
+  /** How the file was read: its encoding and, for a CSV, its separator ("UTF-16 LE", "tab"). */
+  reading?: FileReading
 }
 
 /** What an applied import did. */

@@ -44,6 +44,14 @@ export interface SourceFile {
   plays: SourcePlay[]
   /** Rows or records that could not be read: nothing is imported while there are any (CSV). */
   problems: SourceProblem[]
+  /** How the file was read: its encoding (./text.ts) and, for a CSV, its separator in words ("tab"). */
+  reading?: FileReading
+}
+
+export interface FileReading {
+  encoding: string
+  /** Null for a JSON file. */
+  separator: string | null
 }
 
 /** A game name as compared: case, spaces, dashes and punctuation ignored ("seven-eight-nine" = "Seven Eight Nine"). */
