@@ -25,6 +25,8 @@ export default defineConfig({
       'tests/ipc/disk-full.test.ts',
       // Club sync's wire checks (sign.ts, incoming.ts, hub-text.ts), without a hub.
       'tests/unit/sync/**/*.test.ts',
+      // Which removals of a laptop hold (src/shared/events/device.ts).
+      'tests/unit/events/device.test.ts',
     ],
     environment: 'node',
     pool: 'forks',
