@@ -60,4 +60,57 @@ describe('dates of imported plays', () => {
     const saturday = matches.list({ fromDate: '2024-03-09', toDate: '2024-03-09', limit: 10, offset: 0 })
     expect(saturday.ok && saturday.value.length).toBe(2)
   })
+
+  it('a BG Stats play inside a spring-forward gap keeps its wall time with the offset before the change', () => {
+    // 02:30 on 29 March 2026 never happened in Berlin (02:00 CET became 03:00 CEST): like JS Date and
+    // Temporal's 'compatible', it is read as 01:30 UTC, the gap's hour after 01:30 CET; the stored
+    // wall time stays 02:30 with the offset in force before the change, +60, not +120.
+    process.env.TZ = 'Europe/Berlin'
+    expect(localOffsetAt('2026-03-29T02:30:00')).toBe(60)
+    expect(localOffsetAt('2026-03-29T03:30:00')).toBe(120)
+    // 02:30 on 25 October 2026 came twice: the earlier (summer time, +120) is taken.
+    expect(localOffsetAt('2026-10-25T02:30:00')).toBe(120)
+    // The same with the zone named (the machine's zone does not matter then).
+    process.env.TZ = 'Asia/Tokyo'
+    expect(localOffsetAt('2026-03-29T02:30:00', 'Europe/Berlin')).toBe(60)
+    expect(localOffsetAt('2026-03-29T01:59:59', 'Europe/Berlin')).toBe(60)
+    expect(localOffsetAt('2026-03-29T03:00:00', 'Europe/Berlin')).toBe(120)
+    expect(localOffsetAt('2026-10-25T02:30:00', 'Europe/Berlin')).toBe(120)
+    expect(localOffsetAt('2026-10-25T03:30:00', 'Europe/Berlin')).toBe(60)
+    expect(localOffsetAt('2024-03-10T02:30:00', 'America/New_York')).toBe(-300)
+    expect(localOffsetAt('2026-06-01T12:00:00', 'Asia/Kolkata')).toBe(330)
+
+    process.env.TZ = 'Europe/Berlin'
+    const clock = () => new Date()
+    const device = new Device(core.db, clock)
+    const events = new EventStore(core.db, device)
+    const stats = new StatsProjector(core.db)
+    const projector = new Projector(core.db, events, stats)
+    const matches = new MatchService(core.db, clock, events, projector)
+    const service = new ExternalImportService(core.db, { events, device, projector, stats, matches })
+    const backup = {
+      players: [
+        { id: 1, name: 'Ana' },
+        { id: 2, name: 'Bo' },
+      ],
+      games: [{ id: 7, name: 'Nine' }],
+      plays: [
+        {
+          uuid: 'c0ffee00-0000-4000-8000-000000000329',
+          playDate: '2026-03-29 02:30:00',
+          gameRefId: 7,
+          playerScores: [
+            { playerRefId: 1, score: '3', winner: true },
+            { playerRefId: 2, score: '40', winner: false },
+          ],
+        },
+      ],
+    }
+    expect(service.apply(JSON.stringify(backup), {})).toMatchObject({ ok: true, value: { matchesRecorded: 1 } })
+    const list = matches.list({ limit: 10, offset: 0 })
+    if (!list.ok) throw new Error(list.error.message)
+    expect(list.value.map((m) => [m.createdAt, m.utcOffset, m.localDate])).toEqual([
+      ['2026-03-29T01:30:00.000Z', 60, '2026-03-29'],
+    ])
+  })
 })

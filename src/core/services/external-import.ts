@@ -84,12 +84,55 @@ export function recordedIds(
   return { subject: derivedImportId(ms, `match:${key}`), eventId: derivedImportId(ms, `event:${key}:${deviceId}`) }
 }
 
-/** Minutes east of UTC on this computer at a local date-time (daylight saving included). */
-export function localOffsetAt(playedAt: string): number {
+/** Minutes east of UTC in `timeZone` at the instant `ms`. */
+function zoneOffsetAt(ms: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(ms))
+  const n = (t: string): number => Number(parts.find((p) => p.type === t)?.value ?? 0)
+  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'))
+  return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000)
+}
+
+/**
+ * Minutes east of UTC at a local date-time (daylight saving included), in this computer's zone or in
+ * `timeZone` (an IANA name). An imported play's time has no offset (docs/IMPORT.md, "Dates and time
+ * zones"), so the offset is that of the zone at that wall time, chosen as JavaScript's Date and
+ * Temporal's 'compatible' disambiguation choose the instant:
+ * - a time the clocks skipped (02:30 in Berlin on 29 March 2026, a spring-forward gap) keeps the
+ *   offset in force before the change (+60): the instant is 01:30 UTC, the gap's length later than
+ *   the last instant before it, and the stored wall time stays what the file said;
+ * - a time the clocks passed twice (02:30 on 25 October 2026 in Berlin) is the earlier one (+120).
+ * The offset and the wall time give the instant (recordedInstant), the same on every laptop.
+ */
+export function localOffsetAt(playedAt: string, timeZone?: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(playedAt)
   if (!m) return 0
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number]
-  const off = -new Date(y, mo - 1, d, h, mi, s).getTimezoneOffset()
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s)
+  let off: number
+  if (timeZone === undefined) {
+    // Date's local constructor resolves a skipped or repeated wall time as 'compatible' does; the
+    // offset is what separates the wall time from that instant (not the offset at the instant,
+    // which inside a gap is the one after the change).
+    off = Math.round((wall - new Date(y, mo - 1, d, h, mi, s).getTime()) / 60_000)
+  } else {
+    const day = 86_400_000
+    const before = zoneOffsetAt(wall - day, timeZone)
+    const after = zoneOffsetAt(wall + day, timeZone)
+    // Each offset the zone had around then that maps the wall time onto an instant that has it.
+    const fits = [...new Set([before, after])].filter((o) => zoneOffsetAt(wall - o * 60_000, timeZone) === o)
+    // Two fit: the wall time came twice, the earlier instant (the larger offset) is taken. None: a gap,
+    // read with the offset before it (the instant after the gap by its length).
+    off = fits.length ? Math.max(...fits) : before
+  }
   return Math.max(-840, Math.min(840, off))
 }
 
