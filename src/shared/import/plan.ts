@@ -8,6 +8,7 @@
  * says which plays are already imported and supplies the roster. See docs/IMPORT.md.
  */
 import { GAME_IDS, GAME_NAMES, type GameId } from '../games/engine'
+import { mapFacts } from '../games/ids'
 import { SEAT_LIMITS } from '../games/registry'
 import { playerNameKey, validatePlayerName } from '../model/player'
 import {
@@ -20,12 +21,7 @@ import {
 } from './source'
 
 /** In which direction scores rank players, to place the others when the source gives only winners. */
-const LOWER_SCORE_WINS: Record<GameId, boolean> = {
-  ennea: false,
-  'wild-nine': true,
-  nine: true,
-  'seven-eight-nine': false,
-}
+const LOWER_SCORE_WINS: Record<GameId, boolean> = mapFacts((f) => f.lowerScoreWins)
 
 export interface ExternalChoices {
   /** Source game name (as in the file) → one of our games, or 'skip'. */

@@ -28,7 +28,7 @@ import {
   type RatingSystem,
 } from '../events/club'
 import type { ExternalImportPreview, ExternalImportReport } from '../import/plan'
-import { GAME_IDS } from '../games/engine'
+import { GAME_IDS } from '../games/ids'
 import type { Channel } from './channels'
 
 /**
@@ -52,7 +52,9 @@ export const Id = v.pipe(v.string('must be text'), v.regex(UUID, 'must be an id 
 const RawName = v.pipe(v.string('must be text'), v.maxLength(200, 'is far too long'))
 const Color = v.nullable(v.pipe(v.string('must be text'), v.maxLength(16, 'is too long')))
 
-const GameIdSchema = v.picklist(GAME_IDS, 'must be one of ennea, wild-nine, nine, seven-eight-nine')
+/** The games' ids in words, for the messages: "ennea, wild-nine, nine, seven-eight-nine". */
+const GAME_ID_WORDS = GAME_IDS.join(', ')
+const GameIdSchema = v.picklist(GAME_IDS, `must be one of ${GAME_ID_WORDS}`)
 const Seat = v.pipe(
   v.number('must be a number'),
   v.integer('must be a whole number'),
@@ -181,7 +183,7 @@ const ExternalChoices = obj({
     v.pipe(
       v.record(
         v.pipe(v.string(), v.maxLength(200, 'has a game name that is too long')),
-        v.picklist([...GAME_IDS, 'skip'], 'must be one of ennea, wild-nine, nine, seven-eight-nine or skip'),
+        v.picklist([...GAME_IDS, 'skip'], `must be one of ${GAME_ID_WORDS} or skip`),
         'must be an object',
       ),
       v.check((r) => Object.keys(r).length <= 1000, 'has too many entries'),

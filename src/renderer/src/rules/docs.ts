@@ -1,27 +1,34 @@
 /**
  * The rules pages of docs/rules/, bundled as text at build time and parsed once: the Rules screen
- * shows them and searches them. The repository's Markdown files are the only source.
+ * shows them and searches them. The repository's Markdown files are the only source; which page is
+ * whose comes from each game's facts (`rules.page`).
  */
-import enneaMd from '../../../../docs/rules/ennea.md?raw'
-import nineMd from '../../../../docs/rules/nine.md?raw'
-import indexMd from '../../../../docs/rules/README.md?raw'
-import senMd from '../../../../docs/rules/seven-eight-nine.md?raw'
-import wildNineMd from '../../../../docs/rules/wild-nine.md?raw'
+import { GAME_IDS, mapFacts } from '../../../shared/games/ids'
 import { RULE_GAME_NAMES, searchTerms, type RuleGame } from './ids'
 import { parseMarkdown, plainText, type Block, type Inline, type ParsedDoc } from './markdown'
 
 export type RulesPage = 'overview' | RuleGame
 
+/** Every page of docs/rules/ by file name; each game's facts name its page. */
+const FILES: Record<string, string> = import.meta.glob('../../../../docs/rules/*.md', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+})
+
+function source(file: string): string {
+  const text = FILES[`../../../../docs/rules/${file}`]
+  if (text === undefined) throw new Error(`docs/rules/${file} is missing: every game needs its rules page.`)
+  return text
+}
+
 export const PAGE_SOURCES: Record<RulesPage, string> = {
-  overview: indexMd,
-  ennea: enneaMd,
-  'wild-nine': wildNineMd,
-  nine: nineMd,
-  'seven-eight-nine': senMd,
+  overview: source('README.md'),
+  ...mapFacts((f) => source(f.rules.page)),
 }
 
 export const PAGE_NAMES: Record<RulesPage, string> = { overview: 'Overview', ...RULE_GAME_NAMES }
-export const PAGES = Object.keys(PAGE_SOURCES) as RulesPage[]
+export const PAGES: readonly RulesPage[] = ['overview', ...GAME_IDS]
 
 /** One searchable, linkable rule: a rule heading with its text, or a table row with its header. */
 export interface RuleEntry {

@@ -1,32 +1,28 @@
 /**
  * Rule IDs (EN-R10, WN-V8, NI-G07, SE-A3, ...) and where they live in the app: `#/rules/<game>/<id>`.
- * Kept free of the rules text so RuleLink and RuleText stay small wherever they are used.
+ * Kept free of the rules text so RuleLink and RuleText stay small wherever they are used: the games,
+ * their names and their prefixes come from the games' facts list (no engine in it).
  */
+import { GAME_FACTS, GAME_IDS, GAME_NAMES, isGameId, type GameId } from '../../../shared/games/ids'
 
-export const RULE_GAMES = ['ennea', 'wild-nine', 'nine', 'seven-eight-nine'] as const
-export type RuleGame = (typeof RULE_GAMES)[number]
+/** The games with a rules page: every game (each one's facts name its page and its rule-ID prefix). */
+export const RULE_GAMES: readonly GameId[] = GAME_IDS
+export type RuleGame = GameId
 
-export const RULE_GAME_NAMES: Record<RuleGame, string> = {
-  ennea: 'Ennea',
-  'wild-nine': 'Wild Nine',
-  nine: 'Nine',
-  'seven-eight-nine': 'Seven Eight Nine',
-}
+export const RULE_GAME_NAMES: Record<RuleGame, string> = GAME_NAMES
 
-const PREFIX_GAME: Record<string, RuleGame> = { EN: 'ennea', WN: 'wild-nine', NI: 'nine', SE: 'seven-eight-nine' }
+const PREFIX_GAME: ReadonlyMap<string, RuleGame> = new Map(GAME_IDS.map((g) => [GAME_FACTS[g].rules.prefix, g]))
 /** House-rule keys as the docs and the engines write them: `ennea.failedLineRemoval`, `sen.declareGap`, ... */
-const HOUSE_PREFIX_GAME: Record<string, RuleGame> = {
-  ennea: 'ennea',
-  wildNine: 'wild-nine',
-  nine: 'nine',
-  sen: 'seven-eight-nine',
-}
+const HOUSE_PREFIX_GAME: ReadonlyMap<string, RuleGame> = new Map(
+  GAME_IDS.map((g) => [GAME_FACTS[g].rules.houseRules, g]),
+)
+const alternatives = (keys: ReadonlyMap<string, RuleGame>): string => [...keys.keys()].join('|')
 
 /** A whole rule ID: game prefix, kind letters (R rule, A decision, V check, G worked example), number. */
-export const RULE_ID = /^(EN|WN|NI|SE)-[A-Z]+[0-9]+$/
+export const RULE_ID = new RegExp(`^(${alternatives(PREFIX_GAME)})-[A-Z]+[0-9]+$`)
 /** Rule IDs inside running text (not glued to letters, digits or a hyphen on either side). */
-const RULE_ID_IN_TEXT = /(?<![A-Za-z0-9-])(?:EN|WN|NI|SE)-[A-Z]+[0-9]+(?![A-Za-z0-9])/g
-export const HOUSE_RULE_KEY = /^(ennea|wildNine|nine|sen)\.[A-Za-z]+$/
+const RULE_ID_IN_TEXT = new RegExp(`(?<![A-Za-z0-9-])(?:${alternatives(PREFIX_GAME)})-[A-Z]+[0-9]+(?![A-Za-z0-9])`, 'g')
+export const HOUSE_RULE_KEY = new RegExp(`^(${alternatives(HOUSE_PREFIX_GAME)})\\.[A-Za-z]+$`)
 
 export function isRuleId(text: string): boolean {
   return RULE_ID.test(text)
@@ -34,8 +30,8 @@ export function isRuleId(text: string): boolean {
 
 /** The game a rule ID or house-rule key belongs to, or null for anything else. */
 export function gameOfRule(id: string): RuleGame | null {
-  if (RULE_ID.test(id)) return PREFIX_GAME[id.slice(0, 2)] ?? null
-  if (HOUSE_RULE_KEY.test(id)) return HOUSE_PREFIX_GAME[id.slice(0, id.indexOf('.'))] ?? null
+  if (RULE_ID.test(id)) return PREFIX_GAME.get(id.slice(0, id.indexOf('-'))) ?? null
+  if (HOUSE_RULE_KEY.test(id)) return HOUSE_PREFIX_GAME.get(id.slice(0, id.indexOf('.'))) ?? null
   return null
 }
 
@@ -69,7 +65,7 @@ export function splitRuleIds(text: string): TextPart[] {
 /** Where a rules route points: `nine/NI-R12` → the game and the rule; `nine` → the game only. */
 export function parseRulesParam(param: string): { game: RuleGame | null; id: string | null } {
   const [head = '', rest = ''] = param.split('/')
-  const game = (RULE_GAMES as readonly string[]).includes(head) ? (head as RuleGame) : null
+  const game = isGameId(head) ? head : null
   if (!game) {
     // `#/rules/NI-R12` works too: the ID names its game.
     const byId = gameOfRule(head)

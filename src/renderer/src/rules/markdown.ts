@@ -11,6 +11,7 @@
  * (`- **EN-A5 ...**`), or the first cell of a table row (`| EN-V7 | ...`); a house-rule key in code
  * in a row's first cell (`` `nine.result` ``) is an anchor too. Every other mention is a reference.
  */
+import { GAME_FACTS, GAME_IDS } from '../../../shared/games/ids'
 import { HOUSE_RULE_KEY, gameOfRule, ruleHref, type RuleGame } from './ids'
 
 export type Inline =
@@ -68,13 +69,11 @@ export function plainText(nodes: readonly Inline[]): string {
 
 // ---------------------------------------------------------------- links
 
-const DOC_GAME: Record<string, RuleGame | 'index'> = {
-  'README.md': 'index',
-  'ennea.md': 'ennea',
-  'wild-nine.md': 'wild-nine',
-  'nine.md': 'nine',
-  'seven-eight-nine.md': 'seven-eight-nine',
-}
+/** Each rules file's page: the overview, or the game whose facts name it. */
+const DOC_GAME: ReadonlyMap<string, RuleGame | 'index'> = new Map<string, RuleGame | 'index'>([
+  ['README.md', 'index'],
+  ...GAME_IDS.map((g) => [GAME_FACTS[g].rules.page, g] as const),
+])
 
 /**
  * Where a Markdown link goes in the app, or null when it must stay plain text. Only links between
@@ -89,10 +88,10 @@ export function appHref(target: string): string | null {
   if (frag) {
     const game = gameOfRule(frag)
     if (!game) return null
-    if (file && DOC_GAME[file] !== game) return null
+    if (file && DOC_GAME.get(file) !== game) return null
     return ruleHref(frag)
   }
-  const game = file ? DOC_GAME[file] : undefined
+  const game = file ? DOC_GAME.get(file) : undefined
   if (!game) return null
   return game === 'index' ? '#/rules' : `#/rules/${game}`
 }

@@ -1,27 +1,16 @@
-import { GAME_IDS, type GameId } from '../../../shared/games/engine'
+import { GAME_FACTS, GAME_NAMES, isGameId, mapFacts, type GameId } from '../../../shared/games/ids'
 import { defaultHouseRules, HOUSE_RULES } from '../../../shared/games/house-rules'
 import { SEAT_LIMITS } from '../../../shared/games/registry'
 import { PLAYER_COLORS, type Player } from '../../../shared/model/player'
 import type { AppError } from '../../../shared/result'
 import { call } from '../lib/api'
 
-export const GAME_BLURBS: Record<GameId, string> = {
-  'wild-nine': 'Crazy-eights with wild 9s. Penalty points per round; the match ends at the cutoff.',
-  nine: 'Hand totals and NINE declarations; 99 loses, exactly 90 goes back to 45.',
-  ennea: 'A 3 × 3 grid of face-down cards and coloured cubes, four rounds.',
-  'seven-eight-nine': 'Two players race to hold 7-8-9: Declare, Block, one reshuffle.',
-}
+/** One line per game for the game picker (each game's facts). */
+export const GAME_BLURBS: Record<GameId, string> = mapFacts((f) => f.blurb)
 
-/** Which setting picks the first player: the dealer (Wild Nine, Nine) or the starting player. */
+/** Which setting picks the first player: the dealer (games dealt round by round) or the starting player. */
 export function firstSeatKey(game: GameId): 'firstDealer' | 'starter' {
-  return game === 'wild-nine' || game === 'nine' ? 'firstDealer' : 'starter'
-}
-
-const GAME_NAME: Record<GameId, string> = {
-  'wild-nine': 'Wild Nine',
-  nine: 'Nine',
-  ennea: 'Ennea',
-  'seven-eight-nine': 'Seven Eight Nine',
+  return GAME_FACTS[game].firstSeat
 }
 
 /** "Ana", "Ana and Bo", "Ana, Bo and Cy". */
@@ -50,7 +39,7 @@ export class NewMatchState {
   )
 
   constructor(initialGame?: string) {
-    if (initialGame && (GAME_IDS as readonly string[]).includes(initialGame)) this.setGame(initialGame as GameId)
+    if (initialGame && isGameId(initialGame)) this.setGame(initialGame)
   }
 
   async load(): Promise<void> {
@@ -70,7 +59,7 @@ export class NewMatchState {
       const name = (id: string) => this.roster.find((p) => p.id === id)?.name ?? '?'
       const kept = this.seats.slice(0, max).map(name)
       const left = this.seats.slice(max).map(name)
-      this.notice = `${GAME_NAME[game]} seats at most ${max}: kept ${list(kept)} (the first ${max} seats); ${list(left)} ${left.length === 1 ? 'is' : 'are'} no longer seated.`
+      this.notice = `${GAME_NAMES[game]} seats at most ${max}: kept ${list(kept)} (the first ${max} seats); ${list(left)} ${left.length === 1 ? 'is' : 'are'} no longer seated.`
       this.seats = this.seats.slice(0, max)
     }
     this.first = Math.min(this.first, Math.max(0, this.seats.length - 1))
@@ -126,7 +115,7 @@ export class NewMatchState {
       this.fillColours()
       this.notice = `Added ${r.value.name} and seated them.`
     } else {
-      this.notice = `Added ${r.value.name} to the players, but not seated: the table is full (${this.limits.max} players for ${GAME_NAME[this.game]}). Unseat someone to seat them.`
+      this.notice = `Added ${r.value.name} to the players, but not seated: the table is full (${this.limits.max} players for ${GAME_NAMES[this.game]}). Unseat someone to seat them.`
     }
     return null
   }

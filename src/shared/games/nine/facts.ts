@@ -4,4 +4,10 @@ import type { GameFacts } from '../game-facts'
 export const nineFacts = {
   id: 'nine',
   name: 'Nine',
+  blurb: 'Hand totals and NINE declarations; 99 loses, exactly 90 goes back to 45.',
+  firstSeat: 'firstDealer',
+  rules: { prefix: 'NI', houseRules: 'nine', page: 'nine.md' },
+  lowerScoreWins: true,
+  roundWord: 'Deal',
+  roundEntry: 'round',
 } as const satisfies GameFacts<'nine'>
