@@ -13,6 +13,7 @@ import type { Result } from '../../../shared/result'
 import { seatLooks, type SeatLook } from '../games/ennea/seats'
 
 const COLOURS = ['#d7263d', '#1b6ec2', '#2e8540', '#c98a00']
+const DEFAULT_NAMES = ['P1', 'P2', 'P3', 'P4']
 const emptyStakes = (): number[][] => Array.from({ length: 9 }, () => [])
 
 /**
@@ -28,8 +29,13 @@ export class RefereeState {
   stakes = $state<number[][]>(emptyStakes())
   rule = $state<EnneaRemovalRule>('STRICT')
 
-  readonly looks: SeatLook[] = seatLooks(['P1', 'P2', 'P3', 'P4'], COLOURS)
+  /** The seats' names and cube colours: P1..P4 in red, blue, green, yellow, or the match's from a match link. */
+  names = $state<string[]>([...DEFAULT_NAMES])
+  colours = $state<string[]>([...COLOURS])
+  looks: SeatLook[] = $derived(seatLooks(this.names, this.colours))
   seatLooks = $derived(this.looks.slice(0, this.players))
+  /** Cards seen in earlier rounds (no reshuffle), typed as digits; they count against the four of each value. */
+  earlier = $state('')
 
   grid = $derived<(number | null)[]>(this.values.map((t) => parseValue(t)))
   board = $derived<EnneaBoardDraft>({
@@ -89,6 +95,27 @@ export class RefereeState {
     const r = readEnneaBoardCode(text)
     if (r.ok) this.load(r.value.board)
     return r
+  }
+
+  /**
+   * The match's players (from a match link): each seat's name and colour, for the seats of the board. Anything
+   * else (a list that is not text, or of another length) keeps P1..P4; returns whether the names were taken.
+   */
+  setSeats(names: unknown, colours: unknown): boolean {
+    const texts = (v: unknown): v is string[] =>
+      Array.isArray(v) && v.length === this.players && v.every((x) => typeof x === 'string')
+    if (!texts(names)) {
+      this.names = [...DEFAULT_NAMES]
+      this.colours = [...COLOURS]
+      return false
+    }
+    const pad = (list: string[], fill: readonly string[]) => [...list, ...fill.slice(list.length)]
+    this.names = pad(
+      names.map((n, i) => (n.trim() === '' ? (DEFAULT_NAMES[i] ?? `P${i + 1}`) : n.trim())),
+      DEFAULT_NAMES,
+    )
+    if (texts(colours)) this.colours = pad(colours, COLOURS)
+    return true
   }
 
   /** Sets the removal rule from text (a link from a match); false when it is not one of the rules. */
