@@ -87,6 +87,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'transfer:export-csv': (input) => transfer.exportCsv(input.table),
     // The export file and its handle come from the database worker (worker/export-file.ts).
     'transfer:export-json-file': () => err('not-supported', 'Exports to a file are written by the database worker.'),
+    'transfer:export-csv-file': () => err('not-supported', 'Exports to a file are written by the database worker.'),
     // The desktop app replaces this handler (src/main/index.ts); a browser downloads the file itself.
     'transfer:save-export': () =>
       err(

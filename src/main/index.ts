@@ -123,7 +123,7 @@ async function start(): Promise<void> {
   })
 }
 
-/** Saves an export the worker left in a file (transfer:export-json-file) where the user chooses: a file copy, no message of its text. */
+/** Saves an export the worker left in a file (transfer:export-json-file or -csv-file) where the user chooses: a file copy, no message of its text. */
 async function saveExport(event: IpcMainInvokeEvent, input: unknown): Promise<Result<{ saved: string | null }>> {
   const { downloadId } = input as { downloadId: string }
   const win = BrowserWindow.fromWebContents(event.sender)
@@ -131,7 +131,9 @@ async function saveExport(event: IpcMainInvokeEvent, input: unknown): Promise<Re
     const options = {
       title: 'Save the export',
       defaultPath: join(app.getPath('documents'), fileName),
-      filters: [{ name: 'Ninekeeper export', extensions: ['json'] }],
+      filters: fileName.endsWith('.csv')
+        ? [{ name: 'CSV table', extensions: ['csv'] }]
+        : [{ name: 'Ninekeeper export', extensions: ['json'] }],
     }
     const choice = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options)
     return choice.canceled || !choice.filePath ? null : choice.filePath

@@ -9,7 +9,7 @@
  * could read with a plain GET. Scripts may send the secret as the X-Ninekeeper-Token header instead.
  *
  * Exports: GET /download/<handle> streams an export the database worker left in a file
- * (transfer:export-json-file) as an attachment, once, to the same session; then the file is gone.
+ * (transfer:export-json-file, transfer:export-csv-file) as an attachment, once, to the same session; then the file is gone.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
@@ -212,7 +212,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     stream.once('open', () => {
       res.writeHead(200, {
         ...securityHeaders(),
-        'Content-Type': 'application/json; charset=utf-8',
+        // A CSV table (transfer:export-csv-file) or the JSON export.
+        'Content-Type': file.fileName.endsWith('.csv') ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
         'Content-Length': file.bytes,
         'Content-Disposition': `attachment; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
       })

@@ -164,6 +164,11 @@ const CASES: Record<Channel, Case> = {
     wrong: { table: ['events', 'sqlite_master', 1, null, MB] },
   },
   'transfer:export-json-file': { valid: {}, required: [], wrong: {} },
+  'transfer:export-csv-file': {
+    valid: { table: 'rounds' },
+    required: ['table'],
+    wrong: { table: ['events', 'sqlite_master', 1, null, MB] },
+  },
   'transfer:save-export': {
     valid: { downloadId: 'a'.repeat(32) },
     required: ['downloadId'],

@@ -3,6 +3,8 @@
  * import are in transfer.ts.
  */
 import type { Database as Db } from 'better-sqlite3'
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs'
+import { createPrivateFile } from '../private-files'
 import { ok, type Result } from '../../shared/result'
 import type { Clock } from '../ids'
 import { localDaySql, offsetModifier } from './stats-dates'
@@ -60,6 +62,15 @@ const csvCell = (x: unknown): string => {
  * the UTC times, and a round's details as their own columns (ROUND_DETAIL_COLUMNS) instead of JSON.
  */
 export function tableCsv(db: Db, table: CsvTable, clock: Clock): Result<{ fileName: string; content: string }> {
+  const lines = [...csvLines(db, table)]
+  return ok({ fileName: csvFileName(table, clock()), content: `\uFEFF${lines.join('\r\n')}\r\n` })
+}
+
+export const csvFileName = (table: CsvTable, now: Date): string =>
+  `ninekeeper-${table}-${now.toISOString().slice(0, 10)}.csv`
+
+/** The table's lines (the header first), without line ends, read row by row from one statement. */
+export function* csvLines(db: Db, table: CsvTable): Generator<string> {
   const localDay = (t: string): string => localDaySql(t, 'm.utc_offset')
   const localTime = (t: string): string => `strftime('%H:%M', ${t}, ${offsetModifier('m.utc_offset')})`
   const queries: Record<CsvTable, string> = {
@@ -105,10 +116,65 @@ export function tableCsv(db: Db, table: CsvTable, clock: Clock): Result<{ fileNa
       ]
     }
   }
-  const lines = [cols.join(',')]
-  for (const r of stmt.iterate() as Iterable<Record<string, unknown>>) lines.push(row(r).map(csvCell).join(','))
-  return ok({
-    fileName: `ninekeeper-${table}-${clock().toISOString().slice(0, 10)}.csv`,
-    content: `\uFEFF${lines.join('\r\n')}\r\n`,
-  })
+  yield cols.join(',')
+  for (const r of stmt.iterate() as Iterable<Record<string, unknown>>) yield row(r).map(csvCell).join(',')
+}
+
+/** Lines gathered before each write to the file (and before the worker looks at its other requests). */
+const ROWS_PER_CHUNK = 2000
+
+export interface StreamedCsv {
+  fileName: string
+  path: string
+  bytes: number
+  rows: number
+}
+
+/**
+ * Writes the CSV of `table` to `path` (created private), the same bytes as tableCsv, reading `db` row
+ * by row and writing every ROWS_PER_CHUNK lines; between chunks it awaits `pause` (in the database
+ * worker: the next turn of its event loop, so the worker answers other requests meanwhile). `db`
+ * must be a connection of its own: its statement stays open across the pauses (one read snapshot).
+ * Removes the file on failure.
+ */
+export async function writeTableCsv(
+  db: Db,
+  table: CsvTable,
+  path: string,
+  now: Date,
+  pause: () => Promise<void>,
+): Promise<StreamedCsv> {
+  createPrivateFile(path)
+  const fd = openSync(path, 'w')
+  let bytes = 0
+  let rows = -1
+  const write = (text: string): void => {
+    const buf = Buffer.from(text, 'utf8')
+    let off = 0
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off)
+    bytes += buf.length
+  }
+  try {
+    let chunk: string[] = ['\uFEFF']
+    for (const line of csvLines(db, table)) {
+      chunk.push(line, '\r\n')
+      rows++
+      if (chunk.length >= 2 * ROWS_PER_CHUNK) {
+        write(chunk.join(''))
+        chunk = []
+        await pause()
+      }
+    }
+    write(chunk.join(''))
+    closeSync(fd)
+    return { fileName: csvFileName(table, now), path, bytes, rows }
+  } catch (e) {
+    try {
+      closeSync(fd)
+    } catch {
+      // Already closed.
+    }
+    rmSync(path, { force: true })
+    throw e
+  }
 }

@@ -2,13 +2,13 @@
  * The database worker's entry (issue 16: the main thread never stalls). Plain Node: it runs as a
  * worker_threads worker today and is written so Electron's utilityProcess can run the same file
  * (messages are plain data; the port is the only thing that differs). One request at a time, in
- * arrival order, over the worker's own connection to each data file (src/core/worker/ops.ts).
+ * arrival order (but CONCURRENT_OPS, which pause between chunks and let the others through), over the worker's own connection to each data file (src/core/worker/ops.ts).
  */
 import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
 import { createWorkerOps, type WorkerOps } from './ops'
-import type { WorkerEnvelope, WorkerReply } from './protocol'
+import { CONCURRENT_OPS, type WorkerEnvelope, type WorkerReply } from './protocol'
 
 const port = parentPort
 if (!port) throw new Error('db-worker.ts runs as a worker thread only.')
@@ -39,7 +39,7 @@ const files = new Map<string, WorkerOps>()
 let queue: Promise<void> = Promise.resolve()
 
 port.on('message', (message: WorkerEnvelope) => {
-  queue = queue.then(async () => {
+  const job = async (): Promise<void> => {
     const { file } = message.init
     let reply: WorkerReply
     try {
@@ -68,5 +68,8 @@ port.on('message', (message: WorkerEnvelope) => {
       }
     }
     port.postMessage(reply)
-  })
+  }
+  // A concurrent op (a long read that pauses between chunks) runs beside the queue, not in it.
+  if (CONCURRENT_OPS.has(message.request.op)) void job()
+  else queue = queue.then(job)
 })

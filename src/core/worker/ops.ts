@@ -13,6 +13,7 @@ import { EventStore } from '../db/repos/events'
 import { BackupService } from '../services/backup'
 import { Device } from '../services/device'
 import { writeJsonExport } from '../services/export-stream'
+import { writeTableCsv } from '../services/transfer-csv'
 import { MatchService } from '../services/matches'
 import { Projector } from '../services/projector'
 import { StatsProjector, StatsService } from '../services/stats'
@@ -31,6 +32,9 @@ const fixed =
   (iso: string): Clock =>
   () =>
     new Date(iso)
+
+/** The next turn of the event loop (after the messages that arrived meanwhile). */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
 export function openWorkerConnection(init: WorkerInit): Database.Database {
   const db = new Database(init.file, {
@@ -84,6 +88,16 @@ export function createWorkerOps(init: WorkerInit): WorkerOps {
           return writeJsonExport(db, request.path, request.deviceId, new Date(request.now))
         case 'export-csv':
           return transfer(fixed(request.now)).exportCsv(request.table)
+        case 'export-csv-file': {
+          // A connection of its own: its statement stays open (one snapshot) while, between chunks,
+          // this thread answers other requests on the shared one (CONCURRENT_OPS).
+          const own = openWorkerConnection(init)
+          try {
+            return await writeTableCsv(own, request.table, request.path, new Date(request.now), nextTurn)
+          } finally {
+            own.close()
+          }
+        }
         case 'import': {
           // The write lock first (waiting here, off the main thread): a lock held elsewhere is then
           // SQLite's busy error before anything is read or changed, not a damaged-file report.

@@ -24,6 +24,7 @@ export type WorkerRequest =
   | { op: 'club'; method: ClubMethod; args: unknown[] }
   | { op: 'export-json'; path: string; deviceId: string; now: string }
   | { op: 'export-csv'; table: CsvTable; now: string }
+  | { op: 'export-csv-file'; table: CsvTable; path: string; now: string }
   | { op: 'import'; path: string; now: string }
   | { op: 'external-preview'; path: string; choices: ExternalChoices; now: string }
   | { op: 'external-apply'; path: string; choices: ExternalChoices; now: string }
@@ -32,6 +33,12 @@ export type WorkerRequest =
   | { op: 'integrity-check' }
   | { op: 'rebuild-ratings'; now: string }
   | { op: 'close' }
+
+/**
+ * Operations the worker runs beside the others instead of in turn: a long read on a connection of its
+ * own that pauses between chunks, so the requests sent meanwhile are answered (the rounds CSV).
+ */
+export const CONCURRENT_OPS: ReadonlySet<WorkerRequest['op']> = new Set(['export-csv-file'])
 
 /** Operations that write to the data file: the main thread holds its own writes back while one runs. */
 export const WRITE_OPS: ReadonlySet<WorkerRequest['op']> = new Set([

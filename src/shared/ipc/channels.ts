@@ -32,6 +32,7 @@ export const CHANNELS = [
   'transfer:export-json',
   'transfer:export-csv',
   'transfer:export-json-file',
+  'transfer:export-csv-file',
   'transfer:save-export',
   'transfer:import',
   'import:external-preview',

@@ -305,6 +305,10 @@ export const schemas = {
   }),
   /** The JSON export left in a file, answered with a handle: downloaded once (web bridge) or saved (desktop). */
   'transfer:export-json-file': obj({}),
+  /** A CSV table left in a file by the database worker, answered with a handle (as the JSON export's). */
+  'transfer:export-csv-file': obj({
+    table: v.picklist(['players', 'matches', 'rounds'], 'must be players, matches or rounds'),
+  }),
   'transfer:save-export': obj({
     downloadId: v.pipe(v.string('must be text'), v.regex(/^[0-9a-f]{32}$/, 'must be the handle of an export')),
   }),
@@ -427,6 +431,8 @@ export interface Outputs {
   'transfer:export-csv': { fileName: string; content: string }
   /** GET /download/<downloadId> in a browser, once and within minutes; transfer:save-export in the desktop app. */
   'transfer:export-json-file': { fileName: string; downloadId: string; bytes: number; eventCount: number }
+  /** As transfer:export-json-file; rows: the CSV's data rows (the header not counted). */
+  'transfer:export-csv-file': { fileName: string; downloadId: string; bytes: number; rows: number }
   /** The desktop app's save dialog; saved: where, or null when the user cancelled. */
   'transfer:save-export': { saved: string | null }
   'transfer:import': ImportReport

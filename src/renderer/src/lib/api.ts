@@ -67,21 +67,41 @@ export function isDesktop(): boolean {
 export async function exportJsonFile(): Promise<{ ok: boolean; message: string }> {
   const r = await call('transfer:export-json-file', {})
   if (!r.ok) return { ok: false, message: r.error.message }
+  return saveOrDownload(r.value, `${r.value.eventCount} events`)
+}
+
+/**
+ * A CSV table, left in a file by the database worker (transfer:export-csv-file) and saved or
+ * downloaded as the JSON export is: the rounds of a long history never come back as one message.
+ */
+export async function exportCsvFile(
+  table: 'players' | 'matches' | 'rounds',
+): Promise<{ ok: boolean; message: string }> {
+  const r = await call('transfer:export-csv-file', { table })
+  if (!r.ok) return { ok: false, message: r.error.message }
+  return saveOrDownload(r.value, `${r.value.rows} rows`)
+}
+
+async function saveOrDownload(
+  r: { downloadId: string; fileName: string },
+  what: string,
+): Promise<{ ok: boolean; message: string }> {
   if (isDesktop()) {
-    const saved = await call('transfer:save-export', { downloadId: r.value.downloadId })
+    const saved = await call('transfer:save-export', { downloadId: r.downloadId })
     if (!saved.ok) return { ok: false, message: saved.error.message }
-    return {
-      ok: true,
-      message: saved.value.saved ? `Exported ${r.value.eventCount} events to ${saved.value.saved}.` : 'Not saved.',
-    }
+    return { ok: true, message: saved.value.saved ? `Exported ${what} to ${saved.value.saved}.` : 'Not saved.' }
   }
+  return download(r)
+}
+
+function download(r: { downloadId: string; fileName: string }): { ok: boolean; message: string } {
   const a = document.createElement('a')
-  a.href = `/download/${encodeURIComponent(r.value.downloadId)}`
-  a.download = r.value.fileName
+  a.href = `/download/${encodeURIComponent(r.downloadId)}`
+  a.download = r.fileName
   document.body.append(a)
   a.click()
   a.remove()
-  return { ok: true, message: `Exported ${r.value.fileName}.` }
+  return { ok: true, message: `Exported ${r.fileName}.` }
 }
 
 /**
