@@ -271,6 +271,8 @@ function reshuffle(state: SenState, action: SenParsed<'reshuffle'>): Result<SenS
   if (current.drawCount > 0) {
     return err('draw-not-empty', `The draw pile still has ${current.drawCount} cards; reshuffle only when it is empty.`)
   }
+  // SE-A12: an empty discard pile gives no new draw pile (only a pile correction gets here): the tiebreaker follows
+  if (current.discard.length === 0) return err('draw-empty', MSG.nothingToReshuffle)
   const seat = checkSeat(state, action.seat, current.turn, 'reshuffle')
   if (!seat.ok) return seat
   const game = draft(current)

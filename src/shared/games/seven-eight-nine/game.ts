@@ -88,10 +88,10 @@ export function someCompletion(known: readonly number[], test: (hand: number[]) 
 }
 
 /** The phase to wait in when nobody holds a flipped card: flip, or with an empty draw pile the reshuffle (once, never
- * after a Block) and then the tiebreaker. */
+ * after a Block, and only with cards on the discard pile: SE-A12) and then the tiebreaker. */
 export function idlePhase(game: SenGame): 'flip' | 'reshuffle' | 'tiebreak' {
   if (game.drawCount > 0) return 'flip'
-  return !game.reshuffled && !game.blocked ? 'reshuffle' : 'tiebreak'
+  return !game.reshuffled && !game.blocked && game.discard.length > 0 ? 'reshuffle' : 'tiebreak'
 }
 
 /** The flipped card leaves the draw pile (to the discard pile or a hand). */

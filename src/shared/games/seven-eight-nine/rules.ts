@@ -29,6 +29,7 @@ export const MSG = {
   declareTargets: 'You need exactly two different cards of 7, 8, 9.',
   reshuffleUsed: 'The reshuffle has already been used.',
   reshuffleBlocked: 'No reshuffle after a Block; go to the tiebreaker.',
+  nothingToReshuffle: 'The discard pile is empty: there is nothing to reshuffle. Go to the tiebreaker.',
   win: 'A win needs a 7, an 8 and a 9.',
   drawNotEmpty: 'The draw pile still has cards.',
 } as const

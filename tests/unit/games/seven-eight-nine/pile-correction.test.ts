@@ -27,7 +27,10 @@ describe('Seven Eight Nine pile-count correction', () => {
   })
 
   it('a count of 0 leads to the reshuffle; a count above 0 after the pile ran out leads back to flipping', () => {
-    const r = senEngine.apply(start(P), { type: 'correct-piles', draw: 0 })
+    const r = senEngine.apply(run(start(P), [{ type: 'flip', card: 4 }, { type: 'discard' }]), {
+      type: 'correct-piles',
+      draw: 0,
+    })
     expect(r.ok && r.value.game.phase).toBe('reshuffle')
     if (!r.ok) return
     const back = senEngine.apply(r.value, { type: 'correct-piles', draw: 2 })
@@ -69,5 +72,27 @@ describe('Seven Eight Nine pile-count correction', () => {
     expect(c.ok && c.value.game.log.at(-1)?.text).toBe(
       "Pile count corrected: the table's draw pile has 3 cards, not 1 (discard pile 0). The ranks left in the draw pile are no longer known.",
     )
+  })
+
+  it('a count of 0 with an empty discard pile goes to the tiebreaker: nothing to reshuffle, play goes on (SE-A12)', () => {
+    const r = senEngine.apply(start(P), { type: 'correct-piles', draw: 0 })
+    expect(r.ok).toBe(true)
+    if (!r.ok) return
+    expect(r.value.game.phase).toBe('tiebreak')
+    expect(senEngine.legalActions(r.value).map((l) => l.type)).toEqual(['tiebreak'])
+    expect(refuse(r.value, { type: 'reshuffle' })).toBe(
+      'The discard pile is empty: there is nothing to reshuffle. Go to the tiebreaker.',
+    )
+    const t = senEngine.apply(r.value, {
+      type: 'tiebreak',
+      hands: [
+        [8, 9, 2],
+        [7, 9, 13],
+      ],
+    })
+    expect(t.ok && t.value.game.result?.winner).toBe(0)
+    // a count above 0 brings the flips back
+    const back = senEngine.apply(r.value, { type: 'correct-piles', draw: 3 })
+    expect(back.ok && back.value.game.phase).toBe('flip')
   })
 })
