@@ -4,6 +4,7 @@ import { SEAT_LIMITS } from '../../../shared/games/registry'
 import { PLAYER_COLORS, type Player } from '../../../shared/model/player'
 import type { AppError } from '../../../shared/result'
 import { call } from '../lib/api'
+import { GAME_UI } from '../games/registry'
 
 /** One line per game for the game picker (each game's facts). */
 export const GAME_BLURBS: Record<GameId, string> = mapFacts((f) => f.blurb)
@@ -157,9 +158,11 @@ export class NewMatchState {
       return null
     }
     this.busy = true
-    const options: Record<string, unknown> = { houseRules: { ...this.rules }, [firstSeatKey(this.game)]: this.first }
-    if (this.game === 'ennea') options.colours = this.colours
-    if (this.game === 'seven-eight-nine') options.target = this.target
+    const options: Record<string, unknown> = {
+      houseRules: { ...this.rules },
+      [firstSeatKey(this.game)]: this.first,
+      ...GAME_UI[this.game].createOptions(this),
+    }
     const r = await call('matches:create', { gameId: this.game, playerIds: this.seats, options })
     this.busy = false
     if (!r.ok) {
