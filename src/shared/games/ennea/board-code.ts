@@ -1,7 +1,7 @@
 /**
  * A short text code for an Ennea board, so a referee can share a disputed position:
  *
- *   EN2-999-274536189-310000000-0R
+ *   EN2-999-274536189-310000000-JL
  *   |   |   |         |         two check characters (catch every single changed character and every swap of two
  *   |   |   |         |         neighbouring characters, see `codeCheck`)
  *   |   |   |         stakes: one hex digit per card R1C1..R3C3, bit s = seat s has a cube there
@@ -123,7 +123,9 @@ export function encodeEnneaBoard(board: EnneaBoardDraft): string {
   }
 }
 
-const SHAPE = 'A board code looks like EN2-999-274536189-310000000-0R.'
+/** The example in the messages is a real code (its check computed, not typed), so pasting it loads a board. */
+const EXAMPLE_BODY = `${PREFIX}-999-274536189-310000000`
+const SHAPE = `A board code looks like ${EXAMPLE_BODY}-${codeCheck(EXAMPLE_BODY)}.`
 
 /** Reads a code (current or version 1) back into a board and checks it with the resolver's validation. */
 export function readEnneaBoardCode(code: unknown): Result<EnneaBoardCodeReading> {

@@ -189,3 +189,19 @@ describe('Ennea board code', () => {
     })
   })
 })
+
+describe("the example code in the app's own messages", () => {
+  it('is a real code: pasted, it loads the board it shows', () => {
+    const r = readEnneaBoardCode('not a code')
+    expect(r.ok).toBe(false)
+    if (r.ok) return
+    const example = /looks like (EN2-[0-9A-Z?-]+)\./.exec(r.error.message)?.[1]
+    expect(example).toBeDefined()
+    const pasted = readEnneaBoardCode(example)
+    expect(pasted.ok && pasted.value.board).toEqual({
+      grid: [2, 7, 4, 5, 3, 6, 1, 8, 9],
+      stakes: [[0, 1], [0], [], [], [], [], [], [], []],
+      totals: [9, 9, 9],
+    })
+  })
+})
