@@ -57,6 +57,8 @@ async function clubCode(page: Page): Promise<string> {
 test('club: create on one laptop, join from another with the code, a player syncs across; a wrong code is refused next to its field', async ({
   browser,
 }, testInfo) => {
+  // Two apps, a hub and the whole club story (about 35 s on a quiet 2-core machine): room for a busy one.
+  test.setTimeout(150_000)
   hubDir = mkdtempSync(join(tmpdir(), 'ninekeeper-e2e-hub-'))
   // A dynamic import: the hub script has a top-level await (its command line), which require() cannot load.
   const { startHub } = await import('../../scripts/hub.mjs')
@@ -279,6 +281,22 @@ test('club: create on one laptop, join from another with the code, a player sync
     await expect(page.locator('.history li.action').getByTestId('history-device')).toHaveCount(0)
   }
   await a.page.screenshot({ path: testInfo.outputPath('club-history.png') })
+
+  // Remove (confirmed): laptop A takes laptop B out; B is told so on its next sync and sends nothing more.
+  await a.page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await a.page.getByRole('button', { name: `Remove ${bLabel} from the club` }).click()
+  const removeDialog = a.page.getByRole('dialog', { name: `Remove ${bLabel} from the club?` })
+  await expect(removeDialog).toContainText('cannot be undone')
+  expect(await seriousViolations(a.page)).toEqual([])
+  await removeDialog.getByRole('button', { name: 'Remove the laptop' }).click()
+  await expect(a.page.getByTestId('club-devices').locator('tbody tr', { hasText: 'taken out' })).toHaveCount(1)
+  await expect(a.page.getByTestId('club-removed')).toContainText(`${bLabel}: counted up to its event`)
+  await expect(a.page.getByTestId('club-waiting')).toHaveText('0 events')
+  await b.page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await b.page.getByRole('button', { name: 'Sync now' }).click()
+  await expect(b.page.getByTestId('club-state')).toHaveText('Problem')
+  await expect(b.page.getByTestId('club-error')).toContainText('This laptop was taken out of the club')
+  await a.page.screenshot({ path: testInfo.outputPath('club-removed.png'), fullPage: true })
 
   // Leave (confirmed): the forms come back, the indicator goes, and the player stays on this laptop.
   await b.page.getByRole('link', { name: 'Settings', exact: true }).click()
