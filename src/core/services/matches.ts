@@ -7,6 +7,7 @@
 import type { Database } from 'better-sqlite3'
 import { GAME_NAMES, type GameId } from '../../shared/games/engine'
 import { ENGINE_VERSIONS, SEAT_LIMITS } from '../../shared/games/registry'
+import { engineHouseRules } from '../../shared/games/house-rules'
 import { effectiveAction, reduceMatch, type LogEntry } from '../../shared/events/reduce'
 import { completedRounds } from '../../shared/games/projections'
 import { hlcTime } from '../../shared/events/hlc'
@@ -85,7 +86,11 @@ export class MatchService {
           'playerIds',
         )
       const names = players.map((p) => p!.name)
-      const { houseRules, ...rest } = input.options ?? {}
+      const { houseRules: given, ...rest } = input.options ?? {}
+      // `ennea.failedLineRemoval` (as the rules pages write it) and `failedLineRemoval` are one rule
+      const named = given ? engineHouseRules(gameId, given) : null
+      if (named && !named.ok) return named
+      const houseRules = named?.value
       const colours = input.options?.colours
       const config = { ...rest, names, ...(houseRules ? { houseRules } : {}) }
       const payload: PayloadOf['match.started'] = {
