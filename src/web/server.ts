@@ -15,7 +15,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { extname } from 'node:path'
 import type { Dispatch } from '../core/ipc/dispatch'
 import type { ExportDownloads } from '../core/services/export-downloads'
@@ -32,6 +32,15 @@ export const HEADERS_TIMEOUT_MS = 5_000
 export const REQUEST_TIMEOUT_MS = 30_000
 /** How often Node looks for connections past those timeouts (its default, 30 s, would let them linger). */
 const CONNECTIONS_CHECK_MS = 1_000
+/**
+ * Connections that have not yet made an authorised request (no session, no secret): at most this many
+ * at once, the oldest closed to make room for a new one, so a local flood of idle or half-open
+ * sockets never takes the slots the owner's browser needs (MAX_CONNECTIONS − MAX_UNAUTHENTICATED stay
+ * for authorised ones).
+ */
+export const MAX_UNAUTHENTICATED = 32
+/** An unauthenticated connection idle this long is closed (an authorised one keeps the usual timeouts). */
+export const UNAUTHENTICATED_IDLE_MS = 2_000
 
 /** The session cookie's name: per port, so two bridges on one machine keep their own sessions. */
 export function sessionCookieName(port: number): string {
@@ -80,6 +89,23 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   server.maxConnections = MAX_CONNECTIONS
   // An idle keep-alive socket is closed soon, so it does not hold one of the connections.
   server.keepAliveTimeout = 5_000
+  // Sockets that have not made an authorised request yet, oldest first.
+  const unauthenticated = new Set<Socket>()
+  server.on('connection', (socket: Socket) => {
+    unauthenticated.add(socket)
+    socket.once('close', () => unauthenticated.delete(socket))
+    // A short idle time before authentication: a socket that sends nothing (or stops) is closed soon.
+    socket.setTimeout(UNAUTHENTICATED_IDLE_MS, () => socket.destroy())
+    if (unauthenticated.size > MAX_UNAUTHENTICATED) {
+      const oldest = unauthenticated.values().next().value as Socket
+      unauthenticated.delete(oldest)
+      oldest.destroy()
+    }
+  })
+  /** The socket made an authorised request: it leaves the unauthenticated ones and their short idle time. */
+  const trusted = (req: IncomingMessage): void => {
+    if (unauthenticated.delete(req.socket)) req.socket.setTimeout(0)
+  }
 
   const hasSession = (req: IncomingMessage): boolean => sameSecret(readCookie(req, sessionCookieName(port)), session)
   const authorised = (req: IncomingMessage): boolean => {
@@ -115,6 +141,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
           ),
         )
       }
+      trusted(req)
       const type = String(req.headers['content-type'] ?? '')
         .split(';')[0]
         ?.trim()
@@ -138,7 +165,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       } catch {
         return sendJson(res, 400, transportError('invalid-json', 'The request body is not valid JSON.'))
       }
-      const channel = decodeURIComponent(url.pathname.slice('/api/'.length))
+      let channel: string
+      try {
+        channel = decodeURIComponent(url.pathname.slice('/api/'.length))
+      } catch {
+        // Not a channel name (a broken %-escape, such as %E0%A4%A): no such channel, not a crash.
+        return sendJson(res, 404, transportError('unknown-channel', 'There is no such channel.'))
+      }
       const result = await options.dispatch(channel, payload)
       return sendJson(res, result.ok || result.error.code !== 'unknown-channel' ? 200 : 404, result)
     }
@@ -157,6 +190,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
           req.method === 'HEAD',
         )
       // Trade the secret for the cookie, then drop it from the address bar (and from history).
+      trusted(req)
       url.searchParams.delete(SECRET_PARAM)
       // One leading slash only: `//evil.example/?k=…` must not become a redirect to another site.
       const clean = `/${url.pathname.replace(/^\/+/, '')}${url.search}`
@@ -190,6 +224,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (req.headers['sec-fetch-site'] && !['same-origin', 'none'].includes(String(req.headers['sec-fetch-site'])))
       return send(res, 403, 'text/plain; charset=utf-8', 'Requests from other sites are refused.')
     if (!authorised(req)) return send(res, 403, CONTENT_TYPES['.html'] as string, howToOpenPage(null))
+    trusted(req)
     const file = options.downloads?.take(url.pathname.slice('/download/'.length)) ?? null
     if (!file)
       return send(
@@ -310,9 +345,24 @@ function securityHeaders(): Record<string, string> {
   }
 }
 
+/**
+ * After a 4xx or 5xx the connection closes (Connection: close): a refused request's body is never
+ * read, so a client announcing a large one cannot keep the socket; what it still sends is discarded
+ * until it closes, for at most UNAUTHENTICATED_IDLE_MS of silence.
+ */
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headOnly = false): void {
-  res.writeHead(status, { ...securityHeaders(), 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) })
+  const close = status >= 400
+  res.writeHead(status, {
+    ...securityHeaders(),
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(body),
+    ...(close ? { Connection: 'close' } : {}),
+  })
   res.end(headOnly ? undefined : body)
+  if (close) {
+    res.req.resume()
+    res.socket?.setTimeout(UNAUTHENTICATED_IDLE_MS, () => res.socket?.destroy())
+  }
 }
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {

@@ -19,6 +19,7 @@
  */
 import * as v from 'valibot'
 import { GAME_IDS, type GameId } from '../games/engine'
+import { nameTextProblem } from '../model/player'
 import { err, ok, type Result } from '../result'
 import { causalOrder } from './causal'
 
@@ -131,8 +132,15 @@ export const LocalDate = v.pipe(
     'is not a real date',
   ),
 )
+/** The text rule of every name (src/shared/model/player.ts): no broken character, control or direction override. */
+const NameText = v.rawCheck<string>(({ dataset, addIssue }) => {
+  const problem = dataset.typed ? nameTextProblem(dataset.value) : null
+  if (problem) addIssue({ message: problem.replace(/^A name /, '').replace(/\.$/, '') })
+})
+
 export const SeasonName = v.pipe(
   v.string('must be text'),
+  NameText,
   v.check((x) => x === x.trim(), 'must not start or end with spaces'),
   v.minLength(1, 'is empty'),
   v.maxLength(60, 'is longer than 60 characters'),
@@ -170,6 +178,7 @@ export const SeasonPlayers = v.nullable(
 const Venue = v.nullable(
   v.pipe(
     v.string('must be text'),
+    NameText,
     v.check((x) => x === x.trim(), 'must not start or end with spaces'),
     v.minLength(1, 'is empty'),
     v.maxLength(80, 'is longer than 80 characters'),

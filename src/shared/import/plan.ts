@@ -23,6 +23,14 @@ import {
 /** In which direction scores rank players, to place the others when the source gives only winners. */
 const LOWER_SCORE_WINS: Record<GameId, boolean> = mapFacts((f) => f.lowerScoreWins)
 
+/**
+ * A choice by a name from the file: own keys only, so a game or player called “constructor” or
+ * “__proto__” is not read from Object.prototype (a function, or the prototype itself).
+ */
+function ownKey<T>(choices: Record<string, T> | undefined, key: string): T | undefined {
+  return choices !== undefined && Object.hasOwn(choices, key) ? choices[key] : undefined
+}
+
 export interface ExternalChoices {
   /** Source game name (as in the file) → one of our games, or 'skip'. */
   games?: Record<string, GameId | 'skip'> | undefined
@@ -186,7 +194,7 @@ export function planImport(
     if (!p.gameName) continue
     let g = games.get(p.gameName)
     if (!g) {
-      const chosen = choices.games?.[p.gameName]
+      const chosen = ownKey(choices.games, p.gameName)
       const byName = gameByName(p.gameName)
       g =
         chosen === 'skip'
@@ -229,7 +237,7 @@ export function planImport(
   const targetOf = (key: string, name: string) => {
     const known = targets.get(key)
     if (known) return known
-    const choice = choices.players?.[key]
+    const choice = ownKey(choices.players, key)
     let t: NonNullable<ReturnType<typeof targets.get>>
     if (choice && 'playerId' in choice) {
       const r = rosterById.get(choice.playerId)

@@ -49,14 +49,24 @@ const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/
 /** At least one letter, digit, punctuation mark or symbol: not only spaces, zero-width or combining marks. */
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u
 
+/**
+ * The text rule every name follows (players, seasons, night venues, the club): valid text (no lone
+ * surrogate), no control character (NUL included) and no text-direction override. Null when the
+ * text passes; else why not, in words. White space is the caller's: a player name is cleaned first.
+ */
+export function nameTextProblem(text: string): string | null {
+  if (LONE_SURROGATE.test(text)) return 'A name must be valid text: this one contains a broken character.'
+  if (CONTROL.test(text)) return 'A name cannot contain control characters.'
+  if (BIDI_CONTROL.test(text)) return 'A name cannot contain text-direction override characters.'
+  return null
+}
+
 export function validatePlayerName(raw: string): Result<string> {
-  if (LONE_SURROGATE.test(raw))
-    return err('invalid-name', 'A name must be valid text: this one contains a broken character.', 'name')
+  if (LONE_SURROGATE.test(raw)) return err('invalid-name', nameTextProblem(raw) as string, 'name')
   // Tabs and line breaks are white space: cleaning turns them into single spaces before this check.
   const name = cleanPlayerName(raw)
-  if (CONTROL.test(name)) return err('invalid-name', 'A name cannot contain control characters.', 'name')
-  if (BIDI_CONTROL.test(name))
-    return err('invalid-name', 'A name cannot contain text-direction override characters.', 'name')
+  const problem = nameTextProblem(name)
+  if (problem) return err('invalid-name', problem, 'name')
   if (name.length === 0) return err('invalid-name', 'Enter a name.', 'name')
   if ([...name].length > PLAYER_NAME_MAX) {
     return err(
