@@ -17,17 +17,16 @@ import {
   type SeasonFields,
 } from '../../shared/events/club'
 import type { GameId } from '../../shared/games/engine'
-import type { Night, NightList, RatingsExplained, Season, SeasonStandings } from '../../shared/model/club'
+import type { NightList, RatingsExplained, Season, SeasonStandings } from '../../shared/model/club'
 import { nameTextProblem } from '../../shared/model/player'
 import { err, ok, type Result } from '../../shared/result'
 import { replayElo } from '../../shared/stats/elo'
 import { schemeWarnings, standings, TIE_BREAKS, type LeagueMatch } from '../../shared/stats/league'
-import { addDays, localDateTimeOf } from '../../shared/stats/local-date'
-import { NIGHT_CUTOFF_HOUR, nightOf } from '../../shared/stats/nights'
 import type { EventStore } from '../db/repos/events'
 import { writeTransaction } from '../db/transaction'
 import { projectClubSubject, withSeen } from './club-projector'
 import { explainRatings, tables } from './club-ratings'
+import { listNights, type NightFilter } from './nights'
 import { localDayWhere } from './stats-dates'
 
 export { explain } from './club-ratings'
@@ -236,11 +235,22 @@ export class ClubService {
       params.games = JSON.stringify(s.gameIds)
       where.push('m.game_id IN (SELECT value FROM json_each(@games))')
     }
-    const ids = this.db
-      .prepare(`SELECT m.id FROM matches m WHERE ${where.join(' AND ')} ORDER BY m.created_at, m.id`)
-      .pluck()
-      .all(params) as string[]
-    return this.resultsOf(ids)
+    // One read of the counted results in match order, each match's seats in seat order (a list of
+    // ids sent back in through json_each cost more than the table at 28,000 matches).
+    const rows = this.db
+      .prepare(
+        `SELECT r.match_id, r.player_id, r.placement, r.won FROM matches m CROSS JOIN match_results r ON r.match_id = m.id
+         WHERE ${where.join(' AND ')} ORDER BY m.created_at, m.id, r.seat`,
+      )
+      .raw()
+      .all(params) as [string, string, number, number][]
+    const out: LeagueMatch[] = []
+    let last: LeagueMatch | null = null
+    for (const [matchId, playerId, placement, won] of rows) {
+      if (last?.matchId !== matchId) out.push((last = { matchId, seats: [] }))
+      last.seats.push({ playerId, placement, won: won === 1 })
+    }
+    return out
   }
 
   /** The results of these matches (finished ones only), in the given order. */
@@ -317,85 +327,9 @@ export class ClubService {
   // -------------------------------------------------------------------------------------------
   // Game nights
 
-  nights(filter: {
-    fromDate?: string | undefined
-    toDate?: string | undefined
-    limit?: number | undefined
-  }): Result<NightList> {
-    const params: Record<string, unknown> = {}
-    // A night's matches start between its date 06:00 and the next day's 06:00, local time.
-    const where = localDayWhere(
-      'created_at',
-      'utc_offset',
-      { fromDate: filter.fromDate, toDate: filter.toDate ? addDays(filter.toDate, 1) : undefined },
-      params,
-    )
-    const all = this.db
-      .prepare(
-        `SELECT id, game_id, created_at, utc_offset, status, winners_json FROM matches ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`,
-      )
-      .all(params) as {
-      id: string
-      game_id: GameId
-      created_at: string
-      utc_offset: number
-      status: Night['matches'][number]['status']
-      winners_json: string
-    }[]
-    const groups = new Map<string, typeof all>()
-    for (const m of all) {
-      const night = nightOf(m.created_at, m.utc_offset)
-      if ((filter.fromDate && night < filter.fromDate) || (filter.toDate && night > filter.toDate)) continue
-      groups.set(night, [...(groups.get(night) ?? []), m])
-    }
-    const dates = [...groups.keys()].sort().reverse()
-    const shown = dates.slice(0, filter.limit ?? 60)
-    const ids = shown.flatMap((d) => (groups.get(d) ?? []).map((m) => m.id))
-    const seats = this.db
-      .prepare(
-        `SELECT s.match_id, s.seat, s.player_id, coalesce(p.name, 'Unknown player') AS name FROM match_seats s LEFT JOIN players p ON p.id = s.player_id
-         WHERE s.match_id IN (SELECT value FROM json_each(?)) ORDER BY s.match_id, s.seat`,
-      )
-      .all(JSON.stringify(ids)) as { match_id: string; seat: number; player_id: string; name: string }[]
-    const seatsOf = new Map<string, typeof seats>()
-    for (const s of seats) seatsOf.set(s.match_id, [...(seatsOf.get(s.match_id) ?? []), s])
-    const venues = new Map(
-      (
-        this.db
-          .prepare('SELECT night, venue FROM night_venues WHERE night IN (SELECT value FROM json_each(?))')
-          .all(JSON.stringify(shown)) as { night: string; venue: string }[]
-      ).map((v) => [v.night, v.venue]),
-    )
-    const nights: Night[] = shown.map((date) => {
-      const players = new Map<string, Night['players'][number]>()
-      const matches = (groups.get(date) ?? []).map((m) => {
-        const ss = seatsOf.get(m.id) ?? []
-        const winnerSeats = new Set(m.status === 'finished' ? (JSON.parse(m.winners_json) as number[]) : [])
-        for (const s of ss) {
-          const p = players.get(s.player_id) ?? { playerId: s.player_id, name: s.name, matches: 0, wins: 0 }
-          p.matches++
-          if (winnerSeats.has(s.seat)) p.wins++
-          players.set(s.player_id, p)
-        }
-        return {
-          matchId: m.id,
-          gameId: m.game_id,
-          localTime: localDateTimeOf(m.created_at, m.utc_offset).slice(11, 16),
-          status: m.status,
-          players: ss.map((s) => s.name),
-          winners: ss.filter((s) => winnerSeats.has(s.seat)).map((s) => s.name),
-        }
-      })
-      return {
-        date,
-        venue: venues.get(date) ?? null,
-        players: [...players.values()].sort(
-          (a, b) => b.wins - a.wins || b.matches - a.matches || a.name.localeCompare(b.name),
-        ),
-        matches,
-      }
-    })
-    return ok({ nights, total: dates.length, cutoffHour: NIGHT_CUTOFF_HOUR })
+  /** The newest nights first, with who played, their matches and venues (nights.ts). */
+  nights(filter: NightFilter): Result<NightList> {
+    return ok(listNights(this.db, filter))
   }
 
   setVenue(date: string, raw: string | null): Result<{ date: string; venue: string | null }> {
