@@ -245,10 +245,9 @@ export class ClubService {
       .raw()
       .all(params) as [string, string, number, number][]
     const out: LeagueMatch[] = []
-    let last: LeagueMatch | null = null
     for (const [matchId, playerId, placement, won] of rows) {
-      if (last?.matchId !== matchId) out.push((last = { matchId, seats: [] }))
-      last.seats.push({ playerId, placement, won: won === 1 })
+      if (out[out.length - 1]?.matchId !== matchId) out.push({ matchId, seats: [] })
+      out[out.length - 1]!.seats.push({ playerId, placement, won: won === 1 })
     }
     return out
   }

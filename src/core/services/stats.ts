@@ -442,8 +442,12 @@ export class StatsService {
     const { where } = matchWhere(f, params)
     const games = this.db
       .prepare(
-        `SELECT ${month} AS month, x.game_id, count(DISTINCT x.match_id) AS n FROM match_results x JOIN matches mm ON mm.id = x.match_id
-         ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY month, x.game_id ORDER BY month`,
+        // Each match once (its seats share game and time) before its offset is looked up: the distinct
+        // rows come in order from the covering index match_results_game, a quarter of the result rows.
+        `SELECT ${month} AS month, x.game_id, count(DISTINCT x.match_id) AS n
+         FROM (SELECT DISTINCT x.game_id, x.finished_at, x.match_id FROM match_results x
+               ${where.length ? `WHERE ${where.join(' AND ')}` : ''}) x
+         JOIN matches mm ON mm.id = x.match_id GROUP BY month, x.game_id ORDER BY month`,
       )
       .all(params) as { month: string; game_id: GameId; n: number }[]
     const months = [...new Set(games.map((g) => g.month))].sort()
