@@ -66,7 +66,8 @@ export function createCore(options: CoreOptions): Core {
   const { db } = opened
   const clock = options.clock ?? systemClock
   const sqliteVersion = (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v
-  const log = options.log ?? ((m: string, e?: unknown) => console.error(m, e))
+  // Without an error the line is the message alone (not “… new device id undefined”).
+  const log = options.log ?? ((m: string, e?: unknown) => (e === undefined ? console.error(m) : console.error(m, e)))
   const device = new Device(db, clock)
   // A data file copied from another computer (or put back by hand) must not continue that computer's numbering.
   if (device.bindTo(file)) log('this data file was copied or moved: new events get a new device id')
