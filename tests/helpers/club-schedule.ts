@@ -25,6 +25,13 @@ export const Schedule = fc.array(
     'hub-lose',
     'hub-delete',
     'hub-renumber',
+    // A fourth laptop that plays (its own edits, rounds in the club's matches) until Ana takes it out.
+    'rogue',
+    'rogue',
+    'rogue',
+    'remove',
+    'remove',
+    'remove',
   ]),
   {
     minLength: 6,
@@ -49,6 +56,10 @@ export interface ScheduleResult {
   /** Events still waiting to go up after the final syncs. */
   waiting: number[]
   events: number
+  /** Whether Ana took the fourth laptop out during the schedule. */
+  removed: boolean
+  /** Players a member still shows that the removed laptop created after its cut (must be 0). */
+  countedAfterCut: number
 }
 
 export async function runSchedule(hub: TestHub, ops: Op[], skews: readonly number[] = SKEWS): Promise<ScheduleResult> {
@@ -56,6 +67,8 @@ export async function runSchedule(hub: TestHub, ops: Op[], skews: readonly numbe
   const links: Link[] = []
   const ls: Laptop[] = []
   const acknowledged = new Set<string>()
+  let rogue: Laptop | null = null
+  let removed = false
   try {
     for (let i = 0; i < 3; i++) links.push(await link(() => hub.port))
     for (const [i, name] of ['ana', 'bo', 'cy'].entries()) {
@@ -66,6 +79,12 @@ export async function runSchedule(hub: TestHub, ops: Op[], skews: readonly numbe
     }
     const made = await ls[0]!.call<SyncStatus>('club:create', { hubUrl: links[0]!.url, name: 'Harness club' })
     for (const i of [1, 2]) await ls[i]!.call('club:join', { hubUrl: links[i]!.url, code: made.club!.code })
+    // The fourth laptop reaches the hub directly; its events are not counted as acknowledged (once it
+    // is removed, its later ones must not count anywhere).
+    rogue = laptop('dee')
+    await rogue.call('club:join', { hubUrl: hub.url, code: made.club!.code })
+    const rogueId = (rogue.db.prepare("SELECT value FROM meta WHERE key = 'device_id'").get() as { value: string })
+      .value
 
     for (const o of ops) {
       await step(ls, o, async (l, op) => {
@@ -73,7 +92,19 @@ export async function runSchedule(hub: TestHub, ops: Op[], skews: readonly numbe
         if (op.kind === 'sync') await l.call('sync:now')
         else if (op.kind === 'offline') links[i]!.setOnline(false)
         else if (op.kind === 'online') links[i]!.setOnline(true)
-        else if (op.kind === 'hub-restart') await hub.restart()
+        else if (op.kind === 'rogue') {
+          await step([rogue!], {
+            ...op,
+            kind: ['player', 'match', 'round', 'round', 'undo', 'rename'][op.a % 6]!,
+            laptop: 0,
+          })
+          await may(rogue!, 'sync:now', {})
+        } else if (op.kind === 'remove') {
+          if (!removed) {
+            await may(ls[0]!, 'sync:now', {})
+            removed = (await may(ls[0]!, 'club:remove-device', { deviceId: rogueId })) !== null
+          }
+        } else if (op.kind === 'hub-restart') await hub.restart()
         else if (op.kind === 'hub-lose') await hub.lose()
         else if (op.kind === 'hub-delete')
           await hubSql(
@@ -93,6 +124,8 @@ export async function runSchedule(hub: TestHub, ops: Op[], skews: readonly numbe
     }
 
     for (const k of links) k.setOnline(true)
+    // The fourth laptop sends what it has (nothing, once it knows it was taken out), before the final rounds.
+    await may(rogue, 'sync:now', {})
     const states: string[] = []
     for (let pass = 0; pass < 2; pass++) for (const l of ls) states.push((await l.call<SyncStatus>('sync:now')).state)
     const ds = ls.map(digest)
@@ -107,14 +140,36 @@ export async function runSchedule(hub: TestHub, ops: Op[], skews: readonly numbe
     const converged = ds.every((d) => JSON.stringify(d) === JSON.stringify(first))
     const waiting: number[] = []
     for (const l of ls) waiting.push((await l.call<SyncStatus>('sync:status')).waiting)
+    const cut = ls[0]!.db.prepare('SELECT through FROM removed_devices WHERE device_id = ?').get(rogueId) as
+      { through: number } | undefined
+    const countedAfterCut = cut
+      ? Math.max(
+          ...ls.map(
+            (l) =>
+              (
+                l.db
+                  .prepare(
+                    "SELECT count(*) AS n FROM players WHERE id IN (SELECT subject FROM events WHERE device_id = ? AND device_seq > ? AND kind = 'player.created')",
+                  )
+                  .get(rogueId, cut.through) as { n: number }
+              ).n,
+          ),
+        )
+      : 0
     return {
       converged,
       lost: [...acknowledged].filter((id) => !have.has(id)).length,
       states,
       waiting,
       events: first.events.length,
+      removed: removed && cut !== undefined,
+      countedAfterCut,
     }
   } finally {
+    if (rogue) {
+      await rogue.shutdown()
+      rmSync(rogue.dir, { recursive: true, force: true })
+    }
     for (const l of ls) {
       await l.shutdown()
       rmSync(l.dir, { recursive: true, force: true })
