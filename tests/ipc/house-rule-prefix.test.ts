@@ -55,3 +55,8 @@ it('refuses a rule given in both spellings, or another game’s prefix, and save
     expect(snapshot(core.db)).toEqual(before)
   }
 })
+
+it('one player chosen for a game of two or more says "1 was chosen"', async () => {
+  const r = await core.dispatch('matches:create', { gameId: 'ennea', playerIds: ids.slice(0, 1) })
+  expect(!r.ok && r.error.message).toBe('Ennea is played by 2 to 4 players; 1 was chosen.')
+})

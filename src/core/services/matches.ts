@@ -63,7 +63,7 @@ export class MatchService {
       const range = limits.min === limits.max ? `exactly ${limits.min}` : `${limits.min} to ${limits.max}`
       return err(
         'invalid-seats',
-        `${GAME_NAMES[gameId]} is played by ${range} players; ${playerIds.length} were chosen.`,
+        `${GAME_NAMES[gameId]} is played by ${range} players; ${playerIds.length === 1 ? '1 was' : `${playerIds.length} were`} chosen.`,
         'playerIds',
       )
     }

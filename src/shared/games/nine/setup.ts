@@ -61,7 +61,7 @@ export function setupNine(raw: unknown): Result<NineState> {
     if (Array.isArray(config.players) || (config.players !== undefined && config.players !== players.length)) {
       return err(
         'invalid-player-count',
-        `${players.length} names were given for ${showValue(config.players)} players.`,
+        `${players.length === 1 ? '1 name was' : `${players.length} names were`} given for ${showValue(config.players)} players.`,
         'players',
       )
     }

@@ -43,6 +43,10 @@ import {
 import type { SenParsed, SenParsedAction } from './schema'
 import type { Seat, SenState } from './types'
 
+/** "1 card", "2 cards". */
+function cardCount(n: number): string {
+  return `${n} card${n === 1 ? '' : 's'}`
+}
 /** The turn player enters the card they flipped from the draw pile. */
 function flip(state: SenState, action: SenParsed<'flip'>): Result<SenState> {
   const current = state.game
@@ -269,7 +273,10 @@ function reshuffle(state: SenState, action: SenParsed<'reshuffle'>): Result<SenS
   if (current.reshuffled) return err('reshuffle-used', MSG.reshuffleUsed)
   if (current.blocked) return err('reshuffle-blocked', MSG.reshuffleBlocked)
   if (current.drawCount > 0) {
-    return err('draw-not-empty', `The draw pile still has ${current.drawCount} cards; reshuffle only when it is empty.`)
+    return err(
+      'draw-not-empty',
+      `The draw pile still has ${cardCount(current.drawCount)}; reshuffle only when it is empty.`,
+    )
   }
   // SE-A12: an empty discard pile gives no new draw pile (only a pile correction gets here): the tiebreaker follows
   if (current.discard.length === 0) return err('draw-empty', MSG.nothingToReshuffle)
@@ -285,7 +292,7 @@ function reshuffle(state: SenState, action: SenParsed<'reshuffle'>): Result<SenS
   game.phase = 'flip'
   game.log.push({
     seat: game.turn,
-    text: `The discard pile (${game.drawCount} cards) becomes the new draw pile. This was the only reshuffle.`,
+    text: `The discard pile (${cardCount(game.drawCount)}) becomes the new draw pile. This was the only reshuffle.`,
   })
   return withGame(state, game)
 }
@@ -373,12 +380,16 @@ function correctPiles(state: SenState, action: SenParsed<'correct-piles'>): Resu
   if (draw > max) {
     return err(
       'invalid-count',
-      `The draw pile cannot hold ${draw} cards: with ${current.discard.length} on the discard pile and 3 in each hand, at most ${max} are left (52 in all).`,
+      `The draw pile cannot hold ${cardCount(draw)}: with ${current.discard.length} on the discard pile and 3 in each hand, at most ${max} ${max === 1 ? 'is' : 'are'} left (52 in all).`,
       'draw',
     )
   }
   if (draw === current.drawCount)
-    return err('invalid-count', `The app already counts ${draw} cards in the draw pile; nothing to correct.`, 'draw')
+    return err(
+      'invalid-count',
+      `The app already counts ${cardCount(draw)} in the draw pile; nothing to correct.`,
+      'draw',
+    )
   const game = draft(current)
   const was = game.drawCount
   game.drawCount = draw
