@@ -5,34 +5,16 @@
  * log, and the removed laptop says so and sends nothing more.
  */
 import Database from 'better-sqlite3'
-import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { SyncStatus } from '../../src/shared/model/sync'
 import type { Player } from '../../src/shared/model/player'
 import { DB_FILE_NAME } from '../../src/core/db/open'
-import { digest, laptop, type Laptop, testHub, type TestHub } from '../helpers/club'
+import { digest, type Laptop } from '../helpers/club'
+import { clubTestbed } from '../helpers/club-testbed'
 
-let hub: TestHub
-const open: Laptop[] = []
-function lap(name: string, dir?: string): Laptop {
-  const l = laptop(name, dir)
-  open.push(l)
-  return l
-}
-beforeAll(async () => {
-  hub = await testHub()
-})
-afterAll(async () => {
-  await hub.stop()
-})
-afterEach(async () => {
-  for (const l of open.splice(0)) {
-    await l.shutdown()
-    rmSync(l.dir, { recursive: true, force: true })
-  }
-  await hub.lose()
-})
+const bed = clubTestbed()
+const lap = (name: string, dir?: string): Laptop => bed.lap(name, dir ? { dir } : {})
 
 const deviceOf = (l: Laptop): string =>
   (l.db.prepare("SELECT value FROM meta WHERE key = 'device_id'").get() as { value: string }).value
@@ -42,11 +24,11 @@ const sync = (l: Laptop): Promise<SyncStatus> => l.call<SyncStatus>('sync:now')
 
 async function threeLaptops(): Promise<{ a: Laptop; b: Laptop; c: Laptop; code: string }> {
   const a = lap('ana')
-  const made = await a.call<SyncStatus>('club:create', { hubUrl: hub.url })
+  const made = await a.call<SyncStatus>('club:create', { hubUrl: bed.hub.url })
   const b = lap('bo')
-  await b.call('club:join', { hubUrl: hub.url, code: made.club!.code })
+  await b.call('club:join', { hubUrl: bed.hub.url, code: made.club!.code })
   const c = lap('cy')
-  await c.call('club:join', { hubUrl: hub.url, code: made.club!.code })
+  await c.call('club:join', { hubUrl: bed.hub.url, code: made.club!.code })
   return { a, b, c, code: made.club!.code }
 }
 
@@ -85,7 +67,7 @@ describe('removing a laptop', () => {
 
     // A laptop that joins later counts the same; every member holds the same log and projections.
     const d = lap('dee')
-    await d.call('club:join', { hubUrl: hub.url, code })
+    await d.call('club:join', { hubUrl: bed.hub.url, code })
     await sync(d)
     await sync(a)
     await sync(b)
@@ -100,7 +82,7 @@ describe('removing a laptop', () => {
     // Rebuilt from the events alone, Ana's projections are the same.
     const dir = a.dir
     await a.shutdown()
-    open.splice(open.indexOf(a), 1)
+    bed.forget(a)
     const file = new Database(join(dir, DB_FILE_NAME))
     file.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('projections_rebuild_needed', '1')").run()
     file.close()
