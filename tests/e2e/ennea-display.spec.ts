@@ -1,0 +1,62 @@
+/**
+ * Ennea at game over: the game-over table says whether each player made a 9-line in each round (EN-R23), and
+ * the table display (Alt+T) shows the winner large with the final table.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { apiCall, newDataDir, type RunningApp, seedMatch, startApp, watchConsole } from './app'
+
+let app: RunningApp
+test.afterEach(async () => {
+  await app?.stop()
+})
+
+const GRID = [2, 7, 4, 5, 3, 6, 1, 8, 9]
+
+/** A two-player game played through the API: in round 1 Ada stakes R1C1 and R1C2 (2 + 7 = 9); then calls and passes. */
+async function playToTheEnd(page: Page): Promise<string> {
+  const id = await seedMatch(page, 'ennea', ['Ada', 'Bo'], { starter: 0 })
+  const act = (action: unknown) => apiCall(page, 'matches:apply', { id, action })
+  await act({ type: 'stake', cell: 0, seat: 0 })
+  await act({ type: 'pass', seat: 1 })
+  await act({ type: 'stake', cell: 1, seat: 0 })
+  await act({ type: 'ennea', seat: 1 })
+  await act({ type: 'pass', seat: 0 })
+  await act({ type: 'reveal', grid: GRID })
+  // rounds 2 to 4: the starter calls at once, the other passes
+  for (const starter of [1, 0, 1]) {
+    await act({ type: 'ennea', seat: starter })
+    await act({ type: 'pass', seat: 1 - starter })
+    await act({ type: 'reveal', grid: GRID })
+  }
+  return id
+}
+
+test('ennea game over: the 9-lines by round, and the winner large on the table display', async ({ page }, testInfo) => {
+  const problems = watchConsole(page)
+  app = await startApp(newDataDir())
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  await page.goto(app.url)
+  const id = await playToTheEnd(page)
+  await page.goto(`${app.url}#/match/${id}`)
+  await expect(page.getByRole('heading', { name: 'Game over' })).toBeVisible()
+  // EN-R23: the round's loss, the new total and whether the player made a 9-line
+  await expect(page.getByTestId('round-1-seat-0')).toHaveText('9 ✓ 9-line')
+  await expect(page.getByTestId('round-1-seat-1')).toHaveText('8 (−1) no 9-line')
+  await expect(page.getByTestId('round-2-seat-0')).toHaveText('8 (−1) no 9-line')
+
+  await page.keyboard.press('Alt+t')
+  const display = page.getByTestId('ennea-table')
+  await expect(display).toBeVisible()
+  const winner = display.getByTestId('table-winner')
+  await expect(winner).toHaveText(await page.getByTestId('winners').innerText())
+  const size = await winner.evaluate((e) => parseFloat(getComputedStyle(e).fontSize))
+  expect(size).toBeGreaterThanOrEqual(60)
+  const rows = display.getByTestId('final-row')
+  await expect(rows).toHaveCount(2)
+  await expect(rows.first().locator('.pname')).toHaveText('Ada')
+  await expect(rows.first().locator('td').first()).toHaveText('9✓')
+  await expect(rows.first().locator('[data-col="total"]')).toHaveText('6')
+  // docs/screenshot-ennea-game-over.png is this picture
+  await page.screenshot({ path: testInfo.outputPath('ennea-game-over.png') })
+  expect(problems).toEqual([])
+})
