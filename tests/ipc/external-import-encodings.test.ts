@@ -60,6 +60,49 @@ describe('CSV encodings and separators', () => {
     expect(players.map((p) => p.name).sort()).toEqual(['Bo', name].sort())
   })
 
+  it('takes a UTF-16 file larger than one upload part (its NUL bytes are text, not a binary file)', async () => {
+    const core = fresh()
+    const rows = ['date\ttime\tgame\tplayer\tscore\twinner\tmatch']
+    for (let i = 0; i < 1500; i++)
+      rows.push(`2024-03-03\t20:15\tNine\tÉmilie\t12\tyes\tm${i}`, `2024-03-03\t20:15\tNine\tBo\t40\tno\tm${i}`)
+    for (const [bom, encoding, codec] of [
+      [[0xff, 0xfe], 'UTF-16 LE', 'utf16le'],
+      [[0xfe, 0xff], 'UTF-16 BE', 'utf16be'],
+    ] as const) {
+      const le = Buffer.from(rows.join('\r\n'), 'utf16le')
+      const body = codec === 'utf16le' ? le : Buffer.from(le).swap16()
+      const bytes = Buffer.concat([Buffer.from(bom), body])
+      expect(bytes.length).toBeGreaterThan(3 * 64 * 1024)
+      const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', {
+        purpose: 'external',
+        size: bytes.length,
+      })
+      for (let i = 0, n = 0; i < bytes.length; i += 64 * 1024, n++)
+        await call(core, 'upload:chunk', {
+          uploadId,
+          index: n,
+          data: bytes.subarray(i, i + 64 * 1024).toString('base64'),
+        })
+      const preview = await call<ExternalImportPreview>(core, 'import:external-preview', { uploadId })
+      expect(preview.problems).toEqual([])
+      expect(preview.reading).toEqual({ encoding, separator: 'tab' })
+      expect(preview.toImport).toBe(1500)
+    }
+    // Without the mark, the first part is refused at once, saying why.
+    const bare = Buffer.from(rows.join('\n'), 'utf16le')
+    const { uploadId } = await call<{ uploadId: string }>(core, 'upload:begin', {
+      purpose: 'external',
+      size: bare.length,
+    })
+    const r = await core.dispatch('upload:chunk', {
+      uploadId,
+      index: 0,
+      data: bare.subarray(0, 64 * 1024).toString('base64'),
+    })
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.error.message).toMatch(/no byte-order mark and holds NUL bytes/)
+  })
+
   it('refuses UTF-16 without a byte-order mark, saying how it was read, and changes nothing', async () => {
     const core = fresh()
     const before = eventIds(core.db)

@@ -34,11 +34,14 @@ export type UploadPurpose = 'import' | 'restore' | 'external'
 
 export function checkFirstBytes(purpose: UploadPurpose, first: Buffer): { code: string; message: string } | null {
   if (purpose === 'external') {
+    // UTF-16 text (its byte-order mark first) is full of NUL bytes: the import decodes it (src/shared/import/text.ts).
+    if ((first[0] === 0xff && first[1] === 0xfe) || (first[0] === 0xfe && first[1] === 0xff)) return null
     // Text of some kind (the import reads it fully and says precisely what is wrong); a binary file stops here.
     return first.subarray(0, 4096).includes(0)
       ? {
           code: 'invalid-file',
-          message: 'That file is not a BG Stats backup or a CSV file (it is binary). Nothing was changed.',
+          message:
+            'That file is not a BG Stats backup or a CSV file: it has no byte-order mark and holds NUL bytes, so it is neither UTF-8 nor Windows-1252 text (UTF-16 saved without its byte-order mark reads so: save it as UTF-8). Nothing was changed.',
         }
       : null
   }
