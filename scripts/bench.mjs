@@ -8,6 +8,7 @@
 //   import    bench/import.ts    importing a club history of events into an empty file, against a raw insert
 //   sync      bench/sync.ts      club sync: convergence of random schedules, a first sync of 100k events, latency
 //   mainthread bench/mainthread.ts the longest main-thread block of each long database operation at 1M rounds
+//   club      bench/club.ts      every club screen's call on a generated club history at 1× and 10× (cached in the temp folder)
 // Without --only, every group runs in that order.
 import { join } from 'node:path'
 import { ROOT, run } from './lib.mjs'
@@ -20,6 +21,7 @@ const GROUPS = {
   import: 'bench/import.ts',
   mainthread: 'bench/mainthread.ts',
   sync: 'bench/sync.ts',
+  club: 'bench/club.ts',
 }
 
 const args = process.argv.slice(2)
