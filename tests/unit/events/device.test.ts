@@ -48,9 +48,29 @@ describe('effectiveRemovals', () => {
     expect([...r.keys()]).toEqual([B])
   })
 
+  it('a removal made at exactly its laptop’s own cut holds; one event later does not', () => {
+    const D = '01900000-0000-7000-8000-00000000000d'
+    const r = effectiveRemovals([removal(A, 1, 1000, B, 3), removal(B, 3, 2000, C, 1), removal(B, 4, 3000, D, 1)])
+    expect([...r.keys()].sort()).toEqual([B, C].sort())
+  })
+
+  it('two removals of one laptop with the same stamp: the smaller event id decides', () => {
+    const first = removal(A, 5, 1000, C, 7)
+    const second = { ...removal(A, 5, 1000, C, 9), id: '01900000-0000-7000-8000-ffffffffffff' }
+    const low = { ...first, id: '01900000-0000-7000-8000-000000000000' }
+    expect(effectiveRemovals([second, low]).get(C)).toMatchObject({ through: 7 })
+    expect(effectiveRemovals([low, second]).get(C)).toMatchObject({ through: 7 })
+    // And stamps still come before ids.
+    const later = { ...removal(A, 6, 1001, C, 1), id: '01900000-0000-7000-8000-000000000000' }
+    const earlier = { ...removal(A, 5, 1000, C, 2), id: '01900000-0000-7000-8000-ffffffffffff' }
+    expect(effectiveRemovals([later, earlier]).get(C)).toMatchObject({ through: 2 })
+    expect(effectiveRemovals([earlier, later]).get(C)).toMatchObject({ through: 2 })
+  })
+
   it('a laptop never removes itself', () => {
     expect(effectiveRemovals([removal(A, 3, 1000, A, 2)]).size).toBe(0)
     expect(checkDeviceEvent({ kind: 'device.removed', subject: A, deviceId: A }).ok).toBe(false)
+    expect(checkDeviceEvent({ kind: 'device.removed', subject: C, deviceId: A })).toEqual({ ok: true, value: true })
   })
 
   it('gives the same removals whatever order the events come in', () => {
@@ -94,6 +114,8 @@ describe('the device.removed event', () => {
       { through: 1.5, label: 'x' },
       { through: 1, label: '' },
       { through: 1, label: 'a\u202eb' },
+      { through: 1, label: ' Bo' },
+      { through: 1, label: 'Bo\u0000' },
       { through: 1, label: 'x', extra: 1 },
     ])
       expect(validateEvent({ ...base, payload }).ok).toBe(false)

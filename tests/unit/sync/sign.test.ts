@@ -76,6 +76,39 @@ describe('device keys', () => {
     expect(fromWire(KEY, CLUB, { ...signed, mac: `${macOf(KEY, CLUB, r)}.` } as never)).toMatchObject({ ok: false })
   })
 
+  it('refuses a device signature whose key is not 32 bytes or gives another id, and a signature with a part missing', () => {
+    const k = loadDeviceKey(newDeviceKey())!
+    const r = row(k.deviceId)
+    const [pub, sig] = deviceSignature(k, CLUB, r).split('.') as [string, string]
+    const hmac = macOf(KEY, CLUB, r)
+    const short = Buffer.from(pub, 'base64url').subarray(0, 31).toString('base64url')
+    for (const mac of [`${hmac}.${short}.${sig}`, `${hmac}..${sig}`, `${hmac}.${pub}.`, `${hmac}.${pub}`])
+      expect(fromWire(KEY, CLUB, { ...toWire(KEY, CLUB, r), mac } as never)).toMatchObject({ ok: false })
+    // A valid signature by a key that gives another device id than the row claims.
+    const other = loadDeviceKey(newDeviceKey())!
+    const claimed = row(other.deviceId)
+    expect(
+      fromWire(KEY, CLUB, {
+        ...toWire(KEY, CLUB, claimed),
+        mac: `${macOf(KEY, CLUB, claimed)}.${deviceSignature(k, CLUB, claimed)}`,
+      } as never),
+    ).toMatchObject({ ok: false, reason: /own key/ })
+  })
+
+  it('reads the fields by their types: a number where text belongs, a fraction, a bigint', () => {
+    const r = row(LEGACY)
+    const w = toWire(KEY, CLUB, r) as unknown as Record<string, unknown>
+    // Fields of the wrong type are read as missing, so the HMAC no longer matches: refused, never thrown.
+    expect(fromWire(KEY, CLUB, { ...w, kind: 7 })).toMatchObject({ ok: false })
+    expect(fromWire(KEY, CLUB, { ...w, seq: 1.5 })).toMatchObject({ ok: false })
+    expect(fromWire(KEY, CLUB, { ...w, seq: '1' })).toMatchObject({ ok: false })
+    // The replica may hand integers over as bigints: read as numbers.
+    expect(fromWire(KEY, CLUB, { ...w, seq: 1n, v: 1n })).toEqual({ ok: true, row: r, deviceSig: null })
+    // A MAC of another length than the club's (cut, or empty before a dot): refused, never thrown.
+    expect(fromWire(KEY, CLUB, { ...w, mac: 'abc' })).toMatchObject({ ok: false, reason: /club key/ })
+    expect(fromWire(KEY, CLUB, { ...w, mac: `.${String(w.mac)}` })).toMatchObject({ ok: false, reason: /club key/ })
+  })
+
   it('a row of a laptop from before keys passes with the club HMAC alone', () => {
     const r = row(LEGACY)
     expect(fromWire(KEY, CLUB, toWire(KEY, CLUB, r) as never)).toEqual({ ok: true, row: r, deviceSig: null })
@@ -135,6 +168,44 @@ describe('checkIncoming', () => {
     ])
   })
 
+  it('refuses a payload that is not text (a number, a missing one) as one it could not read', () => {
+    const r = checkIncoming(
+      [
+        { ...wire(row(LEGACY)), payload: 7 as unknown as string },
+        { ...wire(row(LEGACY)), payload: undefined as unknown as string, n: 2 },
+      ],
+      KEY,
+      CLUB,
+      'me',
+      at,
+      none,
+    )
+    expect(r.refused.map((x) => x.hubRow)).toEqual([1, 2])
+    expect(r.refused[0]!.reason).toContain(`${MAX_ROW_PAYLOAD / 1024} KB`)
+  })
+
+  it('a row claiming this laptop with its own content but the wrong club signature is listed', () => {
+    const mine = row('me-device')
+    const own = (id: string): EventRow | undefined => (id === mine.id ? mine : undefined)
+    const badMac = { ...toWire(Buffer.alloc(32, 9), CLUB, mine), n: 1 }
+    const r = checkIncoming([badMac], KEY, CLUB, 'me-device', at, own)
+    expect(r.refused).toMatchObject([{ reason: expect.stringContaining('differs') }])
+  })
+
+  it('with no clock to compare (an unreadable time), a far stamp is not refused for it', () => {
+    const far = row(LEGACY, { hlc: `${String(NOW + 5 * 24 * 3600_000).padStart(15, '0')}.000000.${LEGACY}` })
+    expect(checkIncoming([wire(far)], KEY, CLUB, 'me', 'not a time', none).checked).toHaveLength(1)
+    // An unreadable stamp is refused by the event checks, not by a crash in the time check.
+    const bad = row(LEGACY, { hlc: 'soon' })
+    expect(checkIncoming([wire(bad)], KEY, CLUB, 'me', at, none).refused).toHaveLength(1)
+  })
+
+  it('keeps no signature for a laptop from before keys', () => {
+    const c = checkIncoming([wire(row(LEGACY))], KEY, CLUB, 'me', at, none)
+    expect(c.checked).toHaveLength(1)
+    expect(c.sigs.size).toBe(0)
+  })
+
   it('keeps a refused row’s id and device short', () => {
     const long = { ...wire(row(LEGACY)), id: 'L'.repeat(500), device: 'D'.repeat(500) }
     const r = checkIncoming([long], Buffer.alloc(32, 3), CLUB, 'me', at, none)
@@ -162,5 +233,11 @@ describe('cleanHubText', () => {
     expect(cleanHubText('abcd', 4)).toBe('abcd')
     expect(cleanHubText(42, 80)).toBe('')
     expect(cleanHubText('\ud800x', 80)).toBe('x')
+    // A lone low surrogate goes too; a pair stays.
+    expect(cleanHubText('a\udc00b', 80)).toBe('ab')
+    expect(cleanHubText('a\ud83d\ude00b', 80)).toBe('a\ud83d\ude00b')
+    // Only the first 4096 characters are read; a cut does not leave a space before the ellipsis.
+    expect(cleanHubText(`${'x'.repeat(4096)}TAIL`, 10_000)).not.toContain('TAIL')
+    expect(cleanHubText('ab cd', 4)).toBe('ab…')
   })
 })
