@@ -88,8 +88,8 @@ test('Ctrl+Z in the reveal field edits text only; unknown cards at reveal; round
   await expect(page.getByTestId('from-match')).toHaveText(
     /Round 1 of the match, under the match's failed-line removal rule OWNER_SEQUENTIAL\./,
   )
-  await expect(page.getByRole('button', { name: 'R1C2 cubes: P1 P3' })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'R1C1 cubes: P1' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'R1C2 cubes: A C (Ana, Cy)' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'R1C1 cubes: A (Ana)' })).toBeVisible()
   await expect(page.getByLabel('R1C1 value')).toHaveValue('')
   await page.screenshot({ path: '/tmp/ennea-live-referee-light.png', fullPage: true })
   expect(await seriousViolations(page)).toEqual([])

@@ -40,7 +40,7 @@ test('referee from a live round: the earlier rounds count, and Ada, Bo and Cy ke
   await expect(page.getByLabel('Ada total')).toHaveValue('8')
   await expect(page.getByLabel('Bo total')).toBeVisible()
   await expect(page.getByLabel('Cy total')).toBeVisible()
-  await expect(page.getByRole('button', { name: /^R1C1 cubes:/ })).toHaveAccessibleName('R1C1 cubes: Bo')
+  await expect(page.getByRole('button', { name: /^R1C1 cubes:/ })).toHaveAccessibleName('R1C1 cubes: B (Bo)')
   const cubeColour = await page
     .locator('.totals .cube')
     .evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor))
