@@ -355,7 +355,7 @@ export interface EntryContext {
 /** Replays the entries in force through the game's engine; never throws on a bad entry. */
 export function replayMatch<S>(
   gameId: GameId,
-  engine: GameEngine<unknown, S, unknown, unknown>,
+  engine: GameEngine<unknown, S, unknown, unknown, string>,
   config: unknown,
   entries: readonly LogEntry[],
 ): Replayed<S> | { setupError: { code: string; message: string } } {

@@ -39,8 +39,9 @@ export interface Standing {
   note?: string
 }
 
-export interface GameEngine<Config, State, Action, Legal = unknown> {
-  readonly id: GameId
+/** A game's engine; `Id` is its game's id (a game not yet listed, such as the tests' toy game, names its own). */
+export interface GameEngine<Config, State, Action, Legal = unknown, Id extends string = GameId> {
+  readonly id: Id
   /** Validates the config and returns the starting state. */
   setup(config: Config): Result<State>
   /** What may be done now. The shape is engine specific (concrete actions, or action kinds with their allowed targets). */
@@ -64,7 +65,7 @@ export type ReplayResult<S> = { ok: true; value: S } | { ok: false; error: Repla
 
 /** Rebuilds a match state from its config and action log. Deterministic by construction. */
 export function replay<C, S, A>(
-  engine: GameEngine<C, S, A, unknown>,
+  engine: GameEngine<C, S, A, unknown, string>,
   config: C,
   actions: readonly A[],
 ): ReplayResult<S> {
@@ -81,7 +82,7 @@ export function replay<C, S, A>(
 
 /** Undo = leave out the last action and replay. */
 export function undo<C, S, A>(
-  engine: GameEngine<C, S, A, unknown>,
+  engine: GameEngine<C, S, A, unknown, string>,
   config: C,
   actions: readonly A[],
 ): Result<{ state: S; actions: A[] }> {

@@ -79,7 +79,7 @@ export interface GameModule<Id extends string, Config, State, Action, Legal> ext
   readonly actionSchema: v.GenericSchema
   /** The house rules (keys of `config.houseRules`) with their explanations and defaults. */
   readonly houseRules: readonly HouseRule[]
-  readonly engine: GameEngine<Config, State, Action, Legal>
+  readonly engine: GameEngine<Config, State, Action, Legal, string>
   /**
    * The engine's version, stored with every match it starts. Raise it when a change could make an
    * old log replay differently; the Matches screen then shows any old match that no longer replays.

@@ -87,7 +87,7 @@ function listEngines(): { readonly [G in GameId]: EngineOf<G> } {
 export const GAME_ENGINES = listEngines()
 
 /** An engine seen by generic code: config, action and state are unknown (see AnyGameModule). */
-export type AnyEngine = GameEngine<unknown, unknown, unknown, unknown>
+export type AnyEngine = GameEngine<unknown, unknown, unknown, unknown, string>
 
 export const ENGINES: Record<GameId, AnyEngine> = mapGames((m) => m.engine)
 
