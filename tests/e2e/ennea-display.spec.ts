@@ -60,3 +60,41 @@ test('ennea game over: the 9-lines by round, and the winner large on the table d
   await page.screenshot({ path: testInfo.outputPath('ennea-game-over.png') })
   expect(problems).toEqual([])
 })
+
+test('ennea table display at 1920×1080: cube letters and card labels at 60 px or more, on one screen', async ({
+  page,
+}, testInfo) => {
+  app = await startApp(newDataDir())
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  await page.goto(app.url)
+  const id = await seedMatch(page, 'ennea', ['Ada', 'Bo', 'Cy', 'Di'], { starter: 0 })
+  const act = (action: unknown) => apiCall(page, 'matches:apply', { id, action })
+  // three cubes on R2C2 (a full card), one on R1C1
+  await act({ type: 'stake', cell: 4, seat: 0 })
+  await act({ type: 'stake', cell: 4, seat: 1 })
+  await act({ type: 'stake', cell: 4, seat: 2 })
+  await act({ type: 'stake', cell: 0, seat: 3 })
+  await page.goto(`${app.url}#/match/${id}`)
+  await expect(page.getByTestId('game-message')).toHaveText(/^Round 1: Ada to act/)
+  await page.keyboard.press('Alt+t')
+  const display = page.getByTestId('ennea-table')
+  await expect(display).toBeVisible()
+  const sizes = await display.evaluate((d) => ({
+    letters: [...d.querySelectorAll('.grid .letter')].map((e) => parseFloat(getComputedStyle(e).fontSize)),
+    labels: [...d.querySelectorAll('.card-face .name')].map((e) => parseFloat(getComputedStyle(e).fontSize)),
+    overflow: d.scrollHeight - d.clientHeight,
+    fullCardFits: (() => {
+      const card = d.querySelector('[data-cell="4"]')
+      const cubes = card?.querySelector('.cubes')
+      return card && cubes ? cubes.scrollWidth <= card.clientWidth : false
+    })(),
+  }))
+  expect(sizes.letters).toHaveLength(4)
+  for (const px of sizes.letters) expect(px).toBeGreaterThanOrEqual(60)
+  expect(sizes.labels).toHaveLength(9)
+  for (const px of sizes.labels) expect(px).toBeGreaterThanOrEqual(60)
+  // the display still fits the screen, and three cubes fit on one card
+  expect(sizes.overflow).toBeLessThanOrEqual(0)
+  expect(sizes.fullCardFits).toBe(true)
+  await page.screenshot({ path: testInfo.outputPath('ennea-table-1920.png') })
+})
