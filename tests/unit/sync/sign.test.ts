@@ -192,6 +192,12 @@ describe('checkIncoming', () => {
     expect(r.refused).toMatchObject([{ reason: expect.stringContaining('differs') }])
   })
 
+  it('a row claiming this laptop that it never made, with a signature that does not hold, is listed', () => {
+    const forged = { ...toWire(Buffer.alloc(32, 9), CLUB, row('me-device')), n: 1 }
+    const r = checkIncoming([forged], KEY, CLUB, 'me-device', at, none)
+    expect(r.refused).toMatchObject([{ reason: expect.stringContaining('never made it') }])
+  })
+
   it('with no clock to compare (an unreadable time), a far stamp is not refused for it', () => {
     const far = row(LEGACY, { hlc: `${String(NOW + 5 * 24 * 3600_000).padStart(15, '0')}.000000.${LEGACY}` })
     expect(checkIncoming([wire(far)], KEY, CLUB, 'me', 'not a time', none).checked).toHaveLength(1)
