@@ -92,6 +92,41 @@ describe('transfer:export-csv-file', () => {
       expect(readFileSync(file.path, 'utf8')).toBe(old.content)
       await core.downloads.release(file)
     }
+    // A round row outside its match's span of time (and one whose match row is gone): read by the
+    // single sorted statement instead of slices, the file still equals the reply.
+    const cols = (core.db.prepare('PRAGMA table_info(round_results)').all() as { name: string }[]).map((c) => c.name)
+    const first = core.db.prepare('SELECT match_id, seat FROM round_results LIMIT 1').get() as {
+      match_id: string
+      seat: number
+    }
+    core.db
+      .prepare(
+        `INSERT INTO round_results (${cols.join(', ')}) SELECT ${cols
+          .map((c) =>
+            c === 'round'
+              ? '9999999'
+              : c === 'played_at'
+                ? "'2001-02-03T04:05:06.000Z'"
+                : c === 'match_id'
+                  ? "'00000000-0000-7000-8000-00000000dead'"
+                  : c,
+          )
+          .join(', ')} FROM round_results WHERE match_id = ? AND seat = ? LIMIT 1`,
+      )
+      .run(first.match_id, first.seat)
+    core.db
+      .prepare(
+        `INSERT INTO round_results (${cols.join(', ')}) SELECT ${cols
+          .map((c) => (c === 'round' ? '9999998' : c === 'played_at' ? "'2001-02-03T04:05:06.000Z'" : c))
+          .join(', ')} FROM round_results WHERE match_id = ? AND seat = ? LIMIT 1`,
+      )
+      .run(first.match_id, first.seat)
+    const old = await call<Output<'transfer:export-csv'>>('transfer:export-csv', { table: 'rounds' })
+    expect(old.content).toContain('2001-02-03T04:05:06.000Z')
+    const r = await call<Output<'transfer:export-csv-file'>>('transfer:export-csv-file', { table: 'rounds' })
+    const file = core.downloads.take(r.downloadId)!
+    expect(readFileSync(file.path, 'utf8')).toBe(old.content)
+    await core.downloads.release(file)
     const bad = await core.dispatch('transfer:export-csv-file', { table: 'events' })
     expect(!bad.ok && bad.error.code).toBe('invalid-input')
   })

@@ -3,7 +3,7 @@
  * import are in transfer.ts.
  */
 import type { Database as Db } from 'better-sqlite3'
-import { closeSync, openSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, ftruncateSync, openSync, rmSync, writeSync } from 'node:fs'
 import { createPrivateFile } from '../private-files'
 import { ok, type Result } from '../../shared/result'
 import type { Clock } from '../ids'
@@ -69,10 +69,19 @@ export function tableCsv(db: Db, table: CsvTable, clock: Clock): Result<{ fileNa
 export const csvFileName = (table: CsvTable, now: Date): string =>
   `ninekeeper-${table}-${now.toISOString().slice(0, 10)}.csv`
 
-/** The table's lines (the header first), without line ends, read row by row from one statement. */
-export function* csvLines(db: Db, table: CsvTable): Generator<string> {
+/**
+ * The table's lines (the header first), without line ends, read row by row. `windowed` (rounds only):
+ * read by slices of time instead of one statement, so SQLite never sorts every round row at once
+ * (the file export pauses between chunks; one sort of a million rows held the worker for seconds).
+ * A slice [lo, hi) finds its rows through their matches (each match's rounds lie between its
+ * first_round_at and updated_at, ARCHITECTURE § The reducer and the projections), in the same order
+ * as the single statement; writeTableCsv checks the count and falls back to that statement.
+ */
+export function* csvLines(db: Db, table: CsvTable, opts: { windowed?: boolean } = {}): Generator<string> {
   const localDay = (t: string): string => localDaySql(t, 'm.utc_offset')
   const localTime = (t: string): string => `strftime('%H:%M', ${t}, ${offsetModifier('m.utc_offset')})`
+  const roundColumns = `SELECT r.match_id, r.game_id, r.round, r.seat, r.player_id, p.name AS player, r.score, r.total, r.won_round, r.played_at, r.details_json,
+                ${localTime('r.played_at')} AS local_time, ${localDay('r.played_at')} AS local_date`
   const queries: Record<CsvTable, string> = {
     // status says what each row is (issue 27, item 4): a merged player's history lives in merged_into's
     // row now, and a deleted player is kept only as a name; neither is an ordinary player.
@@ -88,9 +97,7 @@ export function* csvLines(db: Db, table: CsvTable): Generator<string> {
                   JOIN players p ON p.id = s.player_id ORDER BY s.seat) p) AS winners,
                 m.summary, ${localTime('m.created_at')} AS local_time, ${localDay('m.created_at')} AS local_date, m.utc_offset
               FROM matches m ORDER BY m.created_at, m.id`,
-    rounds: `SELECT r.match_id, r.game_id, r.round, r.seat, r.player_id, p.name AS player, r.score, r.total, r.won_round, r.played_at, r.details_json,
-                ${localTime('r.played_at')} AS local_time, ${localDay('r.played_at')} AS local_date
-             FROM round_results r JOIN players p ON p.id = r.player_id LEFT JOIN matches m ON m.id = r.match_id ORDER BY r.played_at, r.match_id, r.round, r.seat`,
+    rounds: `${roundColumns} FROM round_results r JOIN players p ON p.id = r.player_id LEFT JOIN matches m ON m.id = r.match_id ORDER BY r.played_at, r.match_id, r.round, r.seat`,
   }
   const stmt = db.prepare(queries[table])
   let cols = stmt.columns().map((c) => c.name)
@@ -117,7 +124,57 @@ export function* csvLines(db: Db, table: CsvTable): Generator<string> {
     }
   }
   yield cols.join(',')
-  for (const r of stmt.iterate() as Iterable<Record<string, unknown>>) yield row(r).map(csvCell).join(',')
+  if (!(opts.windowed && table === 'rounds')) {
+    for (const r of stmt.iterate() as Iterable<Record<string, unknown>>) yield row(r).map(csvCell).join(',')
+    return
+  }
+  const slice = db.prepare(
+    `${roundColumns} FROM matches mw CROSS JOIN round_results r ON r.match_id = mw.id JOIN players p ON p.id = r.player_id
+     LEFT JOIN matches m ON m.id = r.match_id
+     WHERE mw.updated_at >= @lo AND (mw.first_round_at < @hi OR mw.first_round_at IS NULL) AND r.played_at >= @lo AND r.played_at < @hi
+     ORDER BY r.played_at, r.match_id, r.round, r.seat`,
+  )
+  for (const [lo, hi] of roundSlices(db))
+    for (const r of slice.iterate({ lo, hi }) as Iterable<Record<string, unknown>>) yield row(r).map(csvCell).join(',')
+}
+
+/** Matches per slice of time read by the windowed rounds CSV (some 20,000 round rows). */
+const MATCHES_PER_SLICE = 500
+
+/**
+ * Slices [lo, hi) of played_at covering every text ('' to U+FFFF), about MATCHES_PER_SLICE matches
+ * each if spread evenly (the matches are counted, not the round rows: that count reads them all).
+ */
+function roundSlices(db: Db): [string, string][] {
+  const matches = db.prepare('SELECT count(*) FROM matches').pluck().get() as number
+  const span = db.prepare('SELECT min(first_round_at) AS lo, max(updated_at) AS hi FROM matches').get() as {
+    lo: string | null
+    hi: string | null
+  }
+  const lo = span.lo ? Date.parse(span.lo) : NaN
+  const hi = span.hi ? Date.parse(span.hi) : NaN
+  const n = Math.ceil(matches / MATCHES_PER_SLICE)
+  const cuts: string[] = []
+  if (n > 1 && Number.isFinite(lo) && Number.isFinite(hi) && hi > lo)
+    for (let i = 1; i < n; i++) cuts.push(new Date(lo + ((hi - lo) * i) / n).toISOString())
+  const bounds = ['', ...cuts, '\uffff']
+  return bounds.slice(1).map((b, i) => [bounds[i] as string, b])
+}
+
+/**
+ * How many round rows there are, counted by ranges of match ids (the primary key's first column),
+ * pausing between ranges: one count of a million rows held the worker for seconds.
+ */
+async function countRounds(db: Db, pause: () => Promise<void>): Promise<number> {
+  const ids = db.prepare('SELECT id FROM matches ORDER BY id').pluck().all() as string[]
+  const bounds = ['', ...ids.filter((_, i) => i > 0 && i % MATCHES_PER_SLICE === 0), '\uffff']
+  const count = db.prepare('SELECT count(*) FROM round_results WHERE match_id >= ? AND match_id < ?').pluck()
+  let n = 0
+  for (let i = 1; i < bounds.length; i++) {
+    n += count.get(bounds[i - 1], bounds[i]) as number
+    await pause()
+  }
+  return n
 }
 
 /** Lines gathered before each write to the file (and before the worker looks at its other requests). */
@@ -147,16 +204,19 @@ export async function writeTableCsv(
   createPrivateFile(path)
   const fd = openSync(path, 'w')
   let bytes = 0
-  let rows = -1
   const write = (text: string): void => {
     const buf = Buffer.from(text, 'utf8')
     let off = 0
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off)
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off, bytes + off)
     bytes += buf.length
   }
-  try {
+  /** Writes the lines from the start of the file; the number of data rows. */
+  const writeAll = async (lines: Iterable<string>): Promise<number> => {
+    ftruncateSync(fd, 0)
+    bytes = 0
+    let rows = -1
     let chunk: string[] = ['\uFEFF']
-    for (const line of csvLines(db, table)) {
+    for (const line of lines) {
       chunk.push(line, '\r\n')
       rows++
       if (chunk.length >= 2 * ROWS_PER_CHUNK) {
@@ -166,6 +226,20 @@ export async function writeTableCsv(
       }
     }
     write(chunk.join(''))
+    return rows
+  }
+  try {
+    // One read transaction: the slices, the count and a rewrite all see one snapshot.
+    db.exec('BEGIN')
+    let rows: number
+    try {
+      rows = await writeAll(csvLines(db, table, { windowed: true }))
+      // Every round row in a slice, else (a round outside its match's span, a row without its player
+      // or match) the one sorted statement, whose output is the reply's by definition.
+      if (table === 'rounds' && rows !== (await countRounds(db, pause))) rows = await writeAll(csvLines(db, table))
+    } finally {
+      db.exec('COMMIT')
+    }
     closeSync(fd)
     return { fileName: csvFileName(table, now), path, bytes, rows }
   } catch (e) {
