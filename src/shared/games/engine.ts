@@ -46,8 +46,9 @@ export interface GameEngine<Config, State, Action, Legal = unknown, Id extends s
   setup(config: Config): Result<State>
   /** What may be done now. The shape is engine specific (concrete actions, or action kinds with their allowed targets). */
   legalActions(state: State): Legal[]
-  /** Returns the next state, or the SPEC's validation error. Never mutates `state`. Bad input is refused, never
-   * thrown (each game parses it with its schema); only a bug in the engine throws, so no engine catches everything. */
+  /** Returns the next state, or the refusal its docs/rules page lists (the `-V` checks and their messages).
+   * Never mutates `state`. Bad input is refused, never thrown (each game parses it with its schema); only a bug
+   * in the engine throws, so no engine catches everything. */
   apply(state: State, action: Action): Result<State>
   status(state: State): GameStatus
   standings(state: State): Standing[]

@@ -1,5 +1,5 @@
 /**
- * The house rules of SPEC section 5, for the New match screen: each with its explanation, its
+ * The house rules (docs/rules/README.md § House rules), for the New match screen: each with its explanation, its
  * default and its choices. Each game's list lives in its module (`<game>/module.ts`); this is the
  * registry's view of them. The keys are those the engines take in `config.houseRules`; a unit test
  * checks every default here against the engine's own.

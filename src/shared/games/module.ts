@@ -10,12 +10,15 @@ import type { GameEngine } from './engine'
 import type { GameFacts } from './game-facts'
 import type { Sheet } from './sheets'
 
-/** A house rule chosen from a list (SPEC section 5), shown with its explanation on the New match screen. */
+/**
+ * A house rule chosen from a list (docs/rules/README.md § House rules), shown with its explanation on the
+ * New match screen.
+ */
 export interface ChoiceRule {
   kind: 'choice'
   key: string
   label: string
-  /** What the rule decides, in the SPEC's words (shown under the control). */
+  /** What the rule decides, in the words of its game's page in docs/rules (shown under the control). */
   explanation: string
   default: string | number | boolean
   choices: { value: string | number | boolean; label: string; note?: string }[]
@@ -72,7 +75,7 @@ export interface StatEvent {
 
 /** A game's module: its facts (`<game>/facts.ts`, spread in) and everything that runs. */
 export interface GameModule<Id extends string, Config, State, Action, Legal> extends GameFacts<Id> {
-  /** Seat counts the game allows (SPEC section 5). */
+  /** Seat counts the game allows (docs/rules/README.md § House rules). */
   readonly seats: { readonly min: number; readonly max: number }
   /** The shapes the engine accepts (the engine parses with them; rules that depend on the table stay in the engine). */
   readonly configSchema: v.GenericSchema

@@ -94,7 +94,7 @@ export const ENGINES: Record<GameId, AnyEngine> = mapGames((m) => m.engine)
 /** Each engine's version, stored with every match it starts (see GameModule.engineVersion). */
 export const ENGINE_VERSIONS: Record<GameId, number> = mapGames((m) => m.engineVersion)
 
-/** Seat counts each game allows (SPEC section 5). */
+/** Seat counts each game allows (docs/rules/README.md § House rules). */
 export const SEAT_LIMITS: Record<GameId, { min: number; max: number }> = mapGames((m) => ({ ...m.seats }))
 
 /** Each game's house rules with their explanations and defaults. */

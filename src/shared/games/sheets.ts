@@ -79,7 +79,7 @@ export function wildNineDealText(deal: { handSize: number; stock: number }): str
   return `Deal ${deal.handSize} each; stock ${deal.stock}`
 }
 
-/** "Deal 5 each; draw pile 38" (Nine, SPEC NI-R3: 54 − 5 per player − the first discard). */
+/** "Deal 5 each; draw pile 38" (Nine, NI-R3: 54 − 5 per player − the first discard). */
 export function nineDealText(players: number): string {
   const draw = NINE_DECK_SIZE - NINE_HAND_SIZE * players - 1
   return `Deal ${NINE_HAND_SIZE} each; draw pile ${draw}`

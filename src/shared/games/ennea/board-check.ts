@@ -20,7 +20,7 @@ export interface CheckedBoard {
 }
 
 /**
- * A board may list a single seat: the SPEC's worked examples resolve one player's cubes ("P1 total 9"),
+ * A board may list a single seat: the worked examples of docs/rules/ennea.md resolve one player's cubes ("P1 total 9"),
  * and a referee may check one player alone. A game still needs 2 to 4 players (EN-V1, checked at setup);
  * more than 4 seats, or none, is refused here with that message.
  */

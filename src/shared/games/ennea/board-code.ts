@@ -89,7 +89,7 @@ function checkDraft(board: unknown): Result<EnneaBoardDraft> {
 }
 
 /**
- * The code of a board, or why it has none: only a valid board (SPEC EN-V3, EN-V4, EN-V12; totals 0–9) gets a
+ * The code of a board, or why it has none: only a valid board (EN-V3, EN-V4, EN-V12; totals 0–9) gets a
  * code, so nothing is clamped, rounded or turned into "not revealed" on the way.
  */
 export function enneaBoardCode(board: EnneaBoardDraft): Result<string> {
@@ -198,7 +198,7 @@ export function readEnneaBoardCode(code: unknown): Result<EnneaBoardCodeReading>
   return ok({ board: { grid, stakes, totals }, version, note: version === 1 ? OLD_CODE_NOTE : null })
 }
 
-/** Reads a code back into a board and checks it with the resolver's validation (SPEC EN-V3, EN-V4, EN-V12, EN-V13). */
+/** Reads a code back into a board and checks it with the resolver's validation (EN-V3, EN-V4, EN-V12, EN-V13). */
 export function decodeEnneaBoard(code: unknown): Result<EnneaBoardDraft> {
   const r = readEnneaBoardCode(code)
   return r.ok ? ok(r.value.board) : r

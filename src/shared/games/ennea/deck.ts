@@ -1,5 +1,5 @@
 /**
- * Deck checks for revealed Ennea grids (SPEC EN-V3..EN-V6, EN-A14). Pure, never throws.
+ * Deck checks for revealed Ennea grids (EN-V3..EN-V6, EN-A14). Pure, never throws.
  * Without the reshuffle house rule the four grids use the 36 cards (four of each value 1..9) once.
  */
 import { ok, type Result } from '../../result'

@@ -5,7 +5,7 @@ import { enneaFacts } from './facts'
 import { EnneaActionSchema, EnneaConfigSchema } from './schema'
 import type { EnneaAction, EnneaConfig, EnneaLegal, EnneaState } from './types'
 
-/** The house rules (SPEC section 5); the keys are those the engine takes in `config.houseRules`. */
+/** The house rules (docs/rules/ennea.md § House rules); the keys are those the engine takes in `config.houseRules`. */
 export const ENNEA_HOUSE_RULES: readonly HouseRule[] = [
   {
     kind: 'choice',

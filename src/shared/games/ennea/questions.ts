@@ -1,6 +1,6 @@
 /**
  * Referee questions about a board that is not fully revealed: "Which card values would make this
- * line succeed?" A staked line (SPEC EN-R14) succeeds when the cards holding the player's cubes in
+ * line succeed?" A staked line (EN-R14) succeeds when the cards holding the player's cubes in
  * it total exactly 9 (EN-R15, EN-R16); with one of those cards still face down, at most one value
  * does it, and only if the deck still holds a copy (EN-R2: four of each value). Pure, never throws.
  */

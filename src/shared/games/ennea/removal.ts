@@ -1,5 +1,5 @@
 /**
- * Ennea's three removal rules for failed lines (SPEC EN-R20, EN-A5) as algorithms over bit masks of
+ * Ennea's three removal rules for failed lines (EN-R20, EN-A5) as algorithms over bit masks of
  * the grid's cells. Pure and synchronous.
  */
 import type { EnneaRemovalRule } from './types'

@@ -1,5 +1,5 @@
 /**
- * Ennea round resolution (SPEC EN-R14..EN-R22, EN-A5) and the winner rule (EN-R24).
+ * Ennea round resolution (EN-R14..EN-R22, EN-A5) and the winner rule (EN-R24).
  * Pure, synchronous, never throws: bad input comes back as `{ ok: false, error }`.
  */
 import { ok, type Result } from '../../result'

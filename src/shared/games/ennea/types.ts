@@ -4,7 +4,7 @@
  * JSON-safe data: no classes, Dates, Maps or undefined values.
  */
 
-/** House rule `ennea.failedLineRemoval` (SPEC EN-A5). */
+/** House rule `ennea.failedLineRemoval` (EN-A5). */
 export type EnneaRemovalRule = 'STRICT' | 'OWNER_SEQUENTIAL' | 'SHARED'
 
 export interface EnneaBoard {

@@ -6,7 +6,7 @@ import { nineFacts } from './facts'
 import { NineActionSchema, NineConfigSchema } from './schema'
 import type { NineAction, NineConfig, NineLegal, NineState } from './types'
 
-/** The house rules (SPEC section 5); the keys are those the engine takes in `config.houseRules`. */
+/** The house rules (docs/rules/nine.md § House rules); the keys are those the engine takes in `config.houseRules`. */
 export const NINE_HOUSE_RULES: readonly HouseRule[] = [
   {
     kind: 'choice',

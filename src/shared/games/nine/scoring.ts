@@ -1,6 +1,7 @@
 /**
- * Nine round scoring (SPEC NI-R12..NI-R15) and the input checks of SPEC 3.4, as pure functions.
- * Nothing here throws: bad input comes back as `{ ok: false, error }` with the SPEC's message.
+ * Nine round scoring (NI-R12..NI-R15) and its input checks (docs/rules/nine.md § Checks and messages),
+ * as pure functions. Nothing here throws: bad input comes back as `{ ok: false, error }` with the message
+ * that section gives.
  */
 import { ok, type Result } from '../../result'
 import { err } from '../errors'

@@ -1,5 +1,5 @@
 /**
- * Nine (SPEC section 3): types shared by the pure scoring functions and the live-tracking engine.
+ * Nine (docs/rules/nine.md): types shared by the pure scoring functions and the live-tracking engine.
  * Everything here is plain JSON-safe data: no classes, Dates, Maps or undefined values in state.
  */
 
@@ -9,7 +9,7 @@ export type NineSnapSource = 'DRAW_PILE_ONLY' | 'ANY_TAKEN_CARD'
 export type NineSnapAfterRun = 'NOT_ALLOWED' | 'ANY_RUN_VALUE'
 export type NineEmptyDrawPile = 'RESHUFFLE' | 'VOID_ROUND'
 
-/** House rules of SPEC section 5 (keys without the `nine.` prefix). */
+/** House rules of docs/rules/nine.md § House rules (keys without the `nine.` prefix). */
 export interface NineHouseRules {
   overNineDeclaration: NineOverNineRule
   result: NineResultRule
@@ -58,7 +58,7 @@ export interface NineConfig {
   players?: number | string[]
   /** Seat (0-based) that deals the first round; default 0. */
   firstDealer?: number
-  /** Omitted keys take the SPEC defaults. `nine.`-prefixed keys are accepted too. */
+  /** Omitted keys take the defaults of docs/rules/nine.md § House rules. `nine.`-prefixed keys are accepted too. */
   houseRules?: Partial<NineHouseRules>
   /** Running totals to start from, e.g. to continue a paper scoresheet (0..98, never 90); default all 0. */
   startTotals?: number[]

@@ -1,7 +1,7 @@
 /**
- * Seven Eight Nine: one function per action (SPEC section 4). Each receives the state and an action that
- * has passed its schema (cards are ranks, hands three ranks), checks the rules, and returns the next
- * state or the rule's refusal. None of them changes its input: they work on a `draft` of the game.
+ * Seven Eight Nine: one function per action (docs/rules/seven-eight-nine.md). Each receives the state
+ * and an action that has passed its schema (cards are ranks, hands three ranks), checks the rules, and
+ * returns the next state or the rule's refusal. None of them changes its input: they work on a `draft` of the game.
  */
 import { ok, type Result } from '../../result'
 import { err } from '../errors'

@@ -1,5 +1,5 @@
 /**
- * Seven Eight Nine live-tracking engine: a match of games between two players (SPEC section 4).
+ * Seven Eight Nine live-tracking engine: a match of games between two players (docs/rules/seven-eight-nine.md).
  *
  * The table plays with a real deck; the user enters the cards that become visible (flips, cards given up onto the
  * discard pile, revealed hands) and the engine checks everything those cards allow: rank counts across all visible

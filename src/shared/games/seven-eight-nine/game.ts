@@ -1,5 +1,5 @@
 /**
- * Seven Eight Nine: helpers on one game of a match (SPEC section 4), shared by the action functions,
+ * Seven Eight Nine: helpers on one game of a match (docs/rules/seven-eight-nine.md), shared by the action functions,
  * the legal-action list and the status. Every function here works on plain JSON data; the ones that
  * change a game take a draft (see `draft`), never a stored state.
  */

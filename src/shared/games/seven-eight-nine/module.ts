@@ -6,7 +6,10 @@ import { senFacts } from './facts'
 import { SenActionSchema, SenConfigSchema } from './schema'
 import type { SenAction, SenConfig, SenLegal, SenState } from './types'
 
-/** The house rules (SPEC section 5); the keys are those the engine takes in `config.houseRules`. */
+/**
+ * The house rules (docs/rules/seven-eight-nine.md § House rules); the keys are those the engine takes in
+ * `config.houseRules`.
+ */
 export const SEN_HOUSE_RULES: readonly HouseRule[] = [
   {
     kind: 'choice',

@@ -1,5 +1,5 @@
 /**
- * Seven Eight Nine: pure rule checks (SPEC section 4). No state, never throws, plain data in and out.
+ * Seven Eight Nine: pure rule checks (docs/rules/seven-eight-nine.md). No state, never throws, plain data in and out.
  */
 import { ok, type Result } from '../../result'
 import { err } from '../errors'
@@ -61,7 +61,7 @@ export function rankName(rank: number): string {
   return LETTERS[rank] ?? String(rank)
 }
 
-/** As the SPEC writes a card with its value: 'J (11)', 'A (1)', '9'. */
+/** As docs/rules/seven-eight-nine.md writes a card with its value: 'J (11)', 'A (1)', '9'. */
 export function rankLabel(rank: number): string {
   const letter = LETTERS[rank]
   return letter === undefined ? String(rank) : `${letter} (${rank})`

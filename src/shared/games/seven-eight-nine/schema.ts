@@ -119,7 +119,7 @@ export function parseSenAction(raw: unknown): Result<SenParsedAction> {
 
 // ---------------------------------------------------------------------------------------------- config
 
-/** Each house rule with the values it allows (SPEC section 5, `sen.*` keys). */
+/** Each house rule with the values it allows (docs/rules/seven-eight-nine.md § House rules, `sen.*` keys). */
 export const SEN_RULE_VALUES: { [K in keyof SenHouseRules]: readonly SenHouseRules[K][] } = {
   declareGap: [3, 2],
   blockRequirement: ['TWO_DISTINCT', 'TWO_CARDS'],

@@ -1,11 +1,11 @@
 /**
- * Seven Eight Nine (SPEC section 4): plain, JSON-safe data shapes for the rules engine.
+ * Seven Eight Nine (docs/rules/seven-eight-nine.md): plain, JSON-safe data shapes for the rules engine.
  * Ranks are numbers 1..13 (A = 1, J = 11, Q = 12, K = 13); suits never matter.
  */
 
 export type Seat = 0 | 1
 
-/** SPEC section 5, `sen.*` keys without the prefix. */
+/** docs/rules/seven-eight-nine.md § House rules, `sen.*` keys without the prefix. */
 export interface SenHouseRules {
   /** SE-A3: smallest |blocker - flipped| that allows a Declare. */
   declareGap: 2 | 3

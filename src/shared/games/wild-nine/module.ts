@@ -7,7 +7,10 @@ import { wildNineFacts } from './facts'
 import { WildNineActionSchema, WildNineConfigSchema } from './schema'
 import type { WildNineAction, WildNineConfig, WildNineLegal, WildNineState } from './types'
 
-/** The house rules (SPEC section 5); the keys are those the engine takes in `config.houseRules`. */
+/**
+ * The house rules (docs/rules/wild-nine.md § House rules); the keys are those the engine takes in
+ * `config.houseRules`.
+ */
 export const WILD_NINE_HOUSE_RULES: readonly HouseRule[] = [
   {
     kind: 'number',

@@ -1,5 +1,5 @@
 /**
- * Wild Nine data shapes (SPEC section 2). Everything here is plain JSON-safe data.
+ * Wild Nine data shapes (docs/rules/wild-nine.md). Everything here is plain JSON-safe data.
  * Cards are stored in canonical form: rank + suit letter ('9S', '10H', 'QC').
  */
 import type { Suit } from '../cards'
@@ -8,7 +8,7 @@ export type WildNineSuit = Suit
 export type DrawnCardPlay = 'OPTIONAL' | 'MANDATORY'
 export type DeadlockRule = 'CIRCUIT_WITHOUT_PLAY' | 'NO_STOCK_ONLY'
 
-/** House rules of SPEC section 5 (`wildNine.*`) plus the cutoff. Omitted = default. */
+/** House rules (`wildNine.*`, docs/rules/wild-nine.md § House rules) plus the cutoff. Omitted = default. */
 export interface WildNineHouseRules {
   /** The match ends at the end of a round when any total is >= cutoff. Default 100. */
   cutoff?: number
@@ -31,7 +31,7 @@ export interface WildNineConfig {
   players?: number
   /** Seat (0-based) of the first dealer; default 0 (P1). */
   firstDealer?: number
-  /** Also accepted with the SPEC's keys: 'wildNine.drawnCardPlay', 'wildNine.deadlock'. */
+  /** Also accepted with the prefixed keys of docs/rules: 'wildNine.drawnCardPlay', 'wildNine.deadlock'. */
   houseRules?: WildNineHouseRules
   /** Totals carried over from a paper scoresheet (integers >= 0, all below the cutoff). Default zeros. */
   startTotals?: number[]
