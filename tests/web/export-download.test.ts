@@ -101,6 +101,22 @@ describe('transfer:export-json-file and GET /download/<handle>', () => {
     await expect.poll(() => exportsIn()).toEqual([])
   })
 
+  it('streams a CSV table (transfer:export-csv-file) as text/csv, the same bytes transfer:export-csv answers', async () => {
+    const text = await call<{ fileName: string; content: string }>('transfer:export-csv', { table: 'rounds' })
+    const file = await call<{ fileName: string; downloadId: string; bytes: number; rows: number }>(
+      'transfer:export-csv-file',
+      { table: 'rounds' },
+    )
+    expect(file.fileName).toBe(text.fileName)
+    const got = await raw({ path: `/download/${file.downloadId}`, headers: { cookie } })
+    expect(got.status).toBe(200)
+    expect(got.body).toBe(text.content)
+    expect(Buffer.byteLength(got.body)).toBe(file.bytes)
+    expect(got.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(got.headers['content-disposition']).toBe(`attachment; filename="${file.fileName}"`)
+    await expect.poll(() => exportsIn()).toEqual([])
+  })
+
   it('serves only the handle it issued, to the session, by GET (HEAD and a missing session leave it usable)', async () => {
     const file = await call<{ downloadId: string }>('transfer:export-json-file', {})
     const other = file.downloadId.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'))
