@@ -9,8 +9,8 @@ import { CONTENT_SECURITY_POLICY } from './src/core/security'
 const OUT = process.env.NINEKEEPER_OUT_DIR ?? 'out'
 
 /**
- * The start screen paints from index.html alone (issue 16: first contentful paint): its inline <style>
- * must be the block the CSP allows by hash (the build fails otherwise), and the bundle's stylesheet
+ * The start screen paints from index.html alone (first contentful paint, docs/BENCHMARKS.md § Renderer): its inline
+ * <style> must be the block the CSP allows by hash (the build fails otherwise), and the bundle's stylesheet
  * links move below the static frame, where they no longer hold the first paint (a stylesheet in
  * <body> is not render-blocking) but still hold the module script until they have loaded.
  */
@@ -50,7 +50,8 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           // The web bridge's entry: plain Node, no Electron import.
           web: resolve(__dirname, 'src/web/cli.ts'),
-          // The database worker (issue 16), started by src/core/worker/client.ts from beside the bundle.
+          // The database worker (docs/ARCHITECTURE.md § Threads), started by src/core/worker/client.ts from beside
+          // the bundle.
           'db-worker': resolve(__dirname, 'src/core/worker/db-worker.ts'),
         },
       },
@@ -72,7 +73,7 @@ export default defineConfig({
     build: {
       outDir: `${OUT}/renderer`,
       // Minified, and split by route (App.svelte loads screens on demand): the start screen's payload
-      // has a budget (issue 16), checked by bench/renderer-size.ts in npm test.
+      // has a budget (docs/BENCHMARKS.md § Renderer), checked by bench/renderer-size.ts in npm test.
       minify: true,
       cssMinify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },

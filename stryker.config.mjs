@@ -1,4 +1,4 @@
-// `npm run mutation`: StrykerJS over the security and durability code (issue 11). Not part of
+// `npm run mutation`: StrykerJS over the security and durability code. Not part of
 // `npm test` (it takes tens of minutes); the scores per file are in docs/QUALITY.md.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

@@ -1,5 +1,5 @@
 /**
- * Club ratings read (issue 13): Elo replayed on read from match_results, in match order, for one
+ * Club ratings read (docs/BENCHMARKS.md § Club): Elo replayed on read from match_results, in match order, for one
  * game with 25,000 finished matches of 2 to 8 players (about 125,000 result rows), and the whole
  * ratings:explain answer (Elo, OpenSkill rows, opponents' strength, notes) over it; and over the
  * same history, a season's standings counting every match and the game nights list (its newest 30).

@@ -1,6 +1,6 @@
 /**
- * Main-thread benchmark (issue 16), `npm run bench -- --only mainthread`: the longest time the main
- * thread is held while each long database operation runs through the dispatcher (as the web bridge and
+ * Main-thread benchmark (docs/BENCHMARKS.md § Main thread), `npm run bench -- --only mainthread`: the longest time
+ * the main thread is held while each long database operation runs through the dispatcher (as the web bridge and
  * Electron's IPC call it) on a history of 1M round rows, measured by a 1 ms timer on the main thread
  * (the longest gap between its ticks) and by perf_hooks.monitorEventLoopDelay (its max).
  *
@@ -112,8 +112,8 @@ function rawScan(file: string, from: string): number {
 }
 
 /**
- * What the app does with an export now (issue 16): `transfer:export-json-file` (the worker writes the
- * file, the answer is a handle), then the web bridge streams that file as a download to a browser.
+ * What the app does with an export now (docs/ARCHITECTURE.md § Threads): `transfer:export-json-file` (the worker
+ * writes the file, the answer is a handle), then the web bridge streams that file as a download to a browser.
  * The browser is another process, already running, as it is for the app (started before the measured
  * window: spawning a process is the bench's own cost); it is told the address, reads to the end, and
  * the bytes it got are checked against the export's size.

@@ -1,6 +1,6 @@
 /**
- * The renderer's initial payload (issue 16): the JS and CSS that index.html loads before anything else
- * (its module scripts, modulepreloads and stylesheets), gzip-compressed, against the same measure of a
+ * The renderer's initial payload (docs/BENCHMARKS.md § Renderer): the JS and CSS that index.html loads before
+ * anything else (its module scripts, modulepreloads and stylesheets), gzip-compressed, against the same measure of a
  * one-component Svelte 5 hello world (bench/renderer-hello/) built with the project's own Vite, Svelte
  * plugin and svelte.config.mjs. Budget: at most BUDGET_RATIO times the hello world.
  *

@@ -1,5 +1,5 @@
 /**
- * Renderer benchmark (issue 16), `npm run bench -- --only renderer`:
+ * Renderer benchmark (docs/BENCHMARKS.md § Renderer), `npm run bench -- --only renderer`:
  * - `renderer-initial`: the gzip size of the JS and CSS that index.html loads up front, against a
  *   one-component Svelte 5 hello world built with the same toolchain (bench/renderer-size.ts).
  *   Target: ratio ≤ 3.

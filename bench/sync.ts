@@ -1,5 +1,5 @@
 /**
- * Club sync benchmarks (issue 14), all on loopback with a real hub (tursodb --sync-server):
+ * Club sync benchmarks (docs/BENCHMARKS.md § Sync), all on loopback with a real hub (tursodb --sync-server):
  *
  *   BENCH sync-converge laptops=3 schedules=<n> converged=<k>/<n> lost=<m>
  *     n random schedules (the harness's: writes, offline spells, hub restarts and losses, rows deleted

@@ -504,7 +504,7 @@ export async function startHubProxy({ host, port, upstreamPort, dataDir, limits:
       up.end(body)
     })
 
-  // News for waiting laptops (issue 23, sync latency): a mark that changes whenever rows arrive
+  // News for waiting laptops (docs/SYNC.md § How it works, sync latency): a mark that changes whenever rows arrive
   // through this door (a push or a seed). A laptop's POST /ninekeeper/wait with the mark it saw last
   // is answered at once when the mark moved since, else as soon as it moves (or after its wait), so
   // a round entered on one laptop reaches the others within a round trip instead of a poll interval.

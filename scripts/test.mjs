@@ -34,7 +34,7 @@ const steps = [
         () => 1,
       ),
   ],
-  // Fails when the JS and CSS index.html loads grow past 3× a Svelte hello world (issue 16).
+  // Fails when the JS and CSS index.html loads grow past 3× a Svelte hello world (docs/BENCHMARKS.md § Renderer).
   [
     'renderer payload budget',
     () => run(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/renderer-size.ts'), '--check']),

@@ -51,9 +51,9 @@ export interface Core {
   handlers: Handlers
   dispatch: Dispatch
   backups: BackupService
-  /** Club sync (issue 14): idle unless this laptop is in a club. */
+  /** Club sync (docs/SYNC.md): idle unless this laptop is in a club. */
   sync: SyncService
-  /** The database worker: long reads and writes run there, off the main thread (issue 16). */
+  /** The database worker: long reads and writes run there, off the main thread (docs/ARCHITECTURE.md § Threads). */
   worker: DbWorker
   /** Exports waiting as files for their download (web bridge) or save (desktop app). */
   downloads: ExportDownloads

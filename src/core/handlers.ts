@@ -20,9 +20,9 @@ export interface HandlerDeps {
   transfer: TransferService
   uploads: UploadService
   sync: SyncService
-  /** Import from BG Stats or a CSV file (issue 13, item 5). */
+  /** Import from BG Stats or a CSV file (docs/IMPORT.md). */
   external: ExternalImportService
-  /** Seasons, game nights and ratings explained (issue 13). */
+  /** Seasons, game nights and ratings explained (docs/ARCHITECTURE.md § Club data). */
   club: ClubService
   appInfo: () => AppInfo
 }

@@ -10,7 +10,7 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
 
 /**
  * The one inline block the app has: index.html's <style> with the static frame's styles, so the start
- * screen paints from the HTML alone (issue 16: first contentful paint). The policy allows exactly
+ * screen paints from the HTML alone (first contentful paint, docs/BENCHMARKS.md § Renderer). The policy allows exactly
  * this text by its hash; tests/main/csp-inline.test.ts and the build (electron.vite.config.ts) fail
  * when the block and this hash disagree.
  */

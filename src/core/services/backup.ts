@@ -251,7 +251,8 @@ export class BackupService {
       this.setMeta('backup_last_at', now.toISOString())
     } catch (e) {
       // The copy is made and checked: a lock held by another program must not turn it into a failure
-      // (issue 16). The time is recorded by the next backup; the daily one is tried again meanwhile.
+      // (docs/ARCHITECTURE.md § Threads). The time is recorded by the next backup; the daily one is tried again
+      // meanwhile.
       const code = (e as { code?: string }).code
       if (code !== 'SQLITE_BUSY' && code !== 'SQLITE_LOCKED') throw e
     }

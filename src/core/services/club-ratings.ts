@@ -1,6 +1,6 @@
 /**
- * Ratings explained (issue 13): one game's rating table, with Elo replayed from its finished matches
- * beside the OpenSkill rows the stats keep (stat_rating), the mean strength of the opponents each
+ * Ratings explained (docs/ARCHITECTURE.md § Club data): one game's rating table, with Elo replayed from its finished
+ * matches beside the OpenSkill rows the stats keep (stat_rating), the mean strength of the opponents each
  * player met, and a note in plain words on why each player ranks where they do. ClubService
  * (club.ts) holds the rating system choice and answers through these functions.
  */
@@ -45,7 +45,7 @@ export function explainRatings(
        WHERE r.game_id = ? AND coalesce(p.deleted, 0) = 0 AND coalesce(p.canonical_id = p.id, 1)`,
     )
     .all(gameId) as { player_id: string; name: string; mu: number; sigma: number; matches: number; wins: number }[]
-  // A merged player is not ranked (issue 27, item 4): his history is his canonical player's, and
+  // A merged player is not ranked: his history is his canonical player's, and
   // the row his id keeps (a seat at a table he shared with the player he was merged into, kept
   // apart so no result counts twice) is not a player of the club any more.
   // One pass over the game's tables: Elo, and the mean OpenSkill μ of the opponents each player met.

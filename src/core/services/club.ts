@@ -1,7 +1,7 @@
 /**
- * Club data: seasons (leagues) and their standings, game nights, and ratings explained (issue 13).
- * Writes append club events (src/shared/events/club.ts) and project them in one immediate
- * transaction; reads compute on demand from the projections (match_results, matches, seats), with
+ * Club data: seasons (leagues) and their standings, game nights, and ratings explained
+ * (docs/ARCHITECTURE.md § Club data). Writes append club events (src/shared/events/club.ts) and project them in one
+ * immediate transaction; reads compute on demand from the projections (match_results, matches, seats), with
  * the pure math in src/shared/stats/league.ts, nights.ts and elo.ts, and the ratings table with its
  * notes in club-ratings.ts. The long reads run in the database worker (src/core/worker/), so this
  * file has no Electron and no worker code.

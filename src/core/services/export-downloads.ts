@@ -1,5 +1,5 @@
 /**
- * Exports handed on as files, not as text (issue 16): the database worker streams the JSON export
+ * Exports handed on as files, not as text (docs/ARCHITECTURE.md § Threads): the database worker streams the JSON export
  * into a private file in the exports folder, and the caller gets a handle (a random id) instead of
  * the content. The web bridge serves the handle once as a streamed download (GET /download/<id>);
  * the desktop app copies the file where the user saves it. So the whole history never becomes one

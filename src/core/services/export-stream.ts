@@ -1,7 +1,7 @@
 /**
- * The JSON export written to a file as it is read (issue 16: an export never holds the whole history
- * in memory): the same bytes as TransferService.exportJson, one event per line, from one read
- * transaction (a consistent snapshot while the app keeps writing). Runs in the database worker.
+ * The JSON export written to a file as it is read (an export never holds the whole history
+ * in memory: docs/ARCHITECTURE.md § Threads): the same bytes as TransferService.exportJson, one event per line, from
+ * one read transaction (a consistent snapshot while the app keeps writing). Runs in the database worker.
  */
 import type { Database } from 'better-sqlite3'
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs'

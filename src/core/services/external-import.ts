@@ -1,5 +1,5 @@
 /**
- * Import from what clubs already use (issue 13, item 5): a BG Stats JSON backup or the documented
+ * Import from what clubs already use: a BG Stats JSON backup or the documented
  * CSV layout (docs/IMPORT.md). `preview` reads the file and says what would happen (players matched
  * by name or created, plays per game, plays left out and why, duplicates, plays already imported)
  * and writes nothing; `apply` does exactly that in one immediate transaction, after the user's

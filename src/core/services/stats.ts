@@ -95,7 +95,7 @@ export class StatsService {
     this.ratingsAll = db.prepare('SELECT player_id, game_id, mu, sigma, matches FROM stat_rating')
     this.ratingsOne = db.prepare('SELECT player_id, game_id, mu, sigma, matches FROM stat_rating WHERE player_id = ?')
     this.playersAll = db.prepare(
-      // Merged players' history is their canonical player's; deleted players are gone (issue 27, item 4).
+      // Merged players' history is their canonical player's; deleted players are gone.
       'SELECT id, name, color, created_at FROM players WHERE canonical_id = id AND deleted = 0 ORDER BY name_key, id',
     )
     this.playerOne = db.prepare('SELECT id, name, color, created_at FROM players WHERE id = ?')

@@ -83,7 +83,7 @@ export function* csvLines(db: Db, table: CsvTable, opts: { windowed?: boolean } 
   const roundColumns = `SELECT r.match_id, r.game_id, r.round, r.seat, r.player_id, p.name AS player, r.score, r.total, r.won_round, r.played_at, r.details_json,
                 ${localTime('r.played_at')} AS local_time, ${localDay('r.played_at')} AS local_date`
   const queries: Record<CsvTable, string> = {
-    // status says what each row is (issue 27, item 4): a merged player's history lives in merged_into's
+    // status says what each row is: a merged player's history lives in merged_into's
     // row now, and a deleted player is kept only as a name; neither is an ordinary player.
     players: `SELECT p.id, p.name, p.color, p.archived_at, p.created_at, p.updated_at,
                 CASE WHEN p.deleted <> 0 THEN 'deleted' WHEN p.canonical_id <> p.id THEN 'merged'

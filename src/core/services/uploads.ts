@@ -20,7 +20,7 @@ const STALE_MS = 60 * 60 * 1000
 /**
  * An upload this large is removed on libuv's thread pool, not on the main thread: the kernel takes
  * tens of milliseconds to unlink hundreds of megabytes (30 ms for 300 MB), which the end of a big
- * import held the main thread for (issue 16).
+ * import held the main thread for (docs/ARCHITECTURE.md § Threads).
  */
 export const REMOVE_OFF_THREAD_BYTES = 8 * 1024 * 1024
 

@@ -1,5 +1,5 @@
 /**
- * Anti-entropy (issue 23): a laptop does not trust its cursors alone. Each device numbers its events
+ * Anti-entropy (docs/SYNC.md § How it works): a laptop does not trust its cursors alone. Each device numbers its events
  * 1, 2, 3 … with no gaps, so per device the hub's count and highest number against this laptop's
  * show at once whether either side lacks something, whatever happened on the hub (rows deleted by
  * hand, renumbered, a junk row that moved a pull cursor past everything after it, a hub replaced).

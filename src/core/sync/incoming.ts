@@ -12,7 +12,10 @@ import { toEvent, type EventRow } from '../db/repos/events'
 import { fromWire, type WireEvent } from './sign'
 import { MAX_ROW_PAYLOAD } from './transport'
 
-/** An event stamped further ahead of this laptop's clock than this is refused (issue 23: a clock a day off). */
+/**
+ * An event stamped further ahead of this laptop's clock than this is refused (a clock a day off;
+ * docs/SYNC.md § How it works).
+ */
 export const MAX_AHEAD_MS = 24 * 60 * 60 * 1000
 
 export interface CheckedRows {

@@ -718,7 +718,7 @@ export class SyncService {
   }
 
   /**
-   * This laptop's device key (issue 23): made when it first creates or joins a club, kept in meta.
+   * This laptop's device key (docs/SYNC.md § How it works): made when it first creates or joins a club, kept in meta.
    * Its device id becomes the one the key gives, so that its rows can be told from anyone else's;
    * events made under the old id stay as they are (the others check them with the club key alone).
    */

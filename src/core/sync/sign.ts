@@ -2,7 +2,7 @@
  * Club events on the wire: one row per event, signed with the club key (HMAC-SHA256) over the club
  * id and every field, so a row from another club, or one changed on the way, is never applied.
  *
- * Device keys (issue 23): the club key is shared by everyone holding the code, so it cannot tell
+ * Device keys (docs/SYNC.md § How it works): the club key is shared by everyone holding the code, so it cannot tell
  * laptops apart. A laptop in a club therefore has its own Ed25519 key pair, and its device id is
  * derived from its public key (a version-8 UUID made of the key's SHA-256). Every row of such a
  * device carries the public key and the device's signature over the same fields after the HMAC

@@ -1,5 +1,5 @@
 /**
- * The database worker's entry (issue 16: the main thread never stalls). Plain Node: it runs as a
+ * The database worker's entry (the main thread never stalls: docs/ARCHITECTURE.md § Threads). Plain Node: it runs as a
  * worker_threads worker today and is written so Electron's utilityProcess can run the same file
  * (messages are plain data; the port is the only thing that differs). One request at a time, in
  * arrival order (but CONCURRENT_OPS, which pause between chunks and let the others through), over the worker's own connection to each data file (src/core/worker/ops.ts).
@@ -17,7 +17,7 @@ if (!port) throw new Error('db-worker.ts runs as a worker thread only.')
  * The main thread answers the window and the web bridge; this thread only works through a queue.
  * On Linux a thread has its own nice value, so this one steps back (nice 10): while an import or a
  * backup keeps it busy, the main thread gets a core as soon as it wakes instead of waiting its turn
- * behind this thread (issue 16: blocks of 50-100 ms on a loaded 2-core machine). Elsewhere
+ * behind this thread (blocks of 50-100 ms on a loaded 2-core machine: docs/BENCHMARKS.md § Main thread). Elsewhere
  * setpriority would change the whole process, so it is left alone.
  */
 function stepBack(): number | null {

@@ -1,5 +1,5 @@
 /**
- * `transfer:export-json-file` (issue 16): the database worker streams the JSON export into a
+ * `transfer:export-json-file` (docs/ARCHITECTURE.md § Threads): the database worker streams the JSON export into a
  * private file, and the caller gets a handle to it (services/export-downloads.ts) instead of its
  * text, so the main thread never holds or serialises the history. `transfer:export-json` still
  * answers the text, as the contract has always said.

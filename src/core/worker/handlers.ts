@@ -1,6 +1,6 @@
 /**
  * The channels whose work can take long, answered by the database worker instead of the main thread
- * (issue 16), and the lock-wait rule for everything the main thread still answers itself.
+ * (docs/ARCHITECTURE.md § Threads), and the lock-wait rule for everything the main thread still answers itself.
  *
  * Lock waits: the main connection never busy-waits (busy_timeout 0, set in core.ts). A request that
  * meets a lock held by another program is retried on a timer, so the main thread keeps answering
@@ -134,7 +134,8 @@ export function workerHandlers(d: WorkerHandlerDeps): Partial<Handlers> {
     ),
     'stats:monthly': typed<'stats:monthly'>((input) => stats.monthly(input)),
     'stats:match-progress': typed<'stats:match-progress'>((input) => stats.matchProgress(input.matchId)),
-    // Club reads (issue 13): a season's standings, the nights, ratings with Elo replayed from match_results.
+    // Club reads (docs/ARCHITECTURE.md § Club data): a season's standings, the nights, ratings with Elo replayed from
+    // match_results.
     'seasons:standings': typed<'seasons:standings'>((input) => club('standings', input.id)),
     'nights:list': typed<'nights:list'>((input) => club('nights', input)),
     'ratings:explain': typed<'ratings:explain'>((input) => club('ratings', input.gameId)),

@@ -113,7 +113,7 @@ export function createWorkerOps(init: WorkerInit): WorkerOps {
         }
         case 'external-preview':
         case 'external-apply': {
-          // BG Stats or CSV (issue 13, item 5): read, planned and (for apply) written in one transaction here.
+          // BG Stats or CSV (docs/IMPORT.md): read, planned and (for apply) written in one transaction here.
           const w = writers(fixed(request.now))
           const service = new ExternalImportService(db, {
             events: w.events,

@@ -8,8 +8,8 @@ applyTheme(storedTheme())
 /**
  * Resolves once the browser has painted index.html's static frame (at once if it has): a module
  * script may otherwise run before the first frame, and then the first paint waits for the mounted
- * app (issue 16: first contentful paint 1.15-1.42x a static page, depending on that race). A hidden
- * page draws no frames, so it mounts at once; a frame that never comes is waited for 100 ms at most.
+ * app (first contentful paint 1.15-1.42x a static page, depending on that race: docs/BENCHMARKS.md § Renderer). A
+ * hidden page draws no frames, so it mounts at once; a frame that never comes is waited for 100 ms at most.
  */
 function afterFirstPaint(): Promise<void> {
   if (document.visibilityState !== 'visible' || performance.getEntriesByType('paint').length > 0)

@@ -43,7 +43,7 @@ export interface RosterPlayer {
   name: string
   archived: boolean
   /**
-   * Other names that mean this player (issue 27, item 3): every name it had before a rename, and
+   * Other names that mean this player (docs/IMPORT.md § What the preview shows): every name it had before a rename, and
    * every name of a player merged into it, each with why it means this player ("Robert was called
    * “Bob”", "“Jonny” was merged into Jonas"). A file written before the rename or the merge uses them.
    */

@@ -59,7 +59,7 @@ export const TIE_BREAKS: readonly string[] = [
 ]
 
 /**
- * What is odd about a points scheme, in words (issue 27, item 7): a result scheme where losing earns
+ * What is odd about a points scheme, in words: a result scheme where losing earns
  * more than winning (or a shared win more than a win, or losing more than a shared win) is allowed,
  * since a club may mean it, but never silently. Empty when nothing is.
  */

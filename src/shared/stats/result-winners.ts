@@ -1,5 +1,5 @@
 /**
- * The seats a match's result names as winners, the one answer for every reader (issue 27, item 6):
+ * The seats a match's result names as winners, the one answer for every reader:
  * the engine's winners when the game ended by its rules, the rank-1 seats of a match finished by
  * hand (closed as finished before the rules ended it), and nobody otherwise (in progress,
  * abandoned). The projector stores the same in matches.winners_json, which the list, the stats

@@ -1,5 +1,5 @@
 /**
- * Schema step 10: club sync keeps the signatures keyed laptops put on their events (issue 23, device
+ * Schema step 10: club sync keeps the signatures keyed laptops put on their events (docs/SYNC.md § How it works, device
  * keys). A laptop cannot sign for another laptop, so to send another laptop's event up again (when
  * the hub lost it) it needs that laptop's own signature, kept as the event arrived. One row per event
  * of a keyed laptop received through the hub; nothing else reads it.

@@ -1,5 +1,5 @@
 /**
- * Schema step 9: fewer b-tree pages written per round (issue 10's commit target). Each index a
+ * Schema step 9: fewer b-tree pages written per round (docs/BENCHMARKS.md § Commit). Each index a
  * round touches moves one to three 4 KB pages into the write-ahead log per commit; these two were
  * read only by work that can find its rows another way.
  *

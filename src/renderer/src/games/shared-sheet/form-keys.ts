@@ -1,7 +1,7 @@
 /**
  * The keyboard around a scoresheet's entry form (Wild Nine, Nine): opening a match puts the focus in
  * the form, on its first choice (who declared NINE / who went out), and a digit on that choice picks
- * the seat with that number, 1 being the first seat (issue 25: it took 13 Tabs to reach the form).
+ * the seat with that number, 1 being the first seat (before, it took 13 Tabs to reach the form).
  */
 const opened = new WeakSet<object>()
 
