@@ -138,7 +138,11 @@ describe('EnneaMatchController', () => {
   })
 
   it('R opens the live round in Referee mode', () => {
-    expect(c.liveHref).toMatch(/^#\/referee\?code=.+&rule=STRICT&match=.+&round=1$/)
+    expect(c.liveHref).toMatch(/^#\/referee\?code=.+&rule=STRICT&match=.+&round=1&names=.+&colours=.+$/)
+    // the match's players go with it; round 1 has no earlier cards
+    const q = new URLSearchParams(c.liveHref?.split('?')[1])
+    expect(JSON.parse(q.get('names') ?? '')).toEqual(['Ana', 'Bo'])
+    expect(q.get('earlier')).toBeNull()
     expect(press('r')).toBe(true)
     expect(page.location.hash).toBe(c.liveHref)
   })
