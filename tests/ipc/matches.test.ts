@@ -93,7 +93,7 @@ describe('matches', () => {
       ),
     ).toBe('Seven Eight Nine is played by exactly 2 players; 3 were chosen.')
     expect(await refused('matches:create', { gameId: 'nine', playerIds: [ana.id] }, 'invalid-seats')).toBe(
-      'Nine is played by 2 to 8 players; 1 were chosen.',
+      'Nine is played by 2 to 8 players; 1 was chosen.',
     )
     expect(await refused('matches:create', { gameId: 'nine', playerIds: [ana.id, ana.id] }, 'invalid-seats')).toMatch(
       /only one seat/,
