@@ -31,13 +31,9 @@ export function loadRemovals(db: Database): Map<string, Removal> {
   )
 }
 
-/**
- * Computes the removals from the log again (call inside the write transaction that stored new
- * `device.removed` events), writes what changed, and returns the subjects whose events on either
- * side of a changed cut must be projected again.
- */
-export function refreshRemovals(db: Database, me: string): CutSubjects {
-  const events = (
+/** Every `device.removed` event of the log (a scan of the log: call only when one may have arrived). */
+function removalEvents(db: Database): RemovalEvent[] {
+  return (
     db
       .prepare(
         "SELECT id, device_id, device_seq, hlc, subject, payload FROM events WHERE kind = 'device.removed' ORDER BY hlc, id",
@@ -51,7 +47,25 @@ export function refreshRemovals(db: Database, me: string): CutSubjects {
     subject: r.subject,
     payload: JSON.parse(r.payload) as RemovalEvent['payload'],
   }))
-  const next = effectiveRemovals(events)
+}
+
+/**
+ * This laptop's own removal, if the club took it out (the table leaves this laptop out, so it is read
+ * from the log). A removal names the removed laptop as its subject, so the common case, none, is one
+ * lookup in the log's subject index; only then are all removals read to see whether it holds.
+ */
+export function removalOf(db: Database, me: string): Removal | null {
+  const named = db.prepare("SELECT 1 FROM events WHERE subject = ? AND kind = 'device.removed' LIMIT 1").get(me)
+  return named ? (effectiveRemovals(removalEvents(db)).get(me) ?? null) : null
+}
+
+/**
+ * Computes the removals from the log again (call inside the write transaction that stored new
+ * `device.removed` events), writes what changed, and returns the subjects whose events on either
+ * side of a changed cut must be projected again.
+ */
+export function refreshRemovals(db: Database, me: string): CutSubjects {
+  const next = effectiveRemovals(removalEvents(db))
   next.delete(me)
   const before = loadRemovals(db)
   // Per laptop whose cut moved: its events from the lower of the two cuts on change their projection.

@@ -44,9 +44,9 @@ import { ReplicaSlot } from './replica-slot'
 import { checkIncoming } from './incoming'
 import { AntiEntropy } from './anti-entropy'
 import { cleanHubText } from './hub-text'
-import { effectiveRemovals, type Removal, type RemovalEvent } from '../../shared/events/device'
+import type { Removal } from '../../shared/events/device'
 import { validatePlayerName } from '../../shared/model/player'
-import { loadRemovals } from '../services/removals'
+import { loadRemovals, removalOf } from '../services/removals'
 
 export type { SyncMerger, SyncOptions } from './options'
 
@@ -339,22 +339,7 @@ export class SyncService {
 
   /** This laptop's own removal from the club, when the club took it out (read from the log). */
   private removedHere(): Removal | null {
-    const me = this.o.device.id()
-    const rows = this.o.db
-      .prepare(
-        "SELECT id, device_id, device_seq, hlc, subject, payload FROM events WHERE kind = 'device.removed' ORDER BY hlc, id",
-      )
-      .all() as { id: string; device_id: string; device_seq: number; hlc: string; subject: string; payload: string }[]
-    if (!rows.some((r) => r.subject === me)) return null
-    const all = rows.map((r): RemovalEvent => ({
-      id: r.id,
-      deviceId: r.device_id,
-      deviceSeq: r.device_seq,
-      hlc: r.hlc,
-      subject: r.subject,
-      payload: JSON.parse(r.payload) as RemovalEvent['payload'],
-    }))
-    return effectiveRemovals(all).get(me) ?? null
+    return removalOf(this.o.db, this.o.device.id())
   }
 
   private removedWords(r: Removal): string {
@@ -813,6 +798,7 @@ export class SyncService {
     const cfg = this.m.config()
     const me = this.o.device.id()
     const removals = cfg ? loadRemovals(this.o.db) : new Map<string, Removal>()
+    const words = this.clockWords()
     const secret: ClubSecret | null = cfg ? { clubId: cfg.clubId, key: Buffer.from(cfg.key, 'base64url') } : null
     return {
       club:
@@ -857,8 +843,8 @@ export class SyncService {
           ? {
               offsetMs: this.clockOffsetMs,
               checkedAt: this.clockCheckedAt ?? '',
-              warning: this.clockWords()?.warning ?? null,
-              short: this.clockWords()?.short ?? null,
+              warning: words?.warning ?? null,
+              short: words?.short ?? null,
             }
           : null,
     }
