@@ -70,7 +70,7 @@ export function createCore(options: CoreOptions): Core {
   const log = options.log ?? ((m: string, e?: unknown) => (e === undefined ? console.error(m) : console.error(m, e)))
   const device = new Device(db, clock)
   // A data file copied from another computer (or put back by hand) must not continue that computer's numbering.
-  if (device.bindTo(file)) log('this data file was copied or moved: new events get a new device id')
+  if (device.bindTo(file)) log(`this data file was copied or moved: new events get a new device id, ${device.id()}`)
   const events = new EventStore(db, device)
   const statsProjector = new StatsProjector(db)
   const projector = new Projector(db, events, statsProjector)
@@ -79,8 +79,9 @@ export function createCore(options: CoreOptions): Core {
   const afterRestore = (): void => {
     // The restored file's device id is this computer's old one; events made after the backup may
     // already be elsewhere under those numbers, so new events start a new device id.
-    device.renew('restored from a backup')
+    const renewed = device.renew('restored from a backup')
     device.bindTo(file)
+    log(`restored from a backup: new events get a new device id, ${renewed}`)
     matches.invalidate()
     projector.rebuildIfMarked()
   }

@@ -1,6 +1,7 @@
 /**
  * The core's default log (the web bridge's server log): a line without an error is the message
- * alone, so a copied data file logs “… new events get a new device id”, not “… device id undefined”.
+ * alone, so a copied data file logs “… new events get a new device id, <that id>”, never
+ * “… device id undefined”, and the id it names is the one the copy's new events carry.
  */
 import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,21 +16,32 @@ afterEach(() => {
   for (const c of cleanups.splice(0)) c()
 })
 
+const newestDevice = (core: ReturnType<typeof createCore>): unknown =>
+  core.opened.db.prepare('SELECT device_id FROM events ORDER BY hlc DESC LIMIT 1').pluck().get()
+
 describe('the default log', () => {
-  it('says a copied data file gets a new device id without a trailing “undefined”', async () => {
+  it('names the new device id a copied data file gets, without a trailing “undefined”', async () => {
     const a = tempDir()
     const b = tempDir()
     cleanups.push(a.cleanup, b.cleanup)
     const first = createCore({ dataDir: a.dir, mode: 'web', version: 'test', autoBackup: false, log: () => {} })
     expect((await first.dispatch('players:create', { name: 'Ana' })).ok).toBe(true)
+    const original = newestDevice(first)
     const file = first.opened.file
     first.close()
     copyFileSync(file, join(b.dir, file.slice(a.dir.length + 1)))
     const lines: string[] = []
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(format(...args)))
     const copy = createCore({ dataDir: b.dir, mode: 'web', version: 'test', autoBackup: false })
-    copy.close()
-    expect(lines).toContain('this data file was copied or moved: new events get a new device id')
+    cleanups.push(() => copy.close())
     expect(lines.filter((l) => l.includes('undefined'))).toEqual([])
+    const line = lines.find((l) => l.startsWith('this data file was copied or moved'))
+    const named = /^this data file was copied or moved: new events get a new device id, ([0-9a-f-]{36})$/.exec(
+      line ?? '',
+    )?.[1]
+    expect(named, line).toBeDefined()
+    expect(named).not.toBe(original)
+    expect((await copy.dispatch('players:create', { name: 'Bo' })).ok).toBe(true)
+    expect(newestDevice(copy)).toBe(named)
   })
 })
