@@ -85,3 +85,71 @@ export function eachItem(problem: (item: unknown, index: number) => string | nul
     }
   })
 }
+
+/** The most values `readData` copies: no board, hand or set of house rules comes near it. */
+export const READ_DATA_LIMIT = 10_000
+/** The deepest nesting `readData` copies (a board is 3 levels: board, stakes, one card's seats). */
+export const READ_DATA_DEPTH = 8
+
+export type DataReading = { ok: true; value: unknown } | { ok: false; message: string }
+
+/**
+ * A copy of `input` the rules can read without surprises: arrays (every index, a hole as undefined) and
+ * objects (their own enumerable keys) are copied; every other value is kept as it is (NaN stays NaN and
+ * undefined stays undefined, unlike a JSON round trip, so the rules' own checks give the same answer as on
+ * the original). Input that cannot be read — a getter or proxy that throws, an object that contains itself,
+ * more than READ_DATA_LIMIT values or READ_DATA_DEPTH levels — comes back with the reason. Only this reading
+ * is guarded: the public rules functions parse the copy and run their logic outside any catch, so a bug in a
+ * rule surfaces as an error instead of turning into "invalid input".
+ */
+export function readData(input: unknown): DataReading {
+  const state = { count: 0, problem: null as string | null }
+  let value: unknown
+  try {
+    value = copyData(input, 0, [], state)
+  } catch (e) {
+    return { ok: false, message: `reading it failed (${e instanceof Error ? e.message : 'a value was thrown'})` }
+  }
+  return state.problem === null ? { ok: true, value } : { ok: false, message: state.problem }
+}
+
+function copyData(x: unknown, depth: number, parents: object[], state: { count: number; problem: string | null }) {
+  if (state.problem !== null) return undefined
+  if (++state.count > READ_DATA_LIMIT) {
+    state.problem = `it holds more than ${READ_DATA_LIMIT} values`
+    return undefined
+  }
+  if (x === null || typeof x !== 'object') return x
+  if (parents.includes(x)) {
+    state.problem = 'it contains itself'
+    return undefined
+  }
+  if (depth >= READ_DATA_DEPTH) {
+    state.problem = `it is nested more than ${READ_DATA_DEPTH} levels deep`
+    return undefined
+  }
+  const inner = [...parents, x]
+  if (Array.isArray(x)) {
+    const list = x as unknown[]
+    const length = list.length
+    if (length > READ_DATA_LIMIT) {
+      state.problem = `it holds more than ${READ_DATA_LIMIT} values`
+      return undefined
+    }
+    const out: unknown[] = []
+    for (let i = 0; i < length; i++) out.push(copyData(list[i], depth + 1, inner, state))
+    return out
+  }
+  const record = x as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(record)) {
+    // defined, not assigned: an own key "__proto__" stays a key and does not change the copy's prototype
+    Object.defineProperty(out, key, {
+      value: copyData(record[key], depth + 1, inner, state),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+  }
+  return out
+}

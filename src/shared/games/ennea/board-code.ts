@@ -20,6 +20,7 @@
  */
 import { ok, type Result } from '../../result'
 import { err } from '../errors'
+import { readData } from '../input'
 import { cellName, defaultSeatName } from './format'
 import { checkBoard } from './resolve'
 
@@ -93,7 +94,9 @@ function checkDraft(board: unknown): Result<EnneaBoardDraft> {
  * code, so nothing is clamped, rounded or turned into "not revealed" on the way.
  */
 export function enneaBoardCode(board: EnneaBoardDraft): Result<string> {
-  const checked = checkDraft(board)
+  const data = readData(board)
+  if (!data.ok) return err('invalid-board', `No code for this board: it could not be read: ${data.message}.`, 'board')
+  const checked = checkDraft(data.value)
   if (!checked.ok)
     return { ok: false, error: { ...checked.error, message: `No code for this board: ${checked.error.message}` } }
   const b = checked.value
@@ -115,12 +118,8 @@ export function enneaBoardCode(board: EnneaBoardDraft): Result<string> {
 
 /** The code of a board, or '' for a board that is not valid (see `enneaBoardCode` for the reason). */
 export function encodeEnneaBoard(board: EnneaBoardDraft): string {
-  try {
-    const r = enneaBoardCode(board)
-    return r.ok ? r.value : ''
-  } catch {
-    return ''
-  }
+  const r = enneaBoardCode(board)
+  return r.ok ? r.value : ''
 }
 
 /** The example in the messages is a real code (its check computed, not typed), so pasting it loads a board. */

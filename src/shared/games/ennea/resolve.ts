@@ -1,9 +1,10 @@
 /**
  * Ennea round resolution (EN-R14..EN-R22, EN-A5) and the winner rule (EN-R24).
- * Pure, synchronous, never throws: bad input comes back as `{ ok: false, error }`.
+ * Pure and synchronous: bad input comes back as `{ ok: false, error }`.
  */
 import { ok, type Result } from '../../result'
 import { err } from '../errors'
+import { readData } from '../input'
 import { checkBoard, checkRemovalRule, type CheckedBoard } from './board-check'
 import { cellList, cellName, cubes, defaultSeatName, listWords, lineName } from './format'
 import {
@@ -195,23 +196,25 @@ export function resolveSeat(board: CheckedBoard, seat: number, rule: EnneaRemova
   }
 }
 
-/** Resolves every seat of a revealed board (EN-R14..EN-R22). */
+/**
+ * Resolves every seat of a revealed board (EN-R14..EN-R22). The input is read into plain data and parsed
+ * (EN-V3, EN-V4, EN-V12, EN-V13) before any rule runs; the resolution itself is not wrapped in a catch.
+ */
 export function resolveEnneaBoard(
   board: EnneaBoard,
   rules?: { failedLineRemoval?: EnneaRemovalRule },
 ): Result<{ seats: EnneaSeatResolution[] }> {
-  try {
-    const rule = checkRemovalRule(rules)
-    if (!rule.ok) return rule
-    const checked = checkBoard(board)
-    if (!checked.ok) return checked
-    const seats: EnneaSeatResolution[] = []
-    for (let s = 0; s < checked.value.totals.length; s++) seats.push(resolveSeat(checked.value, s, rule.value))
-    return ok({ seats })
-  } catch {
-    // defensive: exotic inputs (throwing getters, proxies) must not crash the caller
-    return err('invalid-board', 'This Ennea board could not be read.', 'board')
-  }
+  const rulesData = readData(rules)
+  if (!rulesData.ok) return err('invalid-rules', `These house rules could not be read: ${rulesData.message}.`, 'rules')
+  const boardData = readData(board)
+  if (!boardData.ok) return err('invalid-board', `This Ennea board could not be read: ${boardData.message}.`, 'board')
+  const rule = checkRemovalRule(rulesData.value)
+  if (!rule.ok) return rule
+  const checked = checkBoard(boardData.value)
+  if (!checked.ok) return checked
+  const seats: EnneaSeatResolution[] = []
+  for (let s = 0; s < checked.value.totals.length; s++) seats.push(resolveSeat(checked.value, s, rule.value))
+  return ok({ seats })
 }
 
 /** The seats that win: the most cubes; a tie goes to the tied seat with the latest ENNEA call, else all share (EN-R24). */

@@ -1,8 +1,12 @@
 /**
- * Seven Eight Nine: pure rule checks (docs/rules/seven-eight-nine.md). No state, never throws, plain data in and out.
+ * Seven Eight Nine: pure rule checks (docs/rules/seven-eight-nine.md). No state, plain data in and out. Bad input
+ * comes back as a refusal: the public functions read their input into plain data (`readData`), parse it
+ * (`parseHand`, `parseRank`, the house-rule checks) and only then apply a rule, with no catch around the rule.
  */
+import * as v from 'valibot'
 import { ok, type Result } from '../../result'
 import { err } from '../errors'
+import { parseInput, readData } from '../input'
 import type { SenDeclareInfo, SenHouseRules, SenTiebreakResult } from './types'
 
 export const SEN_TARGETS = [7, 8, 9] as const
@@ -227,12 +231,12 @@ export function senCheckDeclare(
 
 /** Public rules API: can `hand` declare on the flipped card? */
 export function senCanDeclare(hand: number[], flipped: number, rules?: { declareGap?: number }): Result<true> {
-  try {
-    const r = senCheckDeclare(hand, flipped, rules)
-    return r.ok ? ok(true) : r
-  } catch {
-    return err('invalid-input', MSG.handSize)
-  }
+  const h = readData(hand)
+  if (!h.ok) return err('invalid-input', `This hand could not be read: ${h.message}. ${MSG.handSize}`, 'hand')
+  const r = readData(rules)
+  if (!r.ok) return err('invalid-input', `These house rules could not be read: ${r.message}.`, 'rules')
+  const checked = senCheckDeclare(h.value, flipped, r.value as Parameters<typeof senCheckDeclare>[2])
+  return checked.ok ? ok(true) : checked
 }
 
 function resolveBlockRule(rules: unknown): 'TWO_DISTINCT' | 'TWO_CARDS' | null {
@@ -270,11 +274,10 @@ export function senCheckBlock(
 
 /** Public rules API: may this hand block a Declare? false for invalid input. */
 export function senCanBlock(hand: number[], rules?: { blockRequirement?: 'TWO_DISTINCT' | 'TWO_CARDS' }): boolean {
-  try {
-    return senCheckBlock(hand, rules).ok
-  } catch {
-    return false
-  }
+  const h = readData(hand)
+  const r = readData(rules)
+  if (!h.ok || !r.ok) return false
+  return senCheckBlock(h.value, r.value as Parameters<typeof senCheckBlock>[1]).ok
 }
 
 /** Ranks of `hand` that may be given for `card` in a swap or React: same rank or exactly one away (no wrap). */
@@ -318,6 +321,21 @@ export function senCanSwap(flipped: unknown, hand: unknown): Result<{ give: numb
 
 type TiebreakRules = { tiebreakCounting?: 'DISTINCT' | 'LITERAL_SUM'; tiebreakHighCard?: 'WHOLE_HAND' | 'TARGETS_ONLY' }
 
+/** SE-R13's two house rules; a missing or null one takes its default. */
+const TiebreakRulesSchema = v.nullish(
+  v.looseObject(
+    {
+      tiebreakCounting: v.nullish(
+        v.picklist(['DISTINCT', 'LITERAL_SUM'], 'Tiebreak counting must be DISTINCT or LITERAL_SUM.'),
+      ),
+      tiebreakHighCard: v.nullish(
+        v.picklist(['WHOLE_HAND', 'TARGETS_ONLY'], 'The tiebreak high card must be WHOLE_HAND or TARGETS_ONLY.'),
+      ),
+    },
+    'The house rules must be an object.',
+  ),
+)
+
 function tiebreakScore(
   hand: readonly number[],
   counting: 'DISTINCT' | 'LITERAL_SUM',
@@ -349,14 +367,10 @@ export function senResolveTiebreak(
   rules?: TiebreakRules,
   names: readonly [string, string] = ['P1', 'P2'],
 ): Result<SenTiebreakResult> {
-  const counting = rules?.tiebreakCounting ?? 'DISTINCT'
-  const highRule = rules?.tiebreakHighCard ?? 'WHOLE_HAND'
-  if (counting !== 'DISTINCT' && counting !== 'LITERAL_SUM') {
-    return err('invalid-rules', 'Tiebreak counting must be DISTINCT or LITERAL_SUM.', 'tiebreakCounting')
-  }
-  if (highRule !== 'WHOLE_HAND' && highRule !== 'TARGETS_ONLY') {
-    return err('invalid-rules', 'The tiebreak high card must be WHOLE_HAND or TARGETS_ONLY.', 'tiebreakHighCard')
-  }
+  const parsed = parseInput(TiebreakRulesSchema, rules, () => 'invalid-rules')
+  if (!parsed.ok) return parsed
+  const counting = parsed.value?.tiebreakCounting ?? 'DISTINCT'
+  const highRule = parsed.value?.tiebreakHighCard ?? 'WHOLE_HAND'
   const a = parseHand(first, 'hands.0')
   if (!a.ok) return a
   const b = parseHand(second, 'hands.1')
@@ -389,10 +403,10 @@ export function senResolveTiebreak(
 
 /** Public rules API: 0 or 1 = the seat that wins the tiebreaker; null = a draw (also for invalid input). */
 export function senTiebreak(first: number[], second: number[], rules?: TiebreakRules): 0 | 1 | null {
-  try {
-    const r = senResolveTiebreak(first, second, rules)
-    return r.ok ? r.value.winner : null
-  } catch {
-    return null
-  }
+  const a = readData(first)
+  const b = readData(second)
+  const r = readData(rules)
+  if (!a.ok || !b.ok || !r.ok) return null
+  const resolved = senResolveTiebreak(a.value, b.value, r.value as TiebreakRules | undefined)
+  return resolved.ok ? resolved.value.winner : null
 }

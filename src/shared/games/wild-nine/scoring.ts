@@ -1,10 +1,11 @@
 /**
  * Wild Nine pure rules: card notation, penalties (WN-R16), round scoring with the round-entry
  * checks (WN-V3..WN-V7), the match outcome (WN-R18), the deal table (WN-R2) and legal cards (WN-R7).
- * Nothing here throws, whatever the input.
+ * Bad input comes back as a refusal; no catch hides an error in a rule.
  */
 import { ok, type Result } from '../../result'
 import { err } from '../errors'
+import { readData } from '../input'
 import { parseCard, SUIT_NAME, SUIT_SYMBOL, SUITS, type Card, type Rank, type Suit } from '../cards'
 
 export const WILD_NINE_MIN_PLAYERS = 2
@@ -33,14 +34,35 @@ function keyOf(card: Card): string {
   return `${card.rank}${card.suit}`
 }
 
-function showInput(input: unknown): string {
+/**
+ * The input as a message shows it: text trimmed, other values as JSON ('11', '{"rank":"Q"}'). The value
+ * is read into plain data first (`readData`), so writing it can no longer fail; input that cannot be read
+ * is named by what it is.
+ */
+export function showInput(input: unknown): string {
   if (typeof input === 'string') return input.trim()
-  try {
-    const s = JSON.stringify(input)
-    return typeof s === 'string' ? s : String(input)
-  } catch {
-    return String(input)
+  if (typeof input === 'function') return 'a function'
+  if (typeof input === 'symbol' || typeof input === 'bigint' || input === undefined) return String(input)
+  const data = readData(input)
+  if (!data.ok) return Array.isArray(input) ? 'a list' : 'an object'
+  return jsonText(data.value) ?? 'null'
+}
+
+/**
+ * JSON.stringify's text for plain data (a copy from `readData`), written here because JSON.stringify runs an
+ * own `toJSON` function of the value and throws on a BigInt. undefined for what JSON leaves out.
+ */
+function jsonText(value: unknown): string | undefined {
+  if (typeof value === 'bigint') return String(value)
+  if (typeof value === 'function' || typeof value === 'symbol' || value === undefined) return undefined
+  if (value === null || typeof value !== 'object') return JSON.stringify(value)
+  if (Array.isArray(value)) return `[${value.map((item: unknown) => jsonText(item) ?? 'null').join(',')}]`
+  const fields: string[] = []
+  for (const [key, item] of Object.entries(value)) {
+    const text = jsonText(item)
+    if (text !== undefined) fields.push(`${JSON.stringify(key)}:${text}`)
   }
+  return `{${fields.join(',')}}`
 }
 
 /** Parses one card with the WN-V3 messages. */
