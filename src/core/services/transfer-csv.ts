@@ -1,6 +1,6 @@
 /**
- * CSV export of one table (players, matches or rounds) for a spreadsheet; the JSON export and the
- * import are in transfer.ts.
+ * CSV export of one table (players, matches, rounds, or each finished match's results seat by seat)
+ * for a spreadsheet; the JSON export and the import are in transfer.ts.
  */
 import type { Database as Db } from 'better-sqlite3'
 import { closeSync, ftruncateSync, openSync, rmSync, writeSync } from 'node:fs'
@@ -9,7 +9,7 @@ import { ok, type Result } from '../../shared/result'
 import type { Clock } from '../ids'
 import { localDaySql, offsetModifier } from './stats-dates'
 
-export type CsvTable = 'players' | 'matches' | 'rounds'
+export type CsvTable = 'players' | 'matches' | 'rounds' | 'results'
 
 /**
  * The round details the four games write, as CSV columns (detail key, column name), in the order
@@ -98,6 +98,13 @@ export function* csvLines(db: Db, table: CsvTable, opts: { windowed?: boolean } 
                 m.summary, ${localTime('m.created_at')} AS local_time, ${localDay('m.created_at')} AS local_date, m.utc_offset
               FROM matches m ORDER BY m.created_at, m.id`,
     rounds: `${roundColumns} FROM round_results r JOIN players p ON p.id = r.player_id LEFT JOIN matches m ON m.id = r.match_id ORDER BY r.played_at, r.match_id, r.round, r.seat`,
+    // One row per seat of each finished match, as the stats and the seasons count it: the local date
+    // the match started on (a season's dates are those), the seat's score and rank (1 = best, tied
+    // seats share it) and whether it won (1/0; a shared win is a 1 on each winner's row).
+    results: `SELECT m.id AS match, ${localDay('m.created_at')} AS date, p.name AS player, r.seat, r.score,
+                r.placement AS rank, r.won AS winner, m.game_id AS game
+              FROM matches m CROSS JOIN match_results r ON r.match_id = m.id JOIN players p ON p.id = r.player_id
+              ORDER BY m.created_at, m.id, r.seat`,
   }
   const stmt = db.prepare(queries[table])
   let cols = stmt.columns().map((c) => c.name)

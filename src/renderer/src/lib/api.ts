@@ -75,7 +75,7 @@ export async function exportJsonFile(): Promise<{ ok: boolean; message: string }
  * downloaded as the JSON export is: the rounds of a long history never come back as one message.
  */
 export async function exportCsvFile(
-  table: 'players' | 'matches' | 'rounds',
+  table: 'players' | 'matches' | 'rounds' | 'results',
 ): Promise<{ ok: boolean; message: string }> {
   const r = await call('transfer:export-csv-file', { table })
   if (!r.ok) return { ok: false, message: r.error.message }
