@@ -46,7 +46,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'matches:get': (input) => matches.get(input.id),
     'matches:list': (input) => matches.list({ ...input, limit: input.limit ?? 200, offset: input.offset ?? 0 }),
     'matches:apply': (input) => matches.apply(input.id, input.action, input.expected),
-    'matches:correct': (input) => matches.correct(input.id, input.eventId, input.action, input.expected),
+    'matches:correct': (input) =>
+      matches.correct(input.id, input.eventId, input.action, input.expected, input.confirmed),
+    'matches:preview-correction': (input) =>
+      matches.previewCorrection(input.id, input.eventId, input.action, input.expected),
     'matches:undo': (input) => matches.undo(input.id, input.expected),
     'matches:redo': (input) => matches.redo(input.id, input.expected),
     'matches:close': (input) => matches.close(input.id, input.status, input.expected),

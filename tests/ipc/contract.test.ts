@@ -99,9 +99,14 @@ const CASES: Record<Channel, Case> = {
     wrong: { id: [7, 'nope'], action: [MB], expected: [7, null, MB] },
   },
   'matches:correct': {
-    valid: { id: ID, eventId: ID2, action: { type: 'round' } },
+    valid: { id: ID, eventId: ID2, action: { type: 'round' }, confirmed: 'a1b2' },
     required: ['id', 'eventId', 'action'],
-    wrong: { id: [7, 'nope'], eventId: [null, 'nope', MB], action: [MB] },
+    wrong: { id: [7, 'nope'], eventId: [null, 'nope', MB], action: [MB], confirmed: [7, MB] },
+  },
+  'matches:preview-correction': {
+    valid: { id: ID, eventId: ID2, action: { type: 'reveal' }, expected: '' },
+    required: ['id', 'eventId', 'action'],
+    wrong: { id: [7, 'nope'], eventId: [null, 'nope', MB], action: [MB], expected: [false, MB] },
   },
   'matches:undo': { valid: { id: ID }, required: ['id'], wrong: { id: [7, null, 'nope', MB], expected: [false, MB] } },
   'matches:redo': {

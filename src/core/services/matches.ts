@@ -5,6 +5,7 @@
  * transaction; a refused write changes nothing. Every read is the projection (src/core/services/projector.ts).
  */
 import type { Database } from 'better-sqlite3'
+import { createHash } from 'node:crypto'
 import { GAME_NAMES, type GameId } from '../../shared/games/engine'
 import { ENGINE_VERSIONS, SEAT_LIMITS } from '../../shared/games/registry'
 import { engineHouseRules } from '../../shared/games/house-rules'
@@ -16,13 +17,15 @@ import { localDateOf } from '../../shared/stats/local-date'
 import { renameInText, startNamesOf } from '../../shared/stats/names'
 import type { DomainEvent, EventKind, PayloadOf } from '../../shared/events/types'
 import type { MatchHistoryEntry, MatchStatus, MatchSummary, MatchView } from '../../shared/model/match'
+import type { CorrectionChange, CorrectionPreview } from '../../shared/model/correction'
+import { entryChanges } from '../../shared/games/entry-changes'
 import { err, ok, type Result } from '../../shared/result'
 import { MatchesRepo, type MatchFilter } from '../db/repos/matches'
 import type { EventStore } from '../db/repos/events'
 import { writeTransaction } from '../db/transaction'
 import type { Clock } from '../ids'
 import type { ProjectedMatch, Projector } from './projector'
-import { historyOf } from './match-history'
+import { describeEntry, historyOf } from './match-history'
 import { finalTableNotes } from './seasons-final'
 import { matchView, notFound } from './match-view'
 import { recordedSourceOf } from './recorded-projection'
@@ -166,21 +169,28 @@ export class MatchService {
     )
   }
 
-  correct(id: string, eventId: string, action: unknown, expected?: string): Result<MatchView> {
+  /**
+   * `confirmed`: the token of the preview the referee confirmed (matches:preview-correction). With it, the
+   * correction is applied only while it changes exactly what that preview listed; without it, as always.
+   */
+  correct(id: string, eventId: string, action: unknown, expected?: string, confirmed?: string): Result<MatchView> {
     return this.write(id, expected, (m) => {
-      if (m.recorded) return recordedOnly()
-      if (m.status === 'abandoned') return closed(m.status)
-      if (!m.engine) return broken(m)
-      const index = m.log.entries.findIndex((e) => e.eventId === eventId)
-      if (index < 0) return err('not-found', 'That entry is no longer in the log (it may have been undone).', 'eventId')
-      const entries: LogEntry[] = m.log.entries.map((e, i) =>
-        i === index
-          ? { ...e, corrections: [...e.corrections, { id: 'probe', action, at: '', hlc: '', deviceId: '' }] }
-          : e,
-      )
-      const failed = this.firstFailure(m, entries)
+      if (confirmed !== undefined) {
+        const seen = this.previewOf(m, eventId, action)
+        if (!seen.ok) return seen
+        if (seen.value.token !== confirmed)
+          return err(
+            'correction-preview-changed',
+            'What this correction changes is no longer what was shown (the match changed meanwhile): look at the new list and confirm again. Nothing was saved.',
+            'confirmed',
+          )
+        return this.append(m, 'match.corrected', { target: eventId, action })
+      }
+      const checked = this.checkCorrection(m, eventId, action)
+      if (!checked.ok) return checked
+      const failed = this.firstFailure(m, checked.value.entries)
       if (failed) {
-        return failed.index === index
+        return failed.index === checked.value.index
           ? err(failed.code, failed.message, 'action')
           : err(
               'correction-breaks-later-entry',
@@ -190,6 +200,117 @@ export class MatchService {
       }
       return this.append(m, 'match.corrected', { target: eventId, action })
     })
+  }
+
+  /**
+   * What correcting entry `eventId` to `action` would change, entry by entry; writes nothing. Refused as the
+   * correction itself would be, and when a later entry would become impossible (the engine would refuse it),
+   * naming that entry in words (EN-A22 for Ennea).
+   */
+  previewCorrection(id: string, eventId: string, action: unknown, expected?: string): Result<CorrectionPreview> {
+    if (!this.repo.get(id)) return notFound()
+    const m = this.current(id)
+    if (expected !== undefined && expected !== (m.log.head ?? '')) return staleRefusal()
+    return this.previewOf(m, eventId, action)
+  }
+
+  /** The log with entry `eventId` corrected to `action`, or why it cannot be corrected at all. */
+  private checkCorrection(
+    m: ProjectedMatch,
+    eventId: string,
+    action: unknown,
+  ): Result<{ index: number; entries: LogEntry[] }> {
+    if (m.recorded) return recordedOnly()
+    if (m.status === 'abandoned') return closed(m.status)
+    if (!m.engine) return broken(m)
+    const index = m.log.entries.findIndex((e) => e.eventId === eventId)
+    if (index < 0) return err('not-found', 'That entry is no longer in the log (it may have been undone).', 'eventId')
+    const entries: LogEntry[] = m.log.entries.map((e, i) =>
+      i === index
+        ? { ...e, corrections: [...e.corrections, { id: 'probe', action, at: '', hlc: '', deviceId: '' }] }
+        : e,
+    )
+    return ok({ index, entries })
+  }
+
+  private previewOf(m: ProjectedMatch, eventId: string, action: unknown): Result<CorrectionPreview> {
+    const checked = this.checkCorrection(m, eventId, action)
+    if (!checked.ok) return checked
+    const { index, entries } = checked.value
+    const engine = m.engine as NonNullable<ProjectedMatch['engine']>
+    const names = this.repo.seats(m.id).map((s) => s.name)
+    const words = (i: number): string => {
+      const e = m.log.entries[i] as LogEntry
+      return describeEntry(m, e.eventId, effectiveAction(e), names)
+    }
+    const was = this.statesAfter(m, m.log.entries)
+    const now = this.statesAfter(m, entries)
+    if (!now.ok) {
+      const { at, code, message } = now.error
+      return at === index
+        ? err(code, message, 'action')
+        : err(
+            'correction-breaks-later-entry',
+            `That change makes entry ${at + 1} (${words(at)}) impossible: ${message} Nothing was saved.`,
+            'action',
+          )
+    }
+    if (!was.ok) return broken(m)
+    const changeAt = (i: number): CorrectionChange => {
+      const e = entries[i] as LogEntry
+      return {
+        index: i + 1,
+        eventId: e.eventId,
+        entry: words(i),
+        changes: entryChanges(
+          m.gameId,
+          engine,
+          [was.value[i], was.value[i + 1]],
+          [now.value[i], now.value[i + 1]],
+          effectiveAction(e),
+        ),
+      }
+    }
+    const target = changeAt(index)
+    const later: CorrectionChange[] = []
+    for (let i = index + 1; i < entries.length; i++) {
+      const c = changeAt(i)
+      if (c.changes.length > 0) later.push(c)
+    }
+    const list = later.map((c) => String(c.index))
+    const message =
+      later.length === 0
+        ? `Correcting ${target.entry} changes no later entry.`
+        : `Correcting ${target.entry} changes ${later.length === 1 ? '1 later entry' : `${later.length} later entries`}: ${list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`}.`
+    const token = createHash('sha256')
+      .update(JSON.stringify([m.log.head ?? '', eventId, action, target, later]))
+      .digest('hex')
+      .slice(0, 32)
+    return ok({ target, later, message, token })
+  }
+
+  /**
+   * The engine's state before the first entry and after each entry of `entries` (index i + 1; an entry left
+   * out before stays left out and keeps the state before it), or the first entry the engine would refuse.
+   */
+  private statesAfter(
+    m: ProjectedMatch,
+    entries: LogEntry[],
+  ): { ok: true; value: unknown[] } | { ok: false; error: { at: number; code: string; message: string } } {
+    const engine = m.engine as NonNullable<ProjectedMatch['engine']>
+    const start = engine.setup(m.config)
+    if (!start.ok) return { ok: false, error: { at: -1, ...start.error } }
+    let state = start.value
+    const out: unknown[] = [state]
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i] as LogEntry
+      const r = engine.apply(state, effectiveAction(e))
+      if (r.ok) state = r.value
+      else if (!m.skipped.some((s) => s.eventId === e.eventId))
+        return { ok: false, error: { at: i, code: r.error.code, message: r.error.message } }
+      out.push(state)
+    }
+    return { ok: true, value: out }
   }
 
   undo(id: string, expected?: string): Result<MatchView> {

@@ -15,6 +15,7 @@ export const CHANNELS = [
   'matches:list',
   'matches:apply',
   'matches:correct',
+  'matches:preview-correction',
   'matches:undo',
   'matches:redo',
   'matches:close',

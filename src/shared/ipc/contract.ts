@@ -7,6 +7,7 @@ import type { AppInfo } from '../model/app'
 import type { Player } from '../model/player'
 import type { PlayerMergePreview } from '../model/merge'
 import type { MatchHistoryEntry, MatchSummary, MatchView } from '../model/match'
+import type { CorrectionPreview } from '../model/correction'
 import type {
   HeadToHead,
   MatchProgress,
@@ -95,6 +96,8 @@ const Action = v.pipe(
  * match changed since (another window, another laptop), the write is refused as stale.
  */
 const Expected = v.optional(v.pipe(v.string('must be text'), v.maxLength(80, 'is too long')))
+/** The token of a correction preview the referee confirmed (matches:preview-correction). */
+const Confirmed = v.optional(v.pipe(v.string('must be text'), v.maxLength(80, 'is too long')))
 
 const MatchOptions = obj({
   firstDealer: v.optional(Seat),
@@ -261,7 +264,8 @@ export const schemas = {
     ),
   }),
   'matches:apply': obj({ id: Id, action: Action, expected: Expected }),
-  'matches:correct': obj({ id: Id, eventId: Id, action: Action, expected: Expected }),
+  'matches:correct': obj({ id: Id, eventId: Id, action: Action, expected: Expected, confirmed: Confirmed }),
+  'matches:preview-correction': obj({ id: Id, eventId: Id, action: Action, expected: Expected }),
   'matches:undo': obj({ id: Id, expected: Expected }),
   'matches:redo': obj({ id: Id, expected: Expected }),
   'matches:close': obj({
@@ -301,13 +305,13 @@ export const schemas = {
   'backup:restore': obj({ name: v.optional(BackupName), uploadId: v.optional(Id) }),
   'transfer:export-json': obj({}),
   'transfer:export-csv': obj({
-    table: v.picklist(['players', 'matches', 'rounds', 'results'], 'must be players, matches, rounds or results'),
+    table: v.picklist(['players', 'matches', 'rounds'], 'must be players, matches or rounds'),
   }),
   /** The JSON export left in a file, answered with a handle: downloaded once (web bridge) or saved (desktop). */
   'transfer:export-json-file': obj({}),
   /** A CSV table left in a file by the database worker, answered with a handle (as the JSON export's). */
   'transfer:export-csv-file': obj({
-    table: v.picklist(['players', 'matches', 'rounds', 'results'], 'must be players, matches, rounds or results'),
+    table: v.picklist(['players', 'matches', 'rounds'], 'must be players, matches or rounds'),
   }),
   'transfer:save-export': obj({
     downloadId: v.pipe(v.string('must be text'), v.regex(/^[0-9a-f]{32}$/, 'must be the handle of an export')),
@@ -413,6 +417,8 @@ export interface Outputs {
   'matches:list': MatchSummary[]
   'matches:apply': MatchView
   'matches:correct': MatchView
+  /** What a correction would change, entry by entry; writes nothing. */
+  'matches:preview-correction': CorrectionPreview
   'matches:undo': MatchView
   'matches:redo': MatchView
   'matches:close': MatchView
