@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
 
-/** Browser tests run in Debian's Chromium (never a downloaded browser) against the real web bridge. */
+/** Browser tests run in the Chromium at CHROMIUM_PATH (Debian's by default; `npm test` sets it, to Playwright's own download where no other is found) against the real web bridge. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export default defineConfig({

@@ -86,31 +86,87 @@ export function ensureInstalled(command) {
   }
 }
 
+export const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser']
+
+/** Where Playwright keeps (or would keep) its own Chromium, or null without playwright-core in `root`. */
+export function playwrightChromiumPath(root = ROOT) {
+  try {
+    return createRequire(join(root, 'package.json'))('playwright-core').chromium.executablePath() || null
+  } catch {
+    // playwright-core not installed: there is no Playwright browser to look for.
+    return null
+  }
+}
+
+/** Downloads Playwright's own Chromium with the project's Playwright (`npx playwright install chromium`); its exit code. */
+export function installPlaywrightChromium(root = ROOT, timeoutMs = 15 * 60_000) {
+  const r = spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['playwright', 'install', 'chromium'], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+    timeout: timeoutMs,
+  })
+  return r.status ?? 1
+}
+
+const INSTALL_LINE =
+  'install one with `sudo apt-get install chromium` (Debian/Ubuntu) or `npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium executable.'
+
 /**
  * The Chromium for the browser tests: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else the one
- * Playwright downloads itself. { path } or { error: one line saying how to get one }.
+ * Playwright downloaded. { path } or { error: one line saying how to get one }. Looks only; `io` replaces
+ * the file system check and the Playwright lookup (tests).
  */
 export function findChromium(
   env = process.env,
   root = ROOT,
-  system = ['/usr/bin/chromium', '/usr/bin/chromium-browser'],
+  system = SYSTEM_CHROMIUMS,
+  io = { exists: existsSync, playwrightPath: playwrightChromiumPath },
 ) {
   if (env.CHROMIUM_PATH) {
-    return existsSync(env.CHROMIUM_PATH)
+    return io.exists(env.CHROMIUM_PATH)
       ? { path: env.CHROMIUM_PATH }
       : {
           error: `CHROMIUM_PATH is set to ${env.CHROMIUM_PATH}, which does not exist: point it at a Chromium or Chrome executable, or unset it.`,
         }
   }
-  for (const p of system) if (existsSync(p)) return { path: p }
-  try {
-    const own = createRequire(join(root, 'package.json'))('playwright-core').chromium.executablePath()
-    if (own && existsSync(own)) return { path: own }
-  } catch {
-    // playwright-core not installed: fall through to the instructions.
+  for (const p of system) if (io.exists(p)) return { path: p }
+  const own = io.playwrightPath(root)
+  if (own && io.exists(own)) return { path: own }
+  return { error: `No Chromium for the browser tests: ${INSTALL_LINE}` }
+}
+
+/**
+ * What `npm test` runs: findChromium, and where it finds none, Playwright's own download (which works on
+ * an ordinary developer machine), then the browser it put there. Only when that fails too: { error } with the
+ * one line saying what to install. A CHROMIUM_PATH that does not exist is reported, not replaced by a
+ * download. `io` replaces the file system check, the Playwright lookup, the download and the log (tests).
+ */
+export function obtainChromium({
+  env = process.env,
+  root = ROOT,
+  system = SYSTEM_CHROMIUMS,
+  io = {
+    exists: existsSync,
+    playwrightPath: playwrightChromiumPath,
+    install: installPlaywrightChromium,
+    log: (line) => console.log(line),
+  },
+} = {}) {
+  const found = findChromium(env, root, system, io)
+  if (found.path || env.CHROMIUM_PATH) return found
+  if (io.playwrightPath(root) === null) {
+    return { error: `No Chromium for the browser tests, and no Playwright installed to download one: ${INSTALL_LINE}` }
   }
+  io.log("No Chromium found; downloading Playwright's own with `npx playwright install chromium` (once)…")
+  const code = io.install(root)
+  const own = io.playwrightPath(root)
+  if (code === 0 && own && io.exists(own)) {
+    io.log(`Using Playwright's Chromium at ${own}.`)
+    return { path: own, downloaded: true }
+  }
+  const why = code === 0 ? 'finished but left no browser' : `failed (exit code ${code})`
   return {
-    error:
-      'No Chromium for the browser tests: install one with `sudo apt-get install chromium` (Debian/Ubuntu) or `npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium executable.',
+    error: `No Chromium for the browser tests, and \`npx playwright install chromium\` ${why}: ${INSTALL_LINE}`,
   }
 }

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order: types, lint, format, import cycles, build, the renderer's payload budget, Electron security
 // scan, unit/db/ipc tests (vitest), browser tests (Playwright in Chromium). Runs them all, then one summary.
-// On a fresh clone it first installs the dependencies (npm ci); without a Chromium it stops at once with
-// one line saying how to get one.
+// On a fresh clone it first installs the dependencies (npm ci); without a Chromium it downloads Playwright's
+// own (`npx playwright install chromium`), and only when that fails stops at once with one line saying what to install.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { bin, buildApp, ensureInstalled, findChromium, ROOT, run } from './lib.mjs'
+import { bin, buildApp, ensureInstalled, obtainChromium, ROOT, run } from './lib.mjs'
 
 ensureInstalled('npm test')
-const chromium = findChromium()
+const chromium = obtainChromium()
 if (chromium.error) {
   console.error(`npm test: ${chromium.error}`)
   process.exit(1)

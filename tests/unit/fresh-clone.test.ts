@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { findChromium, installNeeded } from '../../scripts/lib.mjs'
+import { findChromium, installNeeded, obtainChromium } from '../../scripts/lib.mjs'
 
 function clone(): string {
   const dir = mkdtempSync(join(tmpdir(), 'ninekeeper-clone-'))
@@ -61,5 +61,71 @@ describe('fresh clone set-up', () => {
     expect(found.error).toContain('apt-get install chromium')
     expect(found.error).toContain('npx playwright install chromium')
     expect(found.error).toContain('CHROMIUM_PATH')
+  })
+
+  describe('npm test gets a Chromium: found, else Playwright’s download, else the one line', () => {
+    const ROOT_DIR = '/project'
+    const OWN = '/home/dev/.cache/ms-playwright/chromium-1/chrome'
+
+    /** A file system of the paths in `files`, and a download that adds Playwright's browser with `exitCode`. */
+    function machine(files: string[], opts: { exitCode?: number; leavesBrowser?: boolean; playwright?: boolean } = {}) {
+      const present = new Set(files)
+      const calls: string[] = []
+      const lines: string[] = []
+      const io = {
+        exists: (path: string) => present.has(path),
+        playwrightPath: () => (opts.playwright === false ? null : OWN),
+        install: (root: string) => {
+          calls.push(root)
+          if ((opts.exitCode ?? 0) === 0 && opts.leavesBrowser !== false) present.add(OWN)
+          return opts.exitCode ?? 0
+        },
+        log: (line: string) => lines.push(line),
+      }
+      return { io, calls, lines }
+    }
+
+    it('uses a Chromium that is there and downloads nothing', () => {
+      for (const files of [['/usr/bin/chromium'], [OWN]]) {
+        const m = machine(files)
+        expect(obtainChromium({ env: {}, root: ROOT_DIR, system: ['/usr/bin/chromium'], io: m.io })).toEqual({
+          path: files[0],
+        })
+        expect(m.calls).toEqual([])
+      }
+    })
+
+    it('without one, runs Playwright’s download once in the project and uses the browser it put there', () => {
+      const m = machine([])
+      expect(obtainChromium({ env: {}, root: ROOT_DIR, system: ['/usr/bin/chromium'], io: m.io })).toEqual({
+        path: OWN,
+        downloaded: true,
+      })
+      expect(m.calls).toEqual([ROOT_DIR])
+      expect(m.lines.join('\n')).toContain('npx playwright install chromium')
+      expect(m.lines.at(-1)).toBe(`Using Playwright's Chromium at ${OWN}.`)
+    })
+
+    it.each([
+      ['the download fails', { exitCode: 1 }, 'failed (exit code 1)', 1],
+      ['the download leaves no browser', { leavesBrowser: false }, 'finished but left no browser', 1],
+      ['Playwright is not installed', { playwright: false }, 'no Playwright installed to download one', 0],
+    ])('when %s, says in one line what to install', (_case, opts, why, downloads) => {
+      const m = machine([], opts)
+      const found = obtainChromium({ env: {}, root: ROOT_DIR, system: ['/usr/bin/chromium'], io: m.io })
+      expect(found.path).toBeUndefined()
+      expect(found.error).not.toContain('\n')
+      expect(found.error).toContain(why)
+      expect(found.error).toContain('apt-get install chromium')
+      expect(found.error).toContain('CHROMIUM_PATH')
+      expect(m.calls).toHaveLength(downloads)
+    })
+
+    it('reports a CHROMIUM_PATH that does not exist instead of downloading another browser', () => {
+      const m = machine(['/usr/bin/chromium'])
+      const found = obtainChromium({ env: { CHROMIUM_PATH: '/opt/none/chrome' }, root: ROOT_DIR, io: m.io })
+      expect(found.error).toMatch(/^CHROMIUM_PATH is set to \/opt\/none\/chrome, which does not exist/)
+      expect(m.calls).toEqual([])
+    })
   })
 })
