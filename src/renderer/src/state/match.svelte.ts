@@ -1,4 +1,5 @@
 import type { MatchHistoryEntry, MatchView } from '../../../shared/model/match'
+import type { CorrectionPreview } from '../../../shared/model/correction'
 import type { AppError, Result } from '../../../shared/result'
 import { call } from '../lib/api'
 import { GAME_FACTS } from '../../../shared/games/ids'
@@ -58,8 +59,15 @@ export class MatchState {
     return this.write(call('matches:apply', { id: this.id, action, ...expected }))
   }
 
-  correct(eventId: string, action: unknown): Promise<Result<MatchView>> {
-    return this.write(call('matches:correct', { id: this.id, eventId, action, ...this.expected }))
+  /** `confirmed`: the token of the correction preview the referee confirmed (see previewCorrection). */
+  correct(eventId: string, action: unknown, confirmed?: string): Promise<Result<MatchView>> {
+    const token = confirmed === undefined ? {} : { confirmed }
+    return this.write(call('matches:correct', { id: this.id, eventId, action, ...this.expected, ...token }))
+  }
+
+  /** What correcting an entry would change, entry by entry, on the sheet shown now; writes nothing. */
+  previewCorrection(eventId: string, action: unknown): Promise<Result<CorrectionPreview>> {
+    return call('matches:preview-correction', { id: this.id, eventId, action, ...this.expected })
   }
 
   async undo(): Promise<Result<MatchView>> {
