@@ -11,6 +11,7 @@ export interface HubLimits {
 }
 export const DEFAULT_LIMITS: HubLimits
 export const TOKEN_FILE: string
+export const CODE_FILE: string
 export const CLUB_NAME_MAX: number
 export const LABEL_MAX: number
 export function checkName(text: unknown, max: number, what?: string): string | null
@@ -28,4 +29,4 @@ export function startHubProxy(options: {
   dataDir: string
   limits?: Partial<HubLimits>
   log?: (line: string) => void
-}): Promise<{ port: number; tokenFile: string; close(): Promise<void> }>
+}): Promise<{ port: number; tokenFile: string; codeFile: string; close(): Promise<void> }>

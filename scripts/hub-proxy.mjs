@@ -7,6 +7,11 @@
 //   while it holds no club, any well-formed token may seed it, and the seeding laptop's token is kept
 //   as sha256(token) in `hub-token.sha256` beside club.db (trust on first seed). From then on every
 //   request needs a token with that hash, else 401 and nothing is read or written.
+// - A change of the club's join code (docs/SYNC.md § Changing the join code): POST /ninekeeper/code,
+//   with the current token, names the new token's hash, the member tokens' hashes (one per laptop the
+//   club keeps, each usable until that laptop has read the change) and the change's mark. The old
+//   token stops working at once: a laptop showing it is told that the code changed and by whom (so a
+//   kept laptop can compute its member token), and nothing else. Kept in `hub-code.json` (0600).
 // - Two requests exist (recorded from the client and read in its engine):
 //   POST /pull-updates (a small protobuf: which revision the laptop has; the answer is database pages)
 //   POST /v2/pipeline (one Hrana batch: the engine's own bookkeeping, and the pushed rows as
@@ -21,6 +26,11 @@ import { createServer, request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 
 export const TOKEN_FILE = 'hub-token.sha256'
+export const CODE_FILE = 'hub-code.json'
+/** The most laptops one code change keeps, and old tokens remembered (to tell their holders the code changed). */
+const CODE_MEMBERS_MAX = 500
+const REVOKED_MAX = 2000
+const HEX64 = /^[0-9a-f]{64}$/
 
 export const DEFAULT_LIMITS = {
   /** Largest request body (a push of 1000 events is about 1 MB). */
@@ -91,9 +101,10 @@ export function checkName(text, max, what = 'the club name') {
 }
 
 class Refusal extends Error {
-  constructor(status, reason) {
+  constructor(status, reason, extra = undefined) {
     super(reason)
     this.status = status
+    this.extra = extra
   }
 }
 const refuse = (reason) => {
@@ -413,15 +424,99 @@ async function holdsClub(port, timeoutMs) {
 export async function startHubProxy({ host, port, upstreamPort, dataDir, limits: custom = {}, log = () => {} }) {
   const limits = { ...DEFAULT_LIMITS, ...custom }
   const tokenFile = join(dataDir, TOKEN_FILE)
+  const codeFile = join(dataDir, CODE_FILE)
   let known = null
+  /** After a code change: { current, members, revoked, by, ref } (hex hashes), else null. */
+  let code
+  const readCode = () => {
+    if (code !== undefined) return code
+    if (!existsSync(codeFile)) return (code = null)
+    let c
+    try {
+      c = JSON.parse(readFileSync(codeFile, 'utf8'))
+    } catch {
+      c = null
+    }
+    const hexes = (a) => Array.isArray(a) && a.every((h) => typeof h === 'string' && HEX64.test(h))
+    if (
+      !c ||
+      typeof c.current !== 'string' ||
+      !HEX64.test(c.current) ||
+      !hexes(c.members) ||
+      !hexes(c.revoked) ||
+      typeof c.by !== 'string' ||
+      typeof c.ref !== 'string'
+    )
+      throw new Error(`${codeFile} is damaged: delete it only if the hub's club is gone`)
+    return (code = c)
+  }
   const readKnown = () => {
     if (known) return known
+    // After a code change, the change's file says which token is the club's now.
+    const c = readCode()
+    if (c) return (known = Buffer.from(c.current, 'hex'))
     if (!existsSync(tokenFile)) return null
     const hex = readFileSync(tokenFile, 'utf8').trim()
-    if (!/^[0-9a-f]{64}$/.test(hex))
-      throw new Error(`${tokenFile} is damaged: delete it only if the hub's club is gone`)
+    if (!HEX64.test(hex)) throw new Error(`${tokenFile} is damaged: delete it only if the hub's club is gone`)
     known = Buffer.from(hex, 'hex')
     return known
+  }
+  const writeFile0600 = (file, text) => {
+    const tmp = `${file}.${process.pid}.tmp`
+    writeFileSync(tmp, text, { mode: 0o600 })
+    renameSync(tmp, file)
+  }
+  /** The hex hashes a set holds, compared in constant time each. */
+  const holds = (list, hash) => list.some((h) => timingSafeEqual(Buffer.from(h, 'hex'), hash))
+  const changedNotice = () => {
+    const c = readCode()
+    return c ? { changed: { by: c.by, ref: c.ref } } : undefined
+  }
+
+  /** POST /ninekeeper/code (see the file comment): only with the club's current token. */
+  const changeCode = async (body, hash, res) => {
+    let ask
+    try {
+      ask = JSON.parse(body.toString('utf8'))
+    } catch {
+      refuse('the code change is not JSON')
+    }
+    onlyKeys(ask, ['token', 'members', 'by', 'ref'], 'the code change')
+    if (typeof ask.token !== 'string' || !HEX64.test(ask.token)) refuse('token must be a sha256 in hex')
+    if (
+      !Array.isArray(ask.members) ||
+      ask.members.length > CODE_MEMBERS_MAX ||
+      !ask.members.every((h) => typeof h === 'string' && HEX64.test(h)) ||
+      new Set(ask.members).size !== ask.members.length
+    )
+      refuse(`members must be at most ${CODE_MEMBERS_MAX} different sha256 hashes in hex`)
+    if (typeof ask.by !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(ask.by)) refuse('by must be a public device key')
+    if (typeof ask.ref !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(ask.ref)) refuse('ref must be a short mark')
+    if (ask.members.includes(ask.token) || ask.token === hash.toString('hex'))
+      refuse('the new token must differ from the old one and from every member token')
+    // One change at a time (seeding and changes share the turn): the token is checked again in it.
+    const turn = seeding.then(() => {
+      const stored = readKnown()
+      if (!stored || !timingSafeEqual(stored, hash))
+        throw new Refusal(401, 'the club code was changed on another laptop first', changedNotice())
+      const before = readCode()
+      const revoked = [stored.toString('hex'), ...(before?.members ?? []), ...(before?.revoked ?? [])]
+      const next = {
+        current: ask.token,
+        members: ask.members,
+        revoked: [...new Set(revoked)].slice(0, REVOKED_MAX),
+        by: ask.by,
+        ref: ask.ref,
+      }
+      writeFile0600(codeFile, `${JSON.stringify(next)}\n`)
+      writeFile0600(tokenFile, `${ask.token}\n`)
+      code = next
+      known = Buffer.from(ask.token, 'hex')
+      log(`hub: the club code was changed; ${ask.members.length} laptops kept`)
+      send(res, 200, null, { ok: true })
+    })
+    seeding = turn.catch(() => {})
+    await turn
   }
   let seeding = Promise.resolve()
 
@@ -547,7 +642,12 @@ export async function startHubProxy({ host, port, upstreamPort, dataDir, limits:
 
   const handle = async (req, res) => {
     const path = (req.url ?? '').split('?')[0]
-    if (path !== '/pull-updates' && path !== '/v2/pipeline' && path !== '/ninekeeper/wait')
+    if (
+      path !== '/pull-updates' &&
+      path !== '/v2/pipeline' &&
+      path !== '/ninekeeper/wait' &&
+      path !== '/ninekeeper/code'
+    )
       throw new Refusal(404, 'not a Ninekeeper hub request')
     if (req.method !== 'POST') throw new Refusal(405, 'only POST is used')
 
@@ -560,8 +660,19 @@ export async function startHubProxy({ host, port, upstreamPort, dataDir, limits:
     // While the hub has no token yet, a seed under way decides who owns it: wait for it, then look.
     if (!readKnown()) await seeding
     const stored = readKnown()
+    let member = false
     if (stored) {
-      if (!timingSafeEqual(stored, hash)) throw new Refusal(401, 'this hub holds another club, or the token is wrong')
+      if (!timingSafeEqual(stored, hash)) {
+        const c = readCode()
+        if (c && holds(c.members, hash)) member = true
+        else if (c && holds(c.revoked, hash))
+          throw new Refusal(
+            401,
+            'the club code was changed: this laptop’s code no longer opens this hub',
+            changedNotice(),
+          )
+        else throw new Refusal(401, 'this hub holds another club, or the token is wrong')
+      }
     } else if (await holdsClub(upstreamPort, limits.timeoutMs)) {
       throw new Refusal(
         401,
@@ -571,6 +682,10 @@ export async function startHubProxy({ host, port, upstreamPort, dataDir, limits:
 
     const body = await readBody(req, limits.requestBytes, limits.timeoutMs)
     if (path === '/ninekeeper/wait') return wait(body, res)
+    if (path === '/ninekeeper/code') {
+      if (!stored || member) throw new Refusal(401, 'only a laptop holding the club’s current code can change it')
+      return changeCode(body, hash, res)
+    }
     if (path === '/pull-updates') {
       const { longPollMs } = checkPullRequest(body, limits)
       await forward(res, path, 'application/protobuf', body, limits.pullResponseBytes, limits.timeoutMs + longPollMs)
@@ -627,7 +742,7 @@ export async function startHubProxy({ host, port, upstreamPort, dataDir, limits:
     handle(req, res).catch((e) => {
       if (e instanceof Refusal) {
         if (e.status !== 401 && e.status !== 404) log(`hub: refused ${req.method} ${req.url}: ${e.message}`)
-        send(res, e.status, e.message)
+        send(res, e.status, e.message, e.extra ? { error: e.message, ...e.extra } : undefined)
         // A refused upload is not read to its end.
         if (e.status === 413 || e.status === 408) res.once('finish', () => req.destroy())
       } else {
@@ -649,6 +764,7 @@ export async function startHubProxy({ host, port, upstreamPort, dataDir, limits:
   return {
     port: server.address().port,
     tokenFile,
+    codeFile,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve())

@@ -8,6 +8,8 @@ export interface Hub {
   file: string
   /** Where the seeding laptop's token hash is kept (beside club.db). */
   tokenFile: string
+  /** After a change of the club's join code: the hub's record of it. */
+  codeFile: string
   /** tursodb itself, on 127.0.0.1 only (tests read the hub's rows there, past the front door). */
   databaseUrl: string
   /** tursodb's process. */

@@ -150,6 +150,7 @@ export async function startHub({ port, dataDir, host = '127.0.0.1', quiet = true
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${front.port}`,
     file,
     tokenFile: front.tokenFile,
+    codeFile: front.codeFile,
     databaseUrl: `http://127.0.0.1:${upstreamPort}`,
     pid: child.pid,
     exited,

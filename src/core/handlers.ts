@@ -65,6 +65,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'club:leave': () => sync.leave(),
     'club:reseed': () => sync.reseed(),
     'club:remove-device': (p) => sync.removeDevice(p),
+    'club:change-code': () => sync.changeCode(),
     'sync:status': () => sync.status(),
     'sync:now': () => sync.now(),
     'backup:info': () => backups.info(),

@@ -242,6 +242,7 @@ const CASES: Record<Channel, Case> = {
     required: ['deviceId'],
     wrong: { deviceId: [7, null, '', 'nope', MB] },
   },
+  'club:change-code': { valid: {}, required: [], wrong: {} },
   'sync:status': { valid: {}, required: [], wrong: {} },
   'sync:now': { valid: {}, required: [], wrong: {} },
   'seasons:list': { valid: {}, required: [], wrong: {} },

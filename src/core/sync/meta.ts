@@ -13,11 +13,18 @@ const REFUSED_REMEMBERED = 20_000
 
 export interface ClubConfig {
   clubId: string
+  /** The club's signing key (every row's HMAC): the key of its first code, for good. */
   key: string
   hubUrl: string
   authToken?: string
   name: string
   joinedAt: string
+  /** After a change of the join code (sync/code-change.ts): the code key now, which the code shows and the hub token comes from. */
+  codeKey?: string
+  /** The `device.code-changed` event that gave codeKey. */
+  codeChange?: string
+  /** Until this laptop has read a change it was kept through: the member token the hub takes meanwhile. */
+  memberToken?: string
 }
 
 export class SyncMeta {

@@ -132,7 +132,7 @@ export class ReplicaSlot {
       dir: this.dir(),
       url: cfg.hubUrl,
       // A Turso Cloud database has its own token; Ninekeeper's hub asks for the one the club key gives.
-      authToken: cfg.authToken ?? hubToken(Buffer.from(cfg.key, 'base64url')),
+      authToken: cfg.authToken ?? cfg.memberToken ?? hubToken(Buffer.from(cfg.codeKey ?? cfg.key, 'base64url')),
       clientName: this.o.device.id(),
       timeoutMs: this.o.timeoutMs,
       onHubDate: this.onHubDate,
@@ -142,6 +142,14 @@ export class ReplicaSlot {
   /** Waits on the hub for news after `after` (see Transport.watch). */
   async watch(cfg: ClubConfig, after: string | null, waitMs: number, signal: AbortSignal): Promise<string | null> {
     return (await this.o.transport()).watch(this.options(cfg), after, waitMs, signal)
+  }
+
+  /** Tells the hub the club's join code changed (see Transport.changeCode). */
+  async changeCode(
+    cfg: ClubConfig,
+    change: { token: string; members: string[]; by: string; ref: string },
+  ): Promise<void> {
+    await (await this.o.transport()).changeCode(this.options(cfg), change)
   }
 
   /** Which club the hub itself holds (asked directly: the replica may follow a hub that is gone). */

@@ -47,6 +47,7 @@ import { cleanHubText } from './hub-text'
 import type { Removal } from '../../shared/events/device'
 import { validatePlayerName } from '../../shared/model/player'
 import { loadRemovals, removalOf } from '../services/removals'
+import { CodeChanges } from './code-changes'
 
 export type { SyncMerger, SyncOptions } from './options'
 
@@ -96,10 +97,13 @@ export class SyncService {
   /** The wait on the hub for news under way (null: none). */
   private watcher: AbortController | null = null
   private cachedKey: DeviceKey | null = null
+  /** Changes of the club's join code: made here, finished after a crash, caught up with, joined with. */
+  private readonly codes: CodeChanges
 
   constructor(private readonly o: SyncOptions) {
     this.m = new SyncMeta(o.db)
     this.slot = new ReplicaSlot(o)
+    this.codes = new CodeChanges(o, this.m, this.slot, () => this.deviceKey())
     this.slot.onHubDate = (date) => this.noteHubDate(date)
     this.healer = new AntiEntropy(o, this.m)
     this.maxRowid = o.db.prepare<[], { n: number | null }>('SELECT max(rowid) AS n FROM events')
@@ -245,6 +249,14 @@ export class SyncService {
       if (info) cfg.name = cleanHubText(info.name, 80)
       if (info) replica = await this.slot.open(cfg, true)
     } catch (e) {
+      if (e instanceof HubRefused && e.changed) {
+        this.slot.discard()
+        return err(
+          'code-changed',
+          'That club code was changed: it no longer lets a laptop in. Ask a laptop in the club for the new code (Settings → Club).',
+          'code',
+        )
+      }
       if (e instanceof HubRefused) {
         this.slot.discard()
         // Ninekeeper's hub lets in only the laptops that hold the code of the club it holds.
@@ -285,6 +297,8 @@ export class SyncService {
           'sync.refused',
           'sync.refused_total',
           'sync.refused_seen',
+          'sync.code_pending',
+          'sync.code_checked',
         ])
           this.m.del(k)
         // What this laptop held when it left belongs to that club: joining another club later sends only what came after.
@@ -345,6 +359,47 @@ export class SyncService {
   private removedWords(r: Removal): string {
     const by = this.devices.find((d) => d.deviceId === r.by)?.label ?? 'another laptop'
     return `This laptop was taken out of the club by ${cleanHubText(by, 60) || 'another laptop'} (${r.hlc ? new Date(Number(r.hlc.slice(0, 15))).toISOString().slice(0, 16).replace('T', ' ') : ''} UTC). The club counts what it played up to then; what it played since stays on this laptop only. Leave the club to go on alone.`
+  }
+
+  /**
+   * Changes the club's join code (docs/SYNC.md § Changing the join code): the old code lets nobody
+   * in any more, the laptops in the club keep working (each takes the new code at its next sync),
+   * laptops taken out stay out. Needs Ninekeeper's hub, reachable now: it is told first.
+   */
+  async changeCode(): Promise<Result<SyncStatus>> {
+    const cfg = this.m.config()
+    if (!cfg) return err('not-in-club', 'This laptop is not in a club. Create or join one in Settings → Club.')
+    if (cfg.authToken)
+      return err(
+        'cloud-hub',
+        'This club syncs through a Turso Cloud database, whose own token decides who gets in: make a new token in Turso and give it to the club’s laptops. The join code cannot be changed here.',
+      )
+    const gone = this.removedHere()
+    if (gone) return err('removed', this.removedWords(gone))
+    let out: Result<unknown> = ok(true)
+    // In the sync queue: nothing else talks to the hub meanwhile, and a second press waits for the first.
+    const job = this.queue.then(async () => {
+      await this.cycle(true)
+      const now = this.m.config()
+      if (!now) {
+        out = err('not-in-club', 'This laptop is not in a club.')
+        return
+      }
+      if (this.state !== 'connected') {
+        out = err('hub-unreachable', `The code can only be changed while the hub answers. ${this.error ?? ''}`.trim())
+        return
+      }
+      out = await this.codes.change(now)
+      if (out.ok) {
+        await this.slot.close()
+        this.error = null
+      }
+    })
+    this.queue = job.catch(() => {})
+    await job
+    if (!out.ok) return out
+    this.soon()
+    return ok(this.snapshot())
   }
 
   /**
@@ -438,8 +493,11 @@ export class SyncService {
         if (e instanceof HubRefused) {
           this.failures++
           this.state = 'error'
+          // Refused with the notice of a change, or refused the member token it gave: the change did not keep this laptop.
           this.error =
-            'The hub refuses this laptop: it knows another club code (it holds another club, or was seeded by someone else). Nothing was sent. Check the hub address.'
+            e.changed || this.m.config()?.memberToken
+              ? 'The club’s join code was changed on another laptop, and this laptop was not among the laptops that change kept (it had sent nothing yet, or was taken out). Nothing was sent. To come back: leave the club, then join with the new code from a laptop in the club.'
+              : 'The hub refuses this laptop: it knows another club code (it holds another club, or was seeded by someone else). Nothing was sent. Check the hub address.'
           return
         }
         if (e instanceof HubTooLarge) {
@@ -469,12 +527,29 @@ export class SyncService {
     }
   }
 
-  private async exchange(cfg: ClubConfig, force: boolean): Promise<void> {
-    const key = Buffer.from(cfg.key, 'base64url')
+  private async exchange(given: ClubConfig, force: boolean, followed = 0): Promise<void> {
+    let cfg = given
     this.deviceKey()
+    // A code change this laptop told the hub of, not written here yet (a crash, a lost answer): finished first.
+    const resumed = await this.codes.resume(cfg)
+    this.alive()
+    if (resumed && resumed.ok) {
+      cfg = resumed.value
+      await this.slot.close()
+    } else if (resumed && resumed.error.code === 'hub-unreachable') throw new HubUnreachable(resumed.error.message)
     // Which club the hub holds, asked of the hub itself before anything is sent: the replica may
     // follow a hub that is gone, and a hub of another club must get nothing from this laptop.
-    let info = await this.slot.probe(cfg)
+    let info: HubInfo | null
+    try {
+      info = await this.slot.probe(cfg)
+    } catch (e) {
+      // The code was changed since this laptop's token was made: a laptop the change kept gets in
+      // with its member token until it has read the change (once; a second refusal is final).
+      const next = e instanceof HubRefused && e.changed && followed < 2 ? await this.codes.follow(cfg, e.changed) : null
+      if (!next) throw e
+      await this.slot.close()
+      return this.exchange(next, force, followed + 1)
+    }
     this.alive()
     if (!info) {
       // A new or lost hub: seeded again at once, by whichever laptop gets there first; every
@@ -520,7 +595,19 @@ export class SyncService {
         })
         .immediate()
     }
-    const replica = await this.replicaFor(cfg, info)
+    let replica = await this.replicaFor(cfg, info)
+    // Joined with a changed code: the club's signing key comes from that change, before anything is signed.
+    if (!cfg.codeKey && this.m.get('sync.code_checked') !== info.hubId) {
+      await replica.pull()
+      this.alive()
+      const joined = await this.codes.joinedWithChangedCode(cfg, replica, info.hubId)
+      this.alive()
+      if (joined) {
+        cfg = joined
+        replica = await this.replicaFor(cfg, info)
+      }
+    }
+    const key = Buffer.from(cfg.key, 'base64url')
 
     // Up: local events the hub has not confirmed, in the order they were stored here (a long
     // history, as when a laptop seeds a hub, reports how far it is).
@@ -619,6 +706,11 @@ export class SyncService {
       lastSeen: d.lastSeen.slice(0, 40),
     }))
     this.o.db.transaction(() => this.m.set('sync.last', this.o.clock().toISOString())).immediate()
+    // A code change that kept this laptop has arrived: its new code key, and the token it gives, from the next sync on.
+    if (this.codes.adopt(cfg)) {
+      await this.slot.close()
+      this.retrySoon = true
+    }
     const out = this.removedHere()
     this.state = out ? 'error' : 'connected'
     this.error = out ? this.removedWords(out) : null
@@ -794,12 +886,25 @@ export class SyncService {
     if (this.closed || !this.o.db.open) throw new Closing('closing')
   }
 
+  /** When the code shown was made, and on which laptop. */
+  private codeChangedWords(id: string, me: string): { at: string; by: string; thisLaptop: boolean } {
+    const e = this.o.events.get(id)
+    const by = e?.deviceId ?? ''
+    return {
+      at: e ? new Date(Number(e.hlc.slice(0, 15))).toISOString() : '',
+      by: by === me ? 'this laptop' : (this.devices.find((d) => d.deviceId === by)?.label ?? 'another laptop'),
+      thisLaptop: by === me,
+    }
+  }
+
   private snapshot(): SyncStatus {
     const cfg = this.m.config()
     const me = this.o.device.id()
     const removals = cfg ? loadRemovals(this.o.db) : new Map<string, Removal>()
     const words = this.clockWords()
-    const secret: ClubSecret | null = cfg ? { clubId: cfg.clubId, key: Buffer.from(cfg.key, 'base64url') } : null
+    const secret: ClubSecret | null = cfg
+      ? { clubId: cfg.clubId, key: Buffer.from(cfg.codeKey ?? cfg.key, 'base64url') }
+      : null
     return {
       club:
         cfg && secret
@@ -810,6 +915,7 @@ export class SyncService {
               hubUrl: cfg.hubUrl,
               cloud: /^libsql:|turso\.io/i.test(cfg.hubUrl) || cfg.authToken !== undefined,
               joinedAt: cfg.joinedAt,
+              ...(cfg.codeChange ? { codeChanged: this.codeChangedWords(cfg.codeChange, me) } : {}),
             }
           : null,
       state: cfg ? this.state : 'off',

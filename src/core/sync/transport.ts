@@ -72,6 +72,8 @@ export interface Replica {
   rowsOf(device: string): Promise<(WireEvent & { n: number })[]>
   /** The hub's rows with these ids (after a pull). */
   rowsById(ids: string[]): Promise<(WireEvent & { n: number })[]>
+  /** The hub's rows of one kind, by number, at most `limit` (after a pull): a new laptop finds the code changes. */
+  rowsOfKind(kind: string, limit: number): Promise<(WireEvent & { n: number })[]>
   devices(): Promise<{ deviceId: string; label: string; lastSeen: string }[]>
   /** Local changes not sent yet. */
   pending(): Promise<number>
@@ -93,6 +95,21 @@ export interface Transport {
   watch(options: ReplicaOptions, after: string | null, waitMs: number, signal: AbortSignal): Promise<string | null>
   /** Gives an empty hub the club's tables and identity. Refuses a hub that already holds a club. */
   seed(options: ReplicaOptions, info: HubInfo): Promise<void>
+  /**
+   * Tells Ninekeeper's hub that the club's join code changed (with the current token): from now on
+   * it takes the token whose sha256 is `token` and each member token, and tells a laptop showing the
+   * old token who changed the code (`by`, `ref`). HubRefused when the token is no longer the
+   * current one (its `changed` says by whom); an Error when the hub cannot (not Ninekeeper's hub).
+   */
+  changeCode(options: ReplicaOptions, change: CodeChangeNotice & { token: string; members: string[] }): Promise<void>
+}
+
+/** What Ninekeeper's hub tells a laptop whose token an earlier code change replaced. */
+export interface CodeChangeNotice {
+  /** The changer's public device key (base64url). */
+  by: string
+  /** The change's mark (its member tokens are bound to it). */
+  ref: string
 }
 
 /** The hub did not answer (down, unreachable, timed out): try again later. */
@@ -101,9 +118,31 @@ export class HubUnreachable extends Error {}
 export class ReplicaDamaged extends Error {}
 /** The hub refused this laptop (HTTP 401/403): the hub token (from the club code) is not the one it knows. */
 export class HubRefused extends Error {
-  constructor(readonly status: number) {
+  constructor(
+    readonly status: number,
+    /** Set when the hub says the club's code was changed since this laptop's token was made. */
+    readonly changed: CodeChangeNotice | null = null,
+  ) {
     super(`the hub refused the request (HTTP ${status})`)
   }
+}
+
+/** The notice of a code change in a refusal's body, if it is one (anything else: null). */
+export function changeNoticeOf(body: string): CodeChangeNotice | null {
+  try {
+    const c = (JSON.parse(body) as { changed?: { by?: unknown; ref?: unknown } }).changed
+    if (
+      c &&
+      typeof c.by === 'string' &&
+      /^[A-Za-z0-9_-]{43}$/.test(c.by) &&
+      typeof c.ref === 'string' &&
+      /^[A-Za-z0-9_-]{16,64}$/.test(c.ref)
+    )
+      return { by: c.by, ref: c.ref }
+  } catch {
+    // not JSON: no notice
+  }
+  return null
 }
 /** The hub answered more than a laptop takes in one answer. */
 export class HubTooLarge extends Error {}

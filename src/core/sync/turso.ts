@@ -14,6 +14,7 @@ import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   HubRefused,
+  changeNoticeOf,
   HubTooLarge,
   HubUnreachable,
   MAX_ROW_PAYLOAD,
@@ -182,7 +183,7 @@ async function hubRead(o: ReplicaOptions, sql: string): Promise<unknown[][] | nu
   } catch (e) {
     throw new HubUnreachable(`probe: ${(e as Error).message}`)
   }
-  if (res.status === 401 || res.status === 403) throw new HubRefused(res.status)
+  if (res.status === 401 || res.status === 403) throw await refusal(res)
   if (res.status >= 500) throw new HubUnreachable(`probe: HTTP error ${res.status}`)
   let body: { results?: HranaResult[] }
   try {
@@ -198,6 +199,17 @@ async function hubRead(o: ReplicaOptions, sql: string): Promise<unknown[][] | nu
     throw new Error(`the hub refused a read: ${first.error?.message ?? 'no reason given'}`)
   }
   return (first.response?.result?.rows ?? []).map((row) => row.map((v) => (v.type === 'null' ? null : v.value)))
+}
+
+/** A 401/403 as HubRefused, with the hub's notice of a code change when it gave one. */
+async function refusal(res: Response): Promise<HubRefused> {
+  let text = ''
+  try {
+    text = await capped(res, 4096).text()
+  } catch {
+    // an answer too long or cut: no notice
+  }
+  return new HubRefused(res.status, changeNoticeOf(text))
 }
 
 function wrap(e: unknown, what: string): Error {
@@ -326,6 +338,13 @@ class TursoReplica implements Replica {
     return out
   }
 
+  async rowsOfKind(kind: string, limit: number): Promise<(WireEvent & { n: number })[]> {
+    const rows = (await (
+      await this.db.prepare(`SELECT ${ROW_COLUMNS} FROM club_events WHERE kind = ? ORDER BY n LIMIT ?`)
+    ).all([kind, limit])) as (WireEvent & { n: number })[]
+    return rows.map((r) => ({ ...r, n: Number(r.n), seq: Number(r.seq), v: Number(r.v) }))
+  }
+
   async devices(): Promise<{ deviceId: string; label: string; lastSeen: string }[]> {
     const rows = (await (
       await this.db.prepare('SELECT device, label, last_seen FROM club_devices ORDER BY last_seen DESC LIMIT 50')
@@ -378,7 +397,7 @@ export const tursoTransport: Transport = {
     } catch (e) {
       throw new HubUnreachable(`watch: ${(e as Error).message}`)
     }
-    if (res.status === 401 || res.status === 403) throw new HubRefused(res.status)
+    if (res.status === 401 || res.status === 403) throw await refusal(res)
     if (res.status === 404 || res.status === 405) return null
     if (res.status !== 200) throw new HubUnreachable(`watch: HTTP error ${res.status}`)
     const text = await capped(res, 4096).text()
@@ -403,6 +422,32 @@ export const tursoTransport: Transport = {
   async open(o) {
     mkdirSync(o.dir, { recursive: true })
     return new TursoReplica(await connectAt(join(o.dir, 'replica.db'), o, true))
+  },
+
+  async changeCode(o, change) {
+    let res: Response
+    try {
+      res = await hubFetch(o)(`${o.url.replace(/^libsql:/i, 'https:').replace(/\/+$/, '')}/ninekeeper/code`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(o.authToken ? { authorization: `Bearer ${o.authToken}` } : {}),
+        },
+        body: JSON.stringify(change),
+      })
+    } catch (e) {
+      throw new HubUnreachable(`code change: ${(e as Error).message}`)
+    }
+    if (res.status === 403) {
+      const text = await capped(res, 4096)
+        .text()
+        .catch(() => '')
+      throw new Error(`the hub refused the change: ${text.slice(0, 200)}`)
+    }
+    if (res.status === 401) throw await refusal(res)
+    if (res.status === 404 || res.status === 405) throw new Error('hub-cannot-change-code')
+    if (res.status >= 500) throw new HubUnreachable(`code change: HTTP error ${res.status}`)
+    if (res.status !== 200) throw new Error(`the hub answered the code change with HTTP ${res.status}`)
   },
 
   async seed(o, info) {

@@ -48,6 +48,7 @@ export const MAIN_WRITE_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'club:leave',
   'club:reseed',
   'club:remove-device',
+  'club:change-code',
   'sync:now',
   'seasons:create',
   'seasons:update',

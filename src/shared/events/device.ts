@@ -1,5 +1,6 @@
 /**
- * Laptop events: a club taking a laptop out ("Remove this laptop", docs/SYNC.md § Removing a laptop).
+ * Laptop events: a club taking a laptop out ("Remove this laptop", docs/SYNC.md § Removing a laptop),
+ * and a club changing its join code (`device.code-changed`, below).
  *
  * `device.removed` (subject: the removed laptop's device id) says: count that laptop's events up to
  * its event number `through` (the last one the remover held), and none after. The removed laptop's
@@ -17,7 +18,7 @@ import * as v from 'valibot'
 import { validatePlayerName } from '../model/player'
 import { err, ok, type Result } from '../result'
 
-export const DEVICE_EVENT_KINDS = ['device.removed'] as const
+export const DEVICE_EVENT_KINDS = ['device.removed', 'device.code-changed'] as const
 export type DeviceEventKind = (typeof DEVICE_EVENT_KINDS)[number]
 
 export function isDeviceKind(kind: string): kind is DeviceEventKind {
@@ -27,6 +28,14 @@ export function isDeviceKind(kind: string): kind is DeviceEventKind {
 export interface DevicePayloadOf {
   /** `through`: the removed laptop's last event that still counts (0: none); `label`: its name when removed. */
   'device.removed': { through: number; label: string }
+  /**
+   * The club's join code changed (subject: the club id; docs/SYNC.md § Changing the join code).
+   * `supersedes`: the change in force when it was made ('' for the club's first code); `from`: the
+   * changer's public device key; `key`: the club's signing key sealed under the new code's key, so a
+   * laptop joining with the new code can check the club's rows; `wraps`: the new code's key sealed
+   * for each laptop the club keeps, so each of them learns it without the old code admitting anyone.
+   */
+  'device.code-changed': { supersedes: string; from: string; key: string; wraps: { device: string; box: string }[] }
 }
 
 const Label = v.pipe(
@@ -36,6 +45,17 @@ const Label = v.pipe(
     return r.ok && r.value === n
   }, 'must be a valid laptop name'),
 )
+
+const Base64url = (min: number, max: number) =>
+  v.pipe(
+    v.string('must be text'),
+    v.regex(/^[A-Za-z0-9_-]*$/, 'must be base64url text'),
+    v.minLength(min, `must have at least ${min} characters`),
+    v.maxLength(max, `must have at most ${max} characters`),
+  )
+const DeviceId = v.pipe(v.string('must be text'), v.uuid('must be a device id'))
+/** The most laptops one code change hands the new code to. */
+export const CODE_CHANGE_MAX_LAPTOPS = 500
 
 export const DEVICE_PAYLOADS: { [K in DeviceEventKind]: v.GenericSchema<unknown, DevicePayloadOf[K]> } = {
   'device.removed': v.strictObject({
@@ -47,13 +67,56 @@ export const DEVICE_PAYLOADS: { [K in DeviceEventKind]: v.GenericSchema<unknown,
     ),
     label: Label,
   }),
+  'device.code-changed': v.strictObject({
+    supersedes: v.union([v.literal(''), v.pipe(v.string(), v.uuid('must be an event id or empty'))]),
+    from: Base64url(43, 43),
+    key: Base64url(59, 59),
+    wraps: v.pipe(
+      v.array(v.strictObject({ device: DeviceId, box: Base64url(59, 59) }), 'must be a list'),
+      v.maxLength(CODE_CHANGE_MAX_LAPTOPS, `must name at most ${CODE_CHANGE_MAX_LAPTOPS} laptops`),
+      v.check((ws) => new Set(ws.map((w) => w.device)).size === ws.length, 'must name each laptop once'),
+    ),
+  }),
 }
 
 /** Checks that need the envelope: a laptop cannot remove itself (it leaves the club instead). */
 export function checkDeviceEvent(e: { kind: string; subject: string; deviceId: string }): Result<true> {
   if (e.kind === 'device.removed' && e.subject === e.deviceId)
     return err('invalid-event', 'a laptop cannot remove itself from the club (it leaves instead)')
+  if (e.kind === 'device.code-changed' && e.deviceId[14] !== '8')
+    return err('invalid-event', 'only a laptop with its own device key can change the club code')
   return ok(true)
+}
+
+/** What a code change event needs to be read. */
+export interface CodeChangeEvent {
+  id: string
+  deviceId: string
+  hlc: string
+  payload: DevicePayloadOf['device.code-changed']
+}
+
+/**
+ * The code change in force, or null while the club keeps its first code: a function of the set of
+ * change events (whatever order they are given in). Changes form a chain: starting from the first
+ * code (''), the next link is the first change in log order (HLC, then id) that names the link before
+ * it in `supersedes` and whose `from` is its writer's own key (`keyGives`). The hub takes one change at
+ * a time, so a club's chain has no forks; the rule only makes sure that every laptop reads one anyway.
+ */
+export function codeChangeInForce<E extends CodeChangeEvent>(
+  events: readonly E[],
+  keyGives: (publicKey: string, deviceId: string) => boolean,
+): E | null {
+  const ordered = [...events].sort((a, b) =>
+    a.hlc < b.hlc ? -1 : a.hlc > b.hlc ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  )
+  let current: E | null = null
+  for (;;) {
+    const at: string = current ? current.id : ''
+    const next = ordered.find((e) => e.payload.supersedes === at && keyGives(e.payload.from, e.deviceId))
+    if (!next) return current
+    current = next
+  }
 }
 
 /** What a removal event needs to be read. */

@@ -46,6 +46,7 @@ export const CHANNELS = [
   'club:leave',
   'club:reseed',
   'club:remove-device',
+  'club:change-code',
   'sync:status',
   'sync:now',
   'seasons:list',

@@ -356,6 +356,8 @@ export const schemas = {
   'club:leave': obj({}),
   'club:reseed': obj({}),
   'club:remove-device': obj({ deviceId: Id }),
+  /** A new join code: the old one admits nobody more; the laptops in the club keep working. */
+  'club:change-code': obj({}),
   'sync:status': obj({}),
   'sync:now': obj({}),
   'seasons:list': obj({}),
@@ -453,6 +455,7 @@ export interface Outputs {
   'club:leave': SyncStatus
   'club:reseed': SyncStatus
   'club:remove-device': SyncStatus
+  'club:change-code': SyncStatus
   'sync:status': SyncStatus
   'sync:now': SyncStatus
   'seasons:list': Season[]

@@ -21,6 +21,11 @@ export interface ClubInfo {
   /** A Turso Cloud database (URL + token) rather than a club's own hub. */
   cloud: boolean
   joinedAt: string
+  /**
+   * When the join code shown was made by a change (`club:change-code`), when and on which laptop;
+   * absent while the club keeps its first code, and in answers from older versions.
+   */
+  codeChanged?: { at: string; by: string; thisLaptop: boolean }
 }
 
 export interface RefusedEvent {
