@@ -254,12 +254,36 @@ test('referee: both lines through a hidden card, impossible earlier cards, only 
   await expect(page.getByTestId('paste-status')).toHaveText(
     'The code puts a cube of P4 on R1C1, but its totals list only 3 players (P1 to P3).',
   )
-  // an old EN1 code still loads, with a note to check it
-  await paste.fill('EN1-999-274536189-310000000-5')
+  // an old EN1 code with a typo its single check character lets through (the last card's cubes 0 → 4): its
+  // board is shown beside the code, and nothing is used until the referee says it is the table
+  await paste.fill('EN1-999-274536189-310000004-5')
   await page.getByRole('button', { name: 'Load board' }).click()
   await expect(page.getByTestId('paste-status')).toHaveText(
-    'Board loaded from the code. Old code (EN1) — check it: its single check character lets some typos through, so compare the board with the table before relying on it.',
+    'Old code (EN1): compare its board with the table below before it is used.',
   )
+  const confirm = page.getByTestId('code-confirm')
+  await expect(confirm.getByTestId('code-parts')).toContainText('310000004')
+  await expect(confirm.getByRole('cell', { name: 'R3C3: 9, cubes: P3' })).toBeVisible()
+  await expect(confirm.getByTestId('code-totals')).toHaveText('Cube totals: P1 9, P2 9, P3 9')
+  await expect(code).toHaveValue(good)
+  await confirm.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: '/tmp/referee-old-code-light.png' })
+  expect(await seriousViolations(page)).toEqual([])
+  await page.getByRole('button', { name: 'Not the table: type the code again' }).click()
+  await expect(page.getByTestId('paste-status')).toHaveText('The old code was not used; the board is as it was.')
+  await expect(confirm).toHaveCount(0)
+  await expect(code).toHaveValue(good)
+  // the right old code, confirmed with Enter pressed twice: used once; the second press does nothing
+  await paste.fill('EN1-999-274536189-310000000-5')
+  await page.getByRole('button', { name: 'Load board' }).click()
+  await expect(page.getByRole('button', { name: 'This is the table: use this board' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('paste-status')).toHaveText(
+    'Board loaded from the old code, confirmed against the table.',
+  )
+  await expect(page.getByTestId('paste-status')).toBeFocused()
+  await expect(confirm).toHaveCount(0)
   await expect(page.getByLabel('R1C1 value')).toHaveValue('2')
   await expect(code).toHaveValue(/^EN2-999-274536189-310000000-/)
   expect(await seriousViolations(page)).toEqual([])

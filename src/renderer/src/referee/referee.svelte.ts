@@ -90,11 +90,44 @@ export class RefereeState {
     this.stakes = draft.stakes.map((c) => [...c])
   }
 
-  /** Loads a pasted code; returns the reading (with its note for an old code) so the caller can show its message. */
-  loadCode(text: string): Result<EnneaBoardCodeReading> {
+  /**
+   * An old (EN1) code that was read but is not used yet: its single check character lets some typos through as
+   * another valid board, so its board is shown beside the code and used only once the referee confirms it is the
+   * table (confirmPending). `then` runs after the confirm (a match link's names and earlier cards).
+   */
+  pending = $state<{ code: string; reading: EnneaBoardCodeReading; then: (() => void) | null } | null>(null)
+
+  /**
+   * Loads a pasted code; returns the reading (with its note for an old code) so the caller can show its message.
+   * A current (EN2) code is used at once. An old (EN1) code is not: it waits in `pending` for the referee's
+   * confirm, and the board on show stays as it was.
+   */
+  loadCode(text: string, then: (() => void) | null = null): Result<EnneaBoardCodeReading> {
     const r = readEnneaBoardCode(text)
-    if (r.ok) this.load(r.value.board)
+    if (!r.ok) return r
+    if (r.value.version === 1) {
+      this.pending = { code: text.trim().toUpperCase().replace(/\s+/g, ''), reading: r.value, then }
+      return r
+    }
+    this.pending = null
+    this.load(r.value.board)
+    then?.()
     return r
+  }
+
+  /** Uses the old code's board the referee confirmed is the table; false (and nothing changes) when none waits. */
+  confirmPending(): boolean {
+    const p = this.pending
+    if (!p) return false
+    this.pending = null
+    this.load(p.reading.board)
+    p.then?.()
+    return true
+  }
+
+  /** The old code's board is not the table: it is dropped and the board on show stays. */
+  dropPending(): void {
+    this.pending = null
   }
 
   /**
