@@ -103,8 +103,8 @@ test('club: a season with its league table, game nights and ratings explained', 
   // Ratings explained, then the club's choice of Elo.
   await page.getByRole('tab', { name: 'Ratings' }).click()
   await expect(page.getByTestId('rating-explained')).toContainText('μ − 3σ')
-  await expect(page.getByTestId('ratings-table').getByRole('row')).toHaveCount(5)
-  await expect(page.getByTestId('ratings-table').getByRole('img').first()).toHaveAttribute('aria-label', /^μ /)
+  await expect(page.getByTestId('ratings-table').getByTestId('rating-row')).toHaveCount(4)
+  await expect(page.getByTestId('rating-row').first().getByRole('img')).toHaveAttribute('aria-label', /^μ /)
   expect(await seriousViolations(page)).toEqual([])
   await page.getByLabel('Elo').check()
   await expect(page.getByTestId('rating-explained')).toContainText('everyone starts at 1500')
@@ -118,5 +118,126 @@ test('club: a season with its league table, game nights and ratings explained', 
   await page.getByRole('link', { name: /why each player ranks where they do/ }).click()
   await expect(page.getByRole('tab', { name: 'Ratings' })).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByTestId('rating-explained')).toBeVisible()
+  expect(problems).toEqual([])
+})
+
+/** Whether `inner` lies inside `outer` (both located by test id), left to right, in CSS pixels. */
+async function inside(
+  page: Page,
+  inner: string,
+  outer: string,
+): Promise<{ inner: [number, number]; outer: [number, number] }> {
+  return page.evaluate(
+    ([i, o]) => {
+      const a = document.querySelector(`[data-testid="${i}"]`)!.getBoundingClientRect()
+      const b = document.querySelector(`[data-testid="${o}"]`)!.getBoundingClientRect()
+      return {
+        inner: [Math.round(a.left), Math.round(a.right)] as [number, number],
+        outer: [Math.round(b.left), Math.round(b.right)] as [number, number],
+      }
+    },
+    [inner, outer] as const,
+  )
+}
+
+test('club at 1280×800: the night’s matches stay inside their card, “Why here” reads in full, the bars have a labelled axis', async ({
+  page,
+}, testInfo) => {
+  app = await startApp(newDataDir())
+  const problems = watchConsole(page)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(app.url)
+  // Long names at full tables, as a real club night has them.
+  const names = [
+    'Maximiliana Featherstonehaugh',
+    'Bartholomew Oyelaran-Whitfield',
+    'Cyprien de la Rochefoucauld',
+    'Dorotea Vasconcelos Abreu',
+    'Evangelos Papadimitriou',
+    'Fionnuala Ní Mhaoldomhnaigh',
+    'Gwendolyn Hetherington',
+    'Hieronymus Bakker-Vandenberg',
+  ]
+  for (let k = 0; k < 4; k++) {
+    const seats = names.map((_, i) => names[(i + k) % names.length] as string)
+    const id = await seedMatch(page, 'nine', seats)
+    const totals = seats.map((_, i) => (i === 0 ? 1 : 10 + i))
+    await apiCall(page, 'matches:apply', { id, action: { type: 'round', declarer: 0, totals } })
+    await apiCall(page, 'matches:close', { id, status: 'finished' })
+  }
+  await page.goto(`${app.url}#/club`)
+  await page.getByRole('tab', { name: 'Game nights' }).click()
+  const matches = page.getByTestId('night-matches')
+  await expect(matches.getByRole('row')).toHaveCount(5)
+  // The matches table ends inside the card, and nothing in the card (or the page) scrolls sideways.
+  const box = await inside(page, 'night-matches', 'club-panel-nights')
+  expect(box.inner[1], JSON.stringify(box)).toBeLessThanOrEqual(box.outer[1])
+  const widths = await page.evaluate(() => {
+    const card = document.querySelector('[data-testid="club-panel-nights"]') as HTMLElement
+    const table = document.querySelector('[data-testid="night-matches"]') as HTMLElement
+    return {
+      card: [card.scrollWidth, card.clientWidth],
+      holder: [(table.parentElement as HTMLElement).scrollWidth, (table.parentElement as HTMLElement).clientWidth],
+      page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+    }
+  })
+  for (const [what, [scroll, client]] of Object.entries(widths))
+    expect(scroll, `${what} ${JSON.stringify(widths)}`).toBeLessThanOrEqual(client as number)
+  await page.screenshot({ path: testInfo.outputPath('club-nights-1280.png') })
+
+  await page.getByRole('tab', { name: 'Ratings' }).click()
+  const ratings = page.getByTestId('ratings-table')
+  await expect(ratings.getByTestId('rating-row')).toHaveCount(names.length)
+  // “Why here”: every note is inside the visible part of the table's region, which does not scroll sideways.
+  const notes = await page.evaluate(() => {
+    const region = document.querySelector('[aria-label="Ratings table"]') as HTMLElement
+    const r = region.getBoundingClientRect()
+    const cells = [...document.querySelectorAll('[data-testid="why-here"]')] as HTMLElement[]
+    return {
+      region: [region.scrollWidth, region.clientWidth],
+      cells: cells.map((c) => {
+        const b = c.getBoundingClientRect()
+        return { text: c.textContent ?? '', right: Math.round(b.right), visibleRight: Math.round(r.right) }
+      }),
+    }
+  })
+  expect(notes.cells).toHaveLength(names.length)
+  expect(notes.region[0], JSON.stringify(notes.region)).toBeLessThanOrEqual(notes.region[1] as number)
+  for (const c of notes.cells) {
+    expect(c.text.length).toBeGreaterThan(10)
+    expect(c.right, c.text).toBeLessThanOrEqual(c.visibleRight)
+  }
+
+  // The μ ± 3σ axis: at least three ticks with numbers, in order; a bar's left end read off the
+  // ticks gives the value its label states.
+  const axis = page.getByTestId('rating-axis')
+  await expect(axis).toBeVisible()
+  const ticks = await axis.locator('text').evaluateAll((els) =>
+    els.map((e) => {
+      const b = e.getBoundingClientRect()
+      return { value: Number((e.textContent ?? '').replace('−', '-')), x: b.left + b.width / 2 }
+    }),
+  )
+  expect(ticks.length).toBeGreaterThanOrEqual(3)
+  expect(ticks.every((t) => Number.isFinite(t.value))).toBe(true)
+  for (let i = 1; i < ticks.length; i++) {
+    expect(ticks[i]!.value).toBeGreaterThan(ticks[i - 1]!.value)
+    expect(ticks[i]!.x).toBeGreaterThan(ticks[i - 1]!.x)
+  }
+  const first = ticks[0]!
+  const last = ticks[ticks.length - 1]!
+  const valueAt = (x: number): number => first.value + ((x - first.x) / (last.x - first.x)) * (last.value - first.value)
+  const bar = ratings.getByTestId('rating-row').first().getByRole('img')
+  const stated = /from (-?[\d.]+) to (-?[\d.]+)$/.exec((await bar.getAttribute('aria-label')) ?? '')
+  expect(stated).not.toBeNull()
+  const ends = await bar.locator('.band').evaluate((e) => {
+    const b = e.getBoundingClientRect()
+    return [b.left, b.right]
+  })
+  const span = last.value - first.value
+  expect(Math.abs(valueAt(ends[0]!) - Number(stated![1]))).toBeLessThan(span * 0.03)
+  expect(Math.abs(valueAt(ends[1]!) - Number(stated![2]))).toBeLessThan(span * 0.03)
+  await page.screenshot({ path: testInfo.outputPath('club-ratings-1280.png') })
+  expect(await seriousViolations(page)).toEqual([])
   expect(problems).toEqual([])
 })

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { apiCall, newDataDir, type RunningApp, seedMatch, seriousViolations, startApp, watchConsole } from './app'
 
@@ -92,7 +93,7 @@ test('stats: players, leaderboard, rule events, head-to-head, charts and history
 
   await tab('Charts').click()
   await expect(page.getByTestId('monthly-chart').locator('canvas')).toBeVisible()
-  await expect(page.getByTestId('wins-chart').locator('canvas')).toBeVisible()
+  await expect(page.getByTestId('wins-player').first().locator('canvas')).toBeVisible()
   await page.getByTestId('monthly-chart').getByText('Show the numbers').click()
   await expect(page.getByTestId('monthly-chart').getByRole('columnheader').first()).toHaveText('Month')
   await page.screenshot({ path: testInfo.outputPath('stats-charts-light.png') })
@@ -206,16 +207,17 @@ test('stats: every tab fits a 1280×800 laptop (no page taller than two screens)
   for (const name of ['Overview', 'Games', 'Head-to-head', 'Ratings', 'Charts', 'History', 'Player']) {
     await page.getByRole('tab', { name, exact: true }).click()
     await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true')
-    if (name === 'Charts') await expect(page.getByTestId('wins-chart').locator('canvas')).toBeVisible()
+    if (name === 'Charts') await expect(page.getByTestId('wins-player').first().locator('canvas')).toBeVisible()
     heights[name] = await page.evaluate(() => document.documentElement.scrollHeight)
     await page.screenshot({ path: testInfo.outputPath(`laptop-${name.toLowerCase()}.png`) })
   }
   testInfo.annotations.push({ type: 'page heights at 1280x800', description: JSON.stringify(heights) })
   for (const [name, h] of Object.entries(heights)) expect(h, `${name} is ${h}px tall`).toBeLessThanOrEqual(1600)
-  // Wins per month: at most five lines.
+  // Wins per month: five players at most, one small chart each.
   await page.getByRole('tab', { name: 'Charts', exact: true }).click()
-  await page.getByTestId('wins-chart').getByText('Show the numbers').click()
-  expect(await page.getByTestId('wins-chart').locator('thead th').count()).toBeLessThanOrEqual(6)
+  await expect(page.getByTestId('wins-player')).toHaveCount(5)
+  await page.getByTestId('wins-player').first().getByText('Show the numbers').click()
+  expect(await page.getByTestId('wins-player').first().locator('thead th').count()).toBe(2)
   await noSeriousA11y(page)
 
   // The Players screen links to each player's page.
@@ -259,6 +261,22 @@ test('settings: back up now, export, and importing the same export changes nothi
   await page.getByLabel('Import a Ninekeeper JSON export…').setInputFiles(path)
   await expect(page.getByRole('status').filter({ hasText: /0 players, 0 matches and 0 entries added/ })).toBeVisible()
 
+  // The results per seat, beside the rounds: a CSV with a row per seat of each of the five finished matches.
+  const results = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Results per seat (CSV)' }).click()
+  const csv = await results
+  expect(csv.suggestedFilename()).toMatch(/^ninekeeper-results-\d{4}-\d{2}-\d{2}\.csv$/)
+  const text = readFileSync(await csv.path(), 'utf8')
+  const rows = text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n')
+  expect(rows[0]).toBe('match,date,player,seat,score,rank,winner,game')
+  // 3 + 2 + 3 + 2 + 3 seats; the match still in progress is not there.
+  expect(rows).toHaveLength(1 + 13)
+  expect(rows.filter((r) => r.endsWith(',1,nine')).length).toBeGreaterThanOrEqual(5)
+  await expect(page.getByRole('status').filter({ hasText: /Exported ninekeeper-results-.*\.csv\./ })).toHaveCount(1)
+
   await page
     .getByLabel('Import a Ninekeeper JSON export…')
     .setInputFiles({ name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{"not": "ours"}') })
@@ -267,6 +285,80 @@ test('settings: back up now, export, and importing the same export changes nothi
   await noSeriousA11y(page)
   await page.emulateMedia({ colorScheme: 'dark' })
   await page.screenshot({ path: testInfo.outputPath('settings-dark.png'), fullPage: true })
+  await noSeriousA11y(page)
+  expect(problems).toEqual([])
+})
+
+test('stats at 1280×800: wins per month over 59 months as small multiples on one scale', async ({ page }, testInfo) => {
+  app = await startApp(newDataDir())
+  const problems = watchConsole(page)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  // Five years of club nights less a month (January 2021 to November 2025), from a spreadsheet:
+  // two Nine plays a month among six players, the winners taking turns; every fourth month one
+  // player wins both.
+  const people = ['Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Flo']
+  const lines = ['date;time;game;player;score;winner;rank;match']
+  for (let i = 0; i < 59; i++) {
+    const month = `${2021 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`
+    for (let k = 0; k < 2; k++) {
+      const first = i + (k === 1 && i % 4 !== 0 ? 2 : 0)
+      const table = [0, 1, 2].map((j) => people[(first + j) % people.length] as string)
+      table.forEach((p, j) =>
+        lines.push(`${month}-1${k};20:00;Nine;${p};${j === 0 ? 4 : 20 + j};${j === 0 ? 'yes' : 'no'};;m${i}-${k}`),
+      )
+    }
+  }
+  await page.goto(`${app.url}#/settings`)
+  await page.getByRole('button', { name: 'Import from BG Stats or a CSV file…' }).click()
+  const box = page.getByTestId('external-import')
+  await box.getByLabel('Choose a BG Stats backup or a CSV file…').setInputFiles({
+    name: 'five-years.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`\uFEFF${lines.join('\r\n')}`, 'utf8'),
+  })
+  await box.getByRole('button', { name: 'Import 118 plays' }).click()
+  await expect(box.getByRole('status')).toContainText('Imported 118 plays')
+
+  await page.goto(`${app.url}#/stats`)
+  await page.getByRole('tab', { name: 'Charts', exact: true }).click()
+  const wins = page.getByTestId('wins-chart')
+  await expect(wins.getByRole('heading', { name: /^Wins per month: top five/ })).toBeVisible()
+  // One small chart per player, each with its one line drawn, all on one y scale.
+  const small = wins.getByTestId('wins-player')
+  await expect(small).toHaveCount(5)
+  for (let i = 0; i < 5; i++) await expect(small.nth(i).locator('canvas')).toBeVisible()
+  await expect(small.first()).toHaveAttribute('data-y-max', /^\d+$/)
+  const tops = await small.evaluateAll((els) => els.map((e) => e.getAttribute('data-y-max')))
+  expect(new Set(tops).size, JSON.stringify(tops)).toBe(1)
+  // The scale reaches the most wins any of them had in a month (2: a player wins both plays of a month).
+  expect(Number(tops[0])).toBeGreaterThanOrEqual(2)
+  await expect(wins).toContainText('One chart per player, all on the same scale')
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1600)
+  // Each chart's numbers: 59 months, one player.
+  await small.first().getByText('Show the numbers').click()
+  await expect(small.first().locator('tbody tr')).toHaveCount(59)
+  expect(await small.first().locator('thead th').count()).toBe(2)
+  // The small charts sit side by side inside the card, none narrower than a readable 150 px.
+  const boxes = await small.evaluateAll((els) =>
+    els.map((e) => {
+      const b = e.getBoundingClientRect()
+      return [b.left, b.right, b.top]
+    }),
+  )
+  const card = await page.evaluate(() => {
+    const c = document.querySelector('[data-testid="wins-chart"]')!.closest('.card') as HTMLElement
+    const b = c.getBoundingClientRect()
+    return [b.left, b.right, c.scrollWidth, c.clientWidth]
+  })
+  for (const [left, right] of boxes) {
+    expect(left).toBeGreaterThanOrEqual(card[0]!)
+    expect(right).toBeLessThanOrEqual(card[1]!)
+    expect(right! - left!).toBeGreaterThanOrEqual(150)
+  }
+  expect(card[2]).toBeLessThanOrEqual(card[3]!)
+  // All five in one row at 1280 px.
+  expect(new Set(boxes.map((b) => Math.round(b[2]!))).size).toBe(1)
+  await page.screenshot({ path: testInfo.outputPath('stats-wins-small-multiples.png'), fullPage: true })
   await noSeriousA11y(page)
   expect(problems).toEqual([])
 })

@@ -43,3 +43,30 @@ export const finishedCount = (n: Pick<Night, 'matches'>): number =>
 /** A match's outcome in the nights table: its winners (– when nobody won), "abandoned" or "in progress". */
 export const matchOutcome = (m: Pick<NightMatch, 'status' | 'winners'>): string =>
   m.status === 'finished' ? m.winners.join(', ') || '–' : m.status === 'abandoned' ? 'abandoned' : 'in progress'
+
+/**
+ * An axis for `values`: from a round number at or below the smallest to one at or above the largest,
+ * with 3 to 7 ticks a round step apart (1, 2 or 5 times a power of ten). No values: 0 to 1.
+ */
+export function niceScale(values: readonly number[]): { lo: number; hi: number; step: number; ticks: number[] } {
+  const finite = values.filter(Number.isFinite)
+  let min = finite.length ? Math.min(...finite) : 0
+  let max = finite.length ? Math.max(...finite) : 1
+  if (max - min < 0.01) {
+    min -= 1
+    max += 1
+  }
+  const rough = (max - min) / 4
+  const power = 10 ** Math.floor(Math.log10(rough))
+  const step = ([1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power) as number
+  // Rounded to the step's own decimals, so 0.1 + 0.2 reads as 0.3.
+  const decimals = Math.max(0, -Math.floor(Math.log10(step)))
+  const round = (v: number): number => Number(v.toFixed(decimals))
+  let lo = round(Math.floor(min / step) * step)
+  if (lo > min) lo = round(lo - step)
+  let hi = round(Math.ceil(max / step) * step)
+  if (hi < max) hi = round(hi + step)
+  const ticks: number[] = []
+  for (let i = 0; lo + i * step <= hi + step / 1e6; i++) ticks.push(round(lo + i * step))
+  return { lo, hi, step, ticks }
+}
