@@ -194,6 +194,53 @@ describe('changing the join code', () => {
     }
   })
 
+  it('the hub takes a change only with the current token and a well-formed body, tells only old tokens who changed it, and keeps it across a restart', async () => {
+    const { a, b, code } = await club()
+    const post = async (token: string, body: unknown) => {
+      const res = await fetch(`${bed.hub.url}/ninekeeper/code`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      })
+      return { status: res.status, body: await res.text() }
+    }
+    const hex = (c: string) => c.repeat(64)
+    const good = { token: hex('a'), members: [hex('b')], by: 'A'.repeat(43), ref: 'r'.repeat(22) }
+    expect((await post('x'.repeat(43), good)).status).toBe(401)
+    for (const bad of [
+      { ...good, token: 'nope' },
+      { ...good, members: [hex('b'), hex('b')] },
+      { ...good, members: Array.from({ length: 501 }, (_, i) => i.toString(16).padStart(64, '0')) },
+      { ...good, by: 'short' },
+      { ...good, ref: 'x' },
+      { ...good, extra: 1 },
+      { ...good, members: [hex('a')] },
+    ])
+      expect((await post(tokenOf(code), bad)).status).toBe(403)
+    // Nothing of that changed the hub: the club's code still opens it.
+    expect((await rawRead(bed.hub.url, tokenOf(code))).status).toBe(200)
+
+    const changed = await a.call<SyncStatus>('club:change-code')
+    const fresh = changed.club!.code
+    await sync(a)
+    // Someone still holding the old code cannot change it again (the hub says the code changed).
+    const again = await post(tokenOf(code), { ...good, token: hex('c') })
+    expect(again.status).toBe(401)
+    expect(JSON.parse(again.body)).toMatchObject({ changed: { ref: expect.any(String), by: expect.any(String) } })
+    // A token the hub never knew is refused without the notice.
+    const stranger = await rawRead(bed.hub.url, 'y'.repeat(43))
+    expect(stranger.status).toBe(401)
+    expect(stranger.body).not.toContain('changed')
+
+    // Restarted, the hub keeps the change: old code out, new code and Bo's way in kept.
+    await bed.hub.restart()
+    expect((await rawRead(bed.hub.url, tokenOf(code))).status).toBe(401)
+    expect((await rawRead(bed.hub.url, tokenOf(fresh))).status).toBe(200)
+    await sync(b)
+    await sync(b)
+    expect(await codeOf(b)).toBe(fresh)
+  })
+
   it('refuses outside a club and for a laptop taken out, changing nothing', async () => {
     const solo = bed.lap('solo')
     expect(await solo.refuse('club:change-code')).toMatchObject({ code: 'not-in-club' })
