@@ -221,6 +221,37 @@ describe('parseMarkdown', () => {
     expect(links(parsed.blocks)).toEqual(['#/rules/nine'])
   })
 
+  it('shows what marked reads beyond the rules files as text: an HTML block, a quote, code, an image, an autolink', () => {
+    const parsed = parseMarkdown(
+      [
+        '<div onclick="x()">',
+        '**hi**',
+        '</div>',
+        '',
+        '> quoted EN-R2',
+        '',
+        '```',
+        '<b>code</b>',
+        '```',
+        '',
+        '![alt](https://x.test/i.png) ~~gone~~ https://x.test/ <i>x</i>',
+      ].join('\n'),
+    )
+    expect(parsed.blocks).toEqual([
+      { t: 'para', children: [{ t: 'text', text: '<div onclick="x()"> **hi** </div>' }] },
+      {
+        t: 'para',
+        children: [
+          { t: 'text', text: 'quoted ' },
+          { t: 'rule', id: 'EN-R2' },
+        ],
+      },
+      { t: 'para', children: [{ t: 'code', text: '<b>code</b>' }] },
+      { t: 'para', children: [{ t: 'text', text: '![alt](https://x.test/i.png) ~~gone~~ https://x.test/ <i>x</i>' }] },
+    ])
+    expect(parsed.anchors).toEqual([])
+  })
+
   it('reads Windows line ends and an empty file', () => {
     expect(parseMarkdown('# A\r\n\r\ntext\r\n').blocks.map((b) => b.t)).toEqual(['heading', 'para'])
     expect(parseMarkdown('')).toEqual({ blocks: [], anchors: [] })

@@ -1,16 +1,18 @@
 /**
- * A small Markdown reader for the rules in docs/rules/: just what those files use, parsed into plain
- * data that Svelte renders as text nodes (MarkdownBlocks.svelte). There is no HTML node type at all:
- * `<b>` in a file stays the five characters `<b>`, and links only ever point inside the app.
+ * The Markdown reader for the rules in docs/rules/: marked's lexer (CommonMark + GFM tables) reads the
+ * file, and its tokens are turned here into plain data that Svelte renders as text nodes (MdBlocks.svelte).
+ * Nothing is rendered by marked and there is no HTML node type at all: HTML in a file (`<b>`, a
+ * `<div>` block) stays its characters as text, and links only ever point inside the app.
  *
- * Supported: `#` headings, paragraphs, `-` and `1.` lists (nested by two-space indents), pipe tables,
- * `---`, and inline `**strong**`, `*emphasis*`, `` `code` ``, `[text](target)` and `\` escapes.
- * Rule IDs in text become rule references.
+ * Kept: headings, paragraphs, lists (nested), pipe tables, `---`, and inline strong, emphasis, code,
+ * links and escapes. Rule IDs in text become rule references. Anything else marked recognises (a
+ * quote, a code block, an image, strike-through) is shown as its text.
  *
  * Anchors: a rule is *defined* where its ID starts a heading (`### EN-R10 Stake`), a list item
  * (`- **EN-A5 ...**`), or the first cell of a table row (`| EN-V7 | ...`); a house-rule key in code
  * in a row's first cell (`` `nine.result` ``) is an anchor too. Every other mention is a reference.
  */
+import { Lexer, type Token, type Tokens } from 'marked'
 import { GAME_FACTS, GAME_IDS } from '../../../shared/games/ids'
 import { HOUSE_RULE_KEY, gameOfRule, ruleHref, type RuleGame } from './ids'
 
@@ -98,91 +100,66 @@ export function appHref(target: string): string | null {
 
 // ---------------------------------------------------------------- inline
 
-const RULE_AT = /^(?:EN|WN|NI|SE)-[A-Z]+[0-9]+(?![A-Za-z0-9])/
+/** A rule ID standing on its own: not inside a longer word or ID (XEN-R1, EN-R1x). */
+const RULE_ID = /(?<![A-Za-z0-9-])(?:EN|WN|NI|SE)-[A-Z]+[0-9]+(?![A-Za-z0-9])/g
 
-export function parseInline(src: string): Inline[] {
+/** Text with its rule IDs as references; a line break inside a paragraph reads as a space. */
+function textNodes(text: string): Inline[] {
+  const flat = text.replace(/[ \t]*\n[ \t]*/g, ' ')
   const out: Inline[] = []
-  let buf = ''
-  const flush = (): void => {
-    if (buf) out.push({ t: 'text', text: buf })
-    buf = ''
+  let from = 0
+  for (const m of flat.matchAll(RULE_ID)) {
+    if (m.index > from) out.push({ t: 'text', text: flat.slice(from, m.index) })
+    out.push({ t: 'rule', id: m[0] })
+    from = m.index + m[0].length
   }
-  let i = 0
-  while (i < src.length) {
-    const c = src[i]!
-    const prev = i > 0 ? src[i - 1]! : ''
-    if (c === '\\' && i + 1 < src.length && /[\\`*_[\]()#|.!-]/.test(src[i + 1]!)) {
-      buf += src[i + 1]
-      i += 2
-      continue
-    }
-    if (c === '`') {
-      const end = src.indexOf('`', i + 1)
-      if (end > i) {
-        flush()
-        out.push({ t: 'code', text: src.slice(i + 1, end) })
-        i = end + 1
-        continue
+  if (from < flat.length) out.push({ t: 'text', text: flat.slice(from) })
+  return out
+}
+
+/** marked's inline tokens as our inline nodes; what has no node of its own is its source text. */
+function inlineNodes(tokens: readonly Token[]): Inline[] {
+  const out: Inline[] = []
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'text': {
+        const t = token as Tokens.Text
+        out.push(...(t.tokens ? inlineNodes(t.tokens) : textNodes(t.text)))
+        break
       }
-    }
-    if (c === '*' && src[i + 1] === '*') {
-      const end = src.indexOf('**', i + 2)
-      if (end > i + 2) {
-        flush()
-        out.push({ t: 'strong', children: parseInline(src.slice(i + 2, end)) })
-        i = end + 2
-        continue
-      }
-    }
-    if (c === '*' && src[i + 1] !== ' ' && src[i + 1] !== '*') {
-      const end = src.indexOf('*', i + 1)
-      if (end > i + 1 && src[end - 1] !== ' ' && src[end + 1] !== '*') {
-        flush()
-        out.push({ t: 'em', children: parseInline(src.slice(i + 1, end)) })
-        i = end + 1
-        continue
-      }
-    }
-    if (c === '[') {
-      const close = src.indexOf('](', i + 1)
-      const end = close > i ? closingParen(src, close + 2) : -1
-      if (close > i && end > close) {
-        const label = parseInline(src.slice(i + 1, close))
-        const href = appHref(src.slice(close + 2, end).trim())
-        flush()
+      case 'escape':
+        out.push({ t: 'text', text: (token as Tokens.Escape).text })
+        break
+      case 'strong':
+        out.push({ t: 'strong', children: inlineNodes((token as Tokens.Strong).tokens) })
+        break
+      case 'em':
+        out.push({ t: 'em', children: inlineNodes((token as Tokens.Em).tokens) })
+        break
+      case 'codespan':
+        out.push({ t: 'code', text: (token as Tokens.Codespan).text.replace(/\n/g, ' ') })
+        break
+      case 'link': {
+        const t = token as Tokens.Link
+        const label = inlineNodes(t.tokens)
+        const href = appHref(t.href.trim())
         if (href) out.push({ t: 'link', href, children: label })
         else out.push(...label)
-        i = end + 1
-        continue
+        break
       }
+      case 'br':
+        out.push({ t: 'text', text: ' ' })
+        break
+      default:
+        // inline HTML, an image, strike-through...: its characters, as text
+        out.push({ t: 'text', text: token.raw.replace(/[ \t]*\n[ \t]*/g, ' ') })
     }
-    if ((c === 'E' || c === 'W' || c === 'N' || c === 'S') && !/[A-Za-z0-9-]/.test(prev)) {
-      const m = RULE_AT.exec(src.slice(i))
-      if (m) {
-        flush()
-        out.push({ t: 'rule', id: m[0] })
-        i += m[0].length
-        continue
-      }
-    }
-    buf += c
-    i++
   }
-  flush()
   return mergeText(out)
 }
 
-/** The index of the `)` closing a link target that starts at `from`, allowing nested parentheses. */
-function closingParen(src: string, from: number): number {
-  let depth = 0
-  for (let j = from; j < src.length; j++) {
-    if (src[j] === '(') depth++
-    else if (src[j] === ')') {
-      if (depth === 0) return j
-      depth--
-    }
-  }
-  return -1
+export function parseInline(src: string): Inline[] {
+  return inlineNodes(new Lexer(OPTIONS).inlineTokens(src))
 }
 
 function mergeText(nodes: Inline[]): Inline[] {
@@ -190,7 +167,7 @@ function mergeText(nodes: Inline[]): Inline[] {
   for (const n of nodes) {
     const last = out[out.length - 1]
     if (n.t === 'text' && last?.t === 'text') last.text += n.text
-    else out.push(n)
+    else if (n.t !== 'text' || n.text !== '') out.push(n)
   }
   return out
 }
@@ -215,154 +192,86 @@ function unlinkLeading(nodes: Inline[]): Inline[] {
 
 // ---------------------------------------------------------------- blocks
 
-function splitCells(line: string): string[] {
-  let s = line.trim()
-  if (s.startsWith('|')) s = s.slice(1)
-  if (s.endsWith('|') && !s.endsWith('\\|')) s = s.slice(0, -1)
-  const cells: string[] = []
-  let cur = ''
-  for (let i = 0; i < s.length; i++) {
-    if (s[i] === '\\' && s[i + 1] === '|') {
-      cur += '\\|'
-      i++
-    } else if (s[i] === '|') {
-      cells.push(cur.trim())
-      cur = ''
-    } else cur += s[i]
+/** CommonMark with GitHub's tables, as the files are written for; no HTML is ever rendered from it. */
+const OPTIONS = { gfm: true, breaks: false } as const
+
+function blockNodes(tokens: readonly Token[], anchors: string[]): Block[] {
+  const out: Block[] = []
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'space':
+      case 'def':
+        break
+      case 'heading': {
+        const t = token as Tokens.Heading
+        const children = inlineNodes(t.tokens)
+        const id = leadingRuleId(children)
+        if (id) anchors.push(id)
+        out.push({ t: 'heading', level: t.depth, anchor: id, children: id ? unlinkLeading(children) : children })
+        break
+      }
+      case 'paragraph':
+      case 'text': {
+        const t = token as Tokens.Paragraph | Tokens.Text
+        const children = t.tokens ? inlineNodes(t.tokens) : textNodes(t.text)
+        if (children.length) out.push({ t: 'para', children })
+        break
+      }
+      case 'list': {
+        const t = token as Tokens.List
+        const items = t.items.map((item): ListItem => {
+          const [first, ...rest] = item.tokens
+          const lead = first && (first.type === 'text' || first.type === 'paragraph')
+          const children = lead ? inlineNodes((first as Tokens.Text).tokens ?? []) : []
+          if (lead && !(first as Tokens.Text).tokens) children.push(...textNodes((first as Tokens.Text).text))
+          const id = leadingRuleId(children)
+          if (id) anchors.push(id)
+          const sub = blockNodes(lead ? rest : item.tokens, anchors)
+          return { anchor: id, children: id ? unlinkLeading(children) : children, sub }
+        })
+        out.push({ t: 'list', ordered: t.ordered, items })
+        break
+      }
+      case 'table': {
+        const t = token as Tokens.Table
+        const head = t.header.map((cell) => inlineNodes(cell.tokens))
+        const rows: TableRow[] = t.rows.map((row) => {
+          const cells = row.map((cell) => inlineNodes(cell.tokens))
+          while (cells.length < head.length) cells.push([])
+          cells.length = head.length
+          const first = cells[0] ?? []
+          let anchor = leadingRuleId(first)
+          if (anchor && plainText(first).trim() === anchor) cells[0] = unlinkLeading(first)
+          else anchor = null
+          if (!anchor && first.length === 1 && first[0]!.t === 'code' && HOUSE_RULE_KEY.test(first[0]!.text))
+            anchor = first[0]!.text
+          if (anchor) anchors.push(anchor)
+          return { anchor, cells }
+        })
+        out.push({ t: 'table', head, align: t.align.map((a) => a ?? null), rows })
+        break
+      }
+      case 'hr':
+        out.push({ t: 'rule-line' })
+        break
+      case 'blockquote':
+        out.push(...blockNodes((token as Tokens.Blockquote).tokens, anchors))
+        break
+      case 'code':
+        out.push({ t: 'para', children: [{ t: 'code', text: (token as Tokens.Code).text }] })
+        break
+      default: {
+        // an HTML block (or anything else marked adds): its characters, as a paragraph of text
+        const text = token.raw.trim().replace(/\s*\n\s*/g, ' ')
+        if (text) out.push({ t: 'para', children: [{ t: 'text', text }] })
+      }
+    }
   }
-  cells.push(cur.trim())
-  return cells
-}
-
-const TABLE_SEP = /^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/
-const LIST_ITEM = /^( *)([-*]|\d+\.) +(.*)$/
-const HEADING = /^(#{1,6}) +(.*?) *#*$/
-
-interface OpenList {
-  indent: number
-  list: { t: 'list'; ordered: boolean; items: ListItem[] }
+  return out
 }
 
 export function parseMarkdown(src: string): ParsedDoc {
-  const lines = src.replace(/\r\n?/g, '\n').split('\n')
-  const blocks: Block[] = []
   const anchors: string[] = []
-  let para: string[] = []
-  let lists: OpenList[] = []
-  /** Raw text of the list item being read (continuation lines are appended). */
-  let itemText: { item: ListItem; text: string } | null = null
-
-  const closeItem = (): void => {
-    if (!itemText) return
-    const children = parseInline(itemText.text)
-    const id = leadingRuleId(children)
-    itemText.item.anchor = id
-    itemText.item.children = id ? unlinkLeading(children) : children
-    if (id) anchors.push(id)
-    itemText = null
-  }
-  const closeLists = (): void => {
-    closeItem()
-    lists = []
-  }
-  const closePara = (): void => {
-    if (para.length) blocks.push({ t: 'para', children: parseInline(para.join(' ')) })
-    para = []
-  }
-
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!
-    if (line.trim() === '') {
-      closePara()
-      // A blank line ends a list unless the next line continues it (indented or another item).
-      const next = lines.slice(i + 1).find((l) => l.trim() !== '') ?? ''
-      if (lists.length && !(LIST_ITEM.test(next) || /^ {2,}\S/.test(next))) closeLists()
-      else closeItem()
-      continue
-    }
-    const heading = HEADING.exec(line)
-    if (heading) {
-      closePara()
-      closeLists()
-      const children = parseInline(heading[2]!)
-      const id = leadingRuleId(children)
-      if (id) anchors.push(id)
-      blocks.push({
-        t: 'heading',
-        level: heading[1]!.length,
-        anchor: id,
-        children: id ? unlinkLeading(children) : children,
-      })
-      continue
-    }
-    if (/^ {0,3}(-{3,}|\*{3,})\s*$/.test(line) && !lists.length) {
-      closePara()
-      blocks.push({ t: 'rule-line' })
-      continue
-    }
-    if (line.trimStart().startsWith('|') && TABLE_SEP.test(lines[i + 1] ?? '')) {
-      closePara()
-      closeLists()
-      const head = splitCells(line).map(parseInline)
-      const align: Align[] = splitCells(lines[i + 1]!).map((c) =>
-        c.startsWith(':') && c.endsWith(':') ? 'center' : c.endsWith(':') ? 'right' : c.startsWith(':') ? 'left' : null,
-      )
-      const rows: TableRow[] = []
-      i += 2
-      for (; i < lines.length && lines[i]!.trimStart().startsWith('|'); i++) {
-        const cells = splitCells(lines[i]!).map(parseInline)
-        while (cells.length < head.length) cells.push([])
-        cells.length = head.length
-        const first = cells[0] ?? []
-        let anchor = leadingRuleId(first)
-        if (anchor && plainText(first).trim() === anchor) cells[0] = unlinkLeading(first)
-        else anchor = null
-        if (!anchor && first.length === 1 && first[0]!.t === 'code' && HOUSE_RULE_KEY.test(first[0]!.text))
-          anchor = first[0]!.text
-        if (anchor) anchors.push(anchor)
-        rows.push({ anchor, cells })
-      }
-      i--
-      blocks.push({ t: 'table', head, align, rows })
-      continue
-    }
-    const item = LIST_ITEM.exec(line)
-    if (item && (lists.length || !para.length)) {
-      closePara()
-      closeItem()
-      const indent = item[1]!.length
-      const ordered = /\d/.test(item[2]!)
-      while (lists.length && lists[lists.length - 1]!.indent > indent) lists.pop()
-      let top = lists[lists.length - 1]
-      if (!top || top.indent < indent || top.list.ordered !== ordered) {
-        const list: OpenList['list'] = { t: 'list', ordered, items: [] }
-        const parent = top?.list.items[top.list.items.length - 1]
-        if (top && top.indent < indent && parent) parent.sub.push(list)
-        else {
-          if (top && top.indent === indent) lists.pop()
-          blocks.push(list)
-        }
-        top = { indent, list }
-        lists.push(top)
-      }
-      const li: ListItem = { anchor: null, children: [], sub: [] }
-      top.list.items.push(li)
-      itemText = { item: li, text: item[3]! }
-      continue
-    }
-    if (lists.length) {
-      // A continuation line of the current item.
-      if (itemText) itemText.text += ` ${line.trim()}`
-      else {
-        const open = lists[lists.length - 1]!.list
-        const last = open.items[open.items.length - 1]
-        if (last) last.sub.push({ t: 'para', children: parseInline(line.trim()) })
-      }
-      continue
-    }
-    para.push(line.trim())
-  }
-  closePara()
-  closeLists()
+  const blocks = blockNodes(new Lexer(OPTIONS).lex(src), anchors)
   return { blocks, anchors }
 }
