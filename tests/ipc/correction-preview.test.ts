@@ -233,4 +233,69 @@ describe('correcting an earlier Ennea grid', () => {
       'invalid-card',
     )
   })
+
+  it('lists a changed winner after round 4, and a call that sets aside another number of cubes', async () => {
+    const ana = await call<Player>('players:create', { name: 'Ana2' })
+    const bo = await call<Player>('players:create', { name: 'Bo2' })
+    m = await call<MatchView>('matches:create', { gameId: 'ennea', playerIds: [ana.id, bo.id] })
+    // round 1: Ana stakes R1C1 and R1C2 and calls; Bo's final Pass. Entered 2 6 … : Row 1 = 8 fails
+    await act({ type: 'stake', cell: 0, seat: 0 })
+    await act({ type: 'pass', seat: 1 })
+    await act({ type: 'stake', cell: 1, seat: 0 })
+    await act({ type: 'pass', seat: 1 })
+    await act({ type: 'ennea', seat: 0 })
+    await act({ type: 'pass', seat: 1 })
+    const reveal = await act({ type: 'reveal', grid: G1_SWAPPED })
+    // rounds 2 to 4: the starter calls at once, the other passes; nobody stakes, so both lose the minimum 1
+    let v = reveal
+    for (const grid of [
+      [9, 8, 7, 6, 5, 4, 3, 2, 1],
+      [1, 2, 3, 4, 5, 6, 7, 8, 9],
+      [5, 6, 7, 8, 9, 1, 2, 3, 4],
+    ]) {
+      const starter = es(v).toAct as number
+      await act({ type: 'ennea', seat: starter })
+      await act({ type: 'pass', seat: 1 - starter })
+      v = await act({ type: 'reveal', grid })
+    }
+    expect(es(v).totals).toEqual([5, 5])
+    expect(v.game.winners).toEqual([1]) // tied: Bo's call in round 4 is the latest (EN-R24)
+    const target = reveal.actions[6]!
+    const preview = await call<CorrectionPreview>('matches:preview-correction', {
+      id: m.id,
+      eventId: target.eventId,
+      action: { type: 'reveal', grid: G1 },
+    })
+    expect(preview.target.changes).toEqual(['Ana2: 9 → 9 cubes, loses 0 cubes (was 9 → 8, lost 1 cube).'])
+    const byEntry = Object.fromEntries(preview.later.map((l) => [l.entry, l.changes]))
+    // Ana calls in round 3 with one cube more in her pool
+    expect(byEntry["Ana2's ENNEA call"]).toEqual(['Ana2: uses 8 cubes, not 7; 0 left in the pool after it (was 0).'])
+    expect(byEntry['Round 4 reveal']).toEqual([
+      'Ana2: 7 → 6 cubes, loses 1 cube (was 6 → 5, lost 1 cube).',
+      expect.stringMatching(/^Ana2 wins .*\(was: .*Bo2.*\)$/),
+    ])
+    const applied = await call<MatchView>('matches:correct', {
+      id: m.id,
+      eventId: target.eventId,
+      action: { type: 'reveal', grid: G1 },
+      confirmed: preview.token,
+    })
+    expect(es(applied).totals).toEqual([6, 5])
+    expect(applied.game.winners).toEqual([0])
+  })
+
+  it('in a game without words of its own, lists the scores that change', async () => {
+    const ana = await call<Player>('players:create', { name: 'Ana3' })
+    const bo = await call<Player>('players:create', { name: 'Bo3' })
+    m = await call<MatchView>('matches:create', { gameId: 'nine', playerIds: [ana.id, bo.id] })
+    const first = await act({ type: 'round', declarer: 0, totals: [3, 10] })
+    await act({ type: 'round', declarer: 0, totals: [2, 5] })
+    const preview = await call<CorrectionPreview>('matches:preview-correction', {
+      id: m.id,
+      eventId: first.actions[0]!.eventId,
+      action: { type: 'round', declarer: 0, totals: [3, 12] },
+    })
+    expect(preview.target.changes).toEqual(['Bo3: 12 (was 10).'])
+    expect(preview.later.map((l) => [l.index, l.changes])).toEqual([[2, ['Bo3: 17 (was 15).']]])
+  })
 })
