@@ -100,4 +100,23 @@ describe('CSV layout', () => {
     )
     expect(b.plays[0]?.sourceId).toBe(a.plays[0]?.sourceId)
   })
+
+  // What papaparse 5.7.1 and csv-parse 7.0.3 read differently (docs/ARCHITECTURE.md § CSV import).
+  it('reads mixed line ends, a quoted field after a space, text after a closing quote, and says where a quote opened', () => {
+    expect(splitCsv('a\n\n\nb\r\nc\rd\n', ',').records).toEqual([
+      { line: 1, cells: ['a'] },
+      { line: 4, cells: ['b'] },
+      { line: 5, cells: ['c'] },
+      { line: 6, cells: ['d'] },
+    ])
+    expect(splitCsv('a, "x,y" ,c\n', ',').records).toEqual([{ line: 1, cells: ['a', 'x,y ', 'c'] }])
+    expect(splitCsv('"ab"cd,e\nf\n', ',').records).toEqual([
+      { line: 1, cells: ['abcd', 'e'] },
+      { line: 2, cells: ['f'] },
+    ])
+    expect(splitCsv('h\n2024,"Ana,10\nmore\n', ',')).toEqual({
+      records: [{ line: 1, cells: ['h'] }],
+      unclosedQuoteAt: 2,
+    })
+  })
 })
