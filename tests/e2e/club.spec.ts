@@ -298,6 +298,26 @@ test('club: create on one laptop, join from another with the code, a player sync
   await expect(b.page.getByTestId('club-error')).toContainText('This laptop was taken out of the club')
   await a.page.screenshot({ path: testInfo.outputPath('club-removed.png'), fullPage: true })
 
+  // Change the code (confirmed): a new code shows, said to be made here; the old one no longer opens the hub.
+  const oldCode = await clubCode(a.page)
+  await a.page.getByRole('button', { name: 'Change the code…' }).click()
+  const codeDialog = a.page.getByRole('dialog', { name: 'Change the club code?' })
+  await expect(codeDialog).toContainText('the old code lets nobody in any more')
+  expect(await seriousViolations(a.page)).toEqual([])
+  await codeDialog.getByRole('button', { name: 'Change the code' }).click()
+  await expect(a.page.getByTestId('club-code-changed')).toContainText('on this laptop')
+  const newCode = await clubCode(a.page)
+  expect(newCode).not.toBe(oldCode)
+  expect(decodeClubCode(newCode).ok).toBe(true)
+  const probeWith = (code: string) => {
+    const s = decodeClubCode(code)
+    if (!s.ok) throw new Error('not a code')
+    return tursoTransport.probe({ dir: '', url: hub!.url, authToken: hubToken(s.value.key), clientName: 't' })
+  }
+  await expect(probeWith(oldCode)).rejects.toThrow(/refused/)
+  expect((await probeWith(newCode))?.clubId).toBeTruthy()
+  await a.page.screenshot({ path: testInfo.outputPath('club-code-changed.png'), fullPage: true })
+
   // Leave (confirmed): the forms come back, the indicator goes, and the player stays on this laptop.
   await b.page.getByRole('link', { name: 'Settings', exact: true }).click()
   await b.page.getByRole('button', { name: 'Leave the club' }).click()
