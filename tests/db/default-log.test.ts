@@ -1,7 +1,8 @@
 /**
  * The core's default log (the web bridge's server log): a line without an error is the message
  * alone, so a copied data file logs “… new events get a new device id, <that id>”, never
- * “… device id undefined”, and the id it names is the one the copy's new events carry.
+ * “… device id undefined”, and the id it names is the one the copy's new events carry. A restore
+ * from a backup names its new device id the same way.
  */
 import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -43,5 +44,32 @@ describe('the default log', () => {
     expect(named).not.toBe(original)
     expect((await copy.dispatch('players:create', { name: 'Bo' })).ok).toBe(true)
     expect(newestDevice(copy)).toBe(named)
+  })
+
+  it('names the new device id after a restore from a backup', async () => {
+    const a = tempDir()
+    cleanups.push(a.cleanup)
+    const lines: string[] = []
+    const core = createCore({
+      dataDir: a.dir,
+      mode: 'web',
+      version: 'test',
+      autoBackup: false,
+      log: (m: string) => void lines.push(m),
+    })
+    cleanups.push(() => core.close())
+    expect((await core.dispatch('players:create', { name: 'Ana' })).ok).toBe(true)
+    const before = newestDevice(core)
+    const backup = await core.dispatch('backup:now', {})
+    if (!backup.ok) throw new Error(backup.error.message)
+    const restored = await core.dispatch('backup:restore', { name: (backup.value as { name: string }).name })
+    expect(restored.ok).toBe(true)
+    const named = lines
+      .map((l) => /^restored from a backup: new events get a new device id, ([0-9a-f-]{36})$/.exec(l)?.[1])
+      .find(Boolean)
+    expect(named, lines.join('\n')).toBeDefined()
+    expect(named).not.toBe(before)
+    expect((await core.dispatch('players:create', { name: 'Bo' })).ok).toBe(true)
+    expect(newestDevice(core)).toBe(named)
   })
 })
