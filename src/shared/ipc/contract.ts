@@ -305,13 +305,13 @@ export const schemas = {
   'backup:restore': obj({ name: v.optional(BackupName), uploadId: v.optional(Id) }),
   'transfer:export-json': obj({}),
   'transfer:export-csv': obj({
-    table: v.picklist(['players', 'matches', 'rounds'], 'must be players, matches or rounds'),
+    table: v.picklist(['players', 'matches', 'rounds', 'results'], 'must be players, matches, rounds or results'),
   }),
   /** The JSON export left in a file, answered with a handle: downloaded once (web bridge) or saved (desktop). */
   'transfer:export-json-file': obj({}),
   /** A CSV table left in a file by the database worker, answered with a handle (as the JSON export's). */
   'transfer:export-csv-file': obj({
-    table: v.picklist(['players', 'matches', 'rounds'], 'must be players, matches or rounds'),
+    table: v.picklist(['players', 'matches', 'rounds', 'results'], 'must be players, matches, rounds or results'),
   }),
   'transfer:save-export': obj({
     downloadId: v.pipe(v.string('must be text'), v.regex(/^[0-9a-f]{32}$/, 'must be the handle of an export')),
