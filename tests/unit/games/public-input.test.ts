@@ -4,8 +4,15 @@
  * input that cannot be read is named as such, and the rules themselves run outside any catch.
  */
 import { describe, expect, it } from 'vitest'
-import { encodeEnneaBoard, enneaBoardCode, resolveEnneaBoard, type EnneaBoard } from '../../../src/shared/games/ennea'
+import {
+  encodeEnneaBoard,
+  enneaBoardCode,
+  enneaWinners,
+  resolveEnneaBoard,
+  type EnneaBoard,
+} from '../../../src/shared/games/ennea'
 import { READ_DATA_DEPTH, READ_DATA_LIMIT, readData } from '../../../src/shared/games/input'
+import { scoreNineRound } from '../../../src/shared/games/nine'
 import { senCanBlock, senCanDeclare, senTiebreak } from '../../../src/shared/games/seven-eight-nine'
 import { parseWildNineCard, showInput } from '../../../src/shared/games/wild-nine/scoring'
 
@@ -233,5 +240,94 @@ describe('Wild Nine shows the card it refuses', () => {
       ok: false,
       error: { code: 'invalid-card', message: `'{"rank":"Q"}' is not a card. Use A, 2–10, J, Q or K plus a suit.` },
     })
+  })
+})
+
+describe('scoreNineRound parses its input first', () => {
+  it('scores a valid round as before', () => {
+    expect(
+      scoreNineRound(
+        [
+          [1, 2, 3],
+          [4, 5, 6],
+        ],
+        0,
+      ),
+    ).toEqual({ ok: true, value: { points: [0, 15], declarerWon: true } })
+  })
+
+  it.each([
+    ['wrong type', 'hands' as unknown, 0, undefined, 'invalid-hands', 'hands'],
+    [
+      'missing declarer',
+      [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+      undefined,
+      undefined,
+      'no-declarer',
+      'declarer',
+    ],
+    [
+      'out-of-range card',
+      [
+        [1, 2, 30],
+        [4, 5, 6],
+      ],
+      0,
+      undefined,
+      'invalid-card',
+      'hands.0.2',
+    ],
+    [
+      'unknown house rule',
+      [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+      0,
+      { overNineDeclaration: 'NO' },
+      'invalid-house-rule',
+      'rules.overNineDeclaration',
+    ],
+    [
+      'unreadable hands',
+      throwingAt(
+        [
+          [1, 2, 3],
+          [4, 5, 6],
+        ],
+        '1',
+      ),
+      0,
+      undefined,
+      'invalid-hands',
+      'hands',
+    ],
+    [
+      'unreadable rules',
+      [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+      0,
+      throwingAt({ overNineDeclaration: 'REJECT' }, 'overNineDeclaration'),
+      'invalid-house-rule',
+      'rules',
+    ],
+  ])('refuses %s with its own code and field', (_kind, hands, declarer, rules, code, field) => {
+    const r = scoreNineRound(hands as number[][], declarer as number, rules as { overNineDeclaration?: 'REJECT' })
+    expect(r).toMatchObject({ ok: false, error: { code, field } })
+  })
+})
+
+describe('enneaWinners reads its input first', () => {
+  it('answers valid totals as before, and no winner for input it cannot read', () => {
+    expect(enneaWinners([4, 4], [0, null, 1, 0])).toEqual([0])
+    expect(enneaWinners([3, 5], [])).toEqual([1])
+    expect(enneaWinners('totals' as unknown as number[], [])).toEqual([])
+    expect(enneaWinners(throwingAt([4, 4], '0'), [])).toEqual([])
+    expect(enneaWinners([4, 4], throwingAt([0, 1], 'length'))).toEqual([])
   })
 })

@@ -219,25 +219,26 @@ export function resolveEnneaBoard(
 
 /** The seats that win: the most cubes; a tie goes to the tied seat with the latest ENNEA call, else all share (EN-R24). */
 export function enneaWinners(totals: number[], callers: (number | null)[]): number[] {
-  try {
-    if (!Array.isArray(totals)) return []
-    let best = -Infinity
-    for (const t of totals) if (typeof t === 'number' && Number.isFinite(t) && t > best) best = t
-    if (best === -Infinity) return []
-    const tied: number[] = []
-    totals.forEach((t, s) => {
-      if (t === best) tied.push(s)
-    })
-    if (tied.length > 1 && Array.isArray(callers)) {
-      for (let r = callers.length - 1; r >= 0; r--) {
-        const c: unknown = callers[r]
-        if (typeof c === 'number' && tied.includes(c)) return [c]
-      }
+  const totalsData = readData(totals)
+  const callersData = readData(callers)
+  if (!totalsData.ok || !callersData.ok) return []
+  const scores = totalsData.value
+  const calls = callersData.value
+  if (!Array.isArray(scores)) return []
+  let best = -Infinity
+  for (const t of scores) if (typeof t === 'number' && Number.isFinite(t) && t > best) best = t
+  if (best === -Infinity) return []
+  const tied: number[] = []
+  scores.forEach((t, s) => {
+    if (t === best) tied.push(s)
+  })
+  if (tied.length > 1 && Array.isArray(calls)) {
+    for (let r = calls.length - 1; r >= 0; r--) {
+      const c: unknown = calls[r]
+      if (typeof c === 'number' && tied.includes(c)) return [c]
     }
-    return tied
-  } catch {
-    return []
   }
+  return tied
 }
 
 /** Winners plus one sentence explaining them, for status lines and scoresheets. */

@@ -1,10 +1,10 @@
 /**
  * Nine round scoring (NI-R12..NI-R15) and its input checks (docs/rules/nine.md § Checks and messages),
- * as pure functions. Nothing here throws: bad input comes back as `{ ok: false, error }` with the message
- * that section gives.
+ * as pure functions. Bad input comes back as `{ ok: false, error }` with the message that section gives.
  */
 import { ok, type Result } from '../../result'
 import { err } from '../errors'
+import { readData } from '../input'
 import { isInt, isPlainObject, sum } from '../../util'
 import {
   NINE_FAIL_POINTS,
@@ -267,7 +267,7 @@ function readOverNineRule(rules: unknown): Result<NineOverNineRule> {
 /**
  * Scores one round from each seat's revealed cards (NI-R12). Public rules API: the
  * value is exactly `{ points, declarerWon }`; `scoreNineRoundExplained` adds the explanation.
- * Validates NI-V1..V4, V6 and V7; never throws.
+ * Reads its input into plain data and validates NI-V1..V4, V6 and V7 before scoring; no catch hides a bug.
  */
 export function scoreNineRound(
   hands: number[][],
@@ -285,33 +285,37 @@ export function scoreNineRoundExplained(
   rules?: { overNineDeclaration?: 'FAILED_DECLARATION' | 'REJECT' },
   names?: readonly string[],
 ): Result<NineRoundScore> {
-  try {
-    const rule = readOverNineRule(rules as unknown)
-    if (!rule.ok) return rule
-    const raw = hands as unknown
-    if (!Array.isArray(raw)) return err('invalid-hands', "Enter each player's revealed cards.", 'hands')
-    if (raw.length < NINE_MIN_PLAYERS || raw.length > NINE_MAX_PLAYERS) {
-      return err('invalid-player-count', NINE_MESSAGES.players, 'hands')
-    }
-    if (!isInt(declarer as unknown, 0, raw.length - 1))
-      return err('no-declarer', NINE_MESSAGES.chooseDeclarer, 'declarer')
-    const cards: number[][] = []
-    for (let s = 0; s < raw.length; s++) {
-      const h = checkHand(raw[s] as unknown, nineSeatName(names, s), `hands.${s}`)
-      if (!h.ok) return h
-      cards.push(h.value)
-    }
-    const limits = checkDeckLimits(cards.flat())
-    if (!limits.ok) return { ok: false, error: { ...limits.error, field: 'hands' } }
-    return scoreNineTotals(
-      cards.map((h) => sum(h)),
-      declarer,
-      rule.value,
-      names,
-    )
-  } catch {
-    return err('internal', 'The round could not be scored.')
+  const rulesData = readData(rules)
+  if (!rulesData.ok)
+    return err('invalid-house-rule', `The house rules could not be read: ${rulesData.message}.`, 'rules')
+  const handsData = readData(hands)
+  if (!handsData.ok) return err('invalid-hands', `The hands could not be read: ${handsData.message}.`, 'hands')
+  const namesData = readData(names)
+  if (!namesData.ok) return err('invalid-name', `The names could not be read: ${namesData.message}.`, 'names')
+  const seatNames = Array.isArray(namesData.value) ? (namesData.value as string[]) : undefined
+  const rule = readOverNineRule(rulesData.value)
+  if (!rule.ok) return rule
+  const raw = handsData.value
+  if (!Array.isArray(raw)) return err('invalid-hands', "Enter each player's revealed cards.", 'hands')
+  if (raw.length < NINE_MIN_PLAYERS || raw.length > NINE_MAX_PLAYERS) {
+    return err('invalid-player-count', NINE_MESSAGES.players, 'hands')
   }
+  if (!isInt(declarer as unknown, 0, raw.length - 1))
+    return err('no-declarer', NINE_MESSAGES.chooseDeclarer, 'declarer')
+  const cards: number[][] = []
+  for (let s = 0; s < raw.length; s++) {
+    const h = checkHand(raw[s] as unknown, nineSeatName(seatNames, s), `hands.${s}`)
+    if (!h.ok) return h
+    cards.push(h.value)
+  }
+  const limits = checkDeckLimits(cards.flat())
+  if (!limits.ok) return { ok: false, error: { ...limits.error, field: 'hands' } }
+  return scoreNineTotals(
+    cards.map((h) => sum(h)),
+    declarer,
+    rule.value,
+    seatNames,
+  )
 }
 
 function cleanNumbers(v: unknown): number[] {
