@@ -200,7 +200,7 @@ describe('correcting an earlier Ennea grid', () => {
       'correction-breaks-later-entry',
     )
     expect(pools).toBe(
-      "That change makes entry 18 (Ana's stake on R1C2) impossible: The round is over: reveal the grid by entering the 9 card values. Nothing was saved.",
+      "That change makes entry 18 (Ana's stake on R1C2) impossible: The round is over: reveal the grid by entering the 9 card values. With the correction, just before it: Ana has 7 cubes, 0 in the pool (was 8, 1 in the pool). Nothing was saved.",
     )
     expect(
       await refused(

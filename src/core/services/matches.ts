@@ -18,7 +18,7 @@ import { renameInText, startNamesOf } from '../../shared/stats/names'
 import type { DomainEvent, EventKind, PayloadOf } from '../../shared/events/types'
 import type { MatchHistoryEntry, MatchStatus, MatchSummary, MatchView } from '../../shared/model/match'
 import type { CorrectionChange, CorrectionPreview } from '../../shared/model/correction'
-import { entryChanges } from '../../shared/games/entry-changes'
+import { entryChanges, standsDifferently } from '../../shared/games/entry-changes'
 import { err, ok, type Result } from '../../shared/result'
 import { MatchesRepo, type MatchFilter } from '../db/repos/matches'
 import type { EventStore } from '../db/repos/events'
@@ -246,14 +246,16 @@ export class MatchService {
     const was = this.statesAfter(m, m.log.entries)
     const now = this.statesAfter(m, entries)
     if (!now.ok) {
-      const { at, code, message } = now.error
-      return at === index
-        ? err(code, message, 'action')
-        : err(
-            'correction-breaks-later-entry',
-            `That change makes entry ${at + 1} (${words(at)}) impossible: ${message} Nothing was saved.`,
-            'action',
-          )
+      const { at, code, message, before } = now.error
+      if (at === index) return err(code, message, 'action')
+      // where the table stands just before that entry, with the correction and as played (EN-A22)
+      const there = was.ok ? standsDifferently(m.gameId, engine, was.value[at], before) : []
+      const why = there.length > 0 ? ` With the correction, just before it: ${there.join(' ')}` : ''
+      return err(
+        'correction-breaks-later-entry',
+        `That change makes entry ${at + 1} (${words(at)}) impossible: ${message}${why} Nothing was saved.`,
+        'action',
+      )
     }
     if (!was.ok) return broken(m)
     const changeAt = (i: number): CorrectionChange => {
@@ -291,15 +293,18 @@ export class MatchService {
 
   /**
    * The engine's state before the first entry and after each entry of `entries` (index i + 1; an entry left
-   * out before stays left out and keeps the state before it), or the first entry the engine would refuse.
+   * out before stays left out and keeps the state before it), or the first entry the engine would refuse, with
+   * the state just before it.
    */
   private statesAfter(
     m: ProjectedMatch,
     entries: LogEntry[],
-  ): { ok: true; value: unknown[] } | { ok: false; error: { at: number; code: string; message: string } } {
+  ):
+    | { ok: true; value: unknown[] }
+    | { ok: false; error: { at: number; code: string; message: string; before: unknown } } {
     const engine = m.engine as NonNullable<ProjectedMatch['engine']>
     const start = engine.setup(m.config)
-    if (!start.ok) return { ok: false, error: { at: -1, ...start.error } }
+    if (!start.ok) return { ok: false, error: { at: -1, ...start.error, before: null } }
     let state = start.value
     const out: unknown[] = [state]
     for (let i = 0; i < entries.length; i++) {
@@ -307,7 +312,7 @@ export class MatchService {
       const r = engine.apply(state, effectiveAction(e))
       if (r.ok) state = r.value
       else if (!m.skipped.some((s) => s.eventId === e.eventId))
-        return { ok: false, error: { at: i, code: r.error.code, message: r.error.message } }
+        return { ok: false, error: { at: i, code: r.error.code, message: r.error.message, before: state } }
       out.push(state)
     }
     return { ok: true, value: out }

@@ -75,3 +75,17 @@ export function enneaEntryChanges(
   }
   return out
 }
+
+/** Each seat whose pool or cube total differs between two states of the same point of the log (EN-R7, EN-R23). */
+export function enneaStandsDifferently(was: EnneaState, now: EnneaState): string[] {
+  const out: string[] = []
+  for (let s = 0; s < now.names.length; s++) {
+    const [poolWas, poolNow] = [was.pools[s] ?? 0, now.pools[s] ?? 0]
+    const [totalWas, totalNow] = [was.totals[s] ?? 0, now.totals[s] ?? 0]
+    if (poolWas === poolNow && totalWas === totalNow) continue
+    out.push(
+      `${nameOf(now, s)} has ${cubes(totalNow)}, ${poolNow} in the pool (was ${totalWas}, ${poolWas} in the pool).`,
+    )
+  }
+  return out
+}
