@@ -33,7 +33,6 @@ import {
   formatHand,
   rankLabel,
   rankName,
-  senCanBlock,
   senCheckBlock,
   senCheckDeclare,
   senIsWin,
@@ -244,7 +243,7 @@ function noBlock(state: SenState, action: SenParsed<'no-block'>): Result<SenStat
   if (!seat.ok) return seat
   const known = current.known[answerer]
   const blockRule = { blockRequirement: state.rules.blockRequirement }
-  if (!someCompletion(known, (hand) => !senCanBlock(hand, blockRule))) {
+  if (!someCompletion(known, (hand) => !senCheckBlock(hand, blockRule).ok)) {
     return err(
       'block-required',
       known.length === 3

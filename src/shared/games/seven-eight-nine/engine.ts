@@ -13,7 +13,7 @@ import type { GameEngine, GameStatus, Standing } from '../engine'
 import { rankSeats, seatName } from '../seats'
 import { applyParsed } from './actions'
 import { newGame, other, senReactCheck, someCompletion } from './game'
-import { senCanBlock, senCheckDeclare } from './rules'
+import { senCheckBlock, senCheckDeclare } from './rules'
 import { parseSenAction, parseSenConfig, senRulesOf } from './schema'
 import { senStatus, senStatusText } from './status'
 import type { Seat, SenAction, SenConfig, SenHouseRules, SenLegal, SenState } from './types'
@@ -99,8 +99,10 @@ function legalActions(state: SenState): SenLegal[] {
       const answerer = other(game.declare?.seat ?? game.turn)
       const known = game.known[answerer]
       const blockRule = { blockRequirement: state.rules.blockRequirement }
-      if (someCompletion(known, (hand) => senCanBlock(hand, blockRule))) out.push({ type: 'block', seat: answerer })
-      if (someCompletion(known, (hand) => !senCanBlock(hand, blockRule))) out.push({ type: 'no-block', seat: answerer })
+      if (someCompletion(known, (hand) => senCheckBlock(hand, blockRule).ok))
+        out.push({ type: 'block', seat: answerer })
+      if (someCompletion(known, (hand) => !senCheckBlock(hand, blockRule).ok))
+        out.push({ type: 'no-block', seat: answerer })
       return out
     }
   }
