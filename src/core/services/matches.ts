@@ -240,8 +240,8 @@ export class MatchService {
     const engine = m.engine as NonNullable<ProjectedMatch['engine']>
     const names = this.repo.seats(m.id).map((s) => s.name)
     const words = (i: number): string => {
-      const e = m.log.entries[i] as LogEntry
-      return describeEntry(m, e.eventId, effectiveAction(e), names)
+      const e = m.log.entries[i]
+      return e ? describeEntry(m, e.eventId, effectiveAction(e), names) : "the match's start"
     }
     const was = this.statesAfter(m, m.log.entries)
     const now = this.statesAfter(m, entries)
