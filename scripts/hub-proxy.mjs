@@ -30,6 +30,8 @@ export const CODE_FILE = 'hub-code.json'
 /** The most laptops one code change keeps, and old tokens remembered (to tell their holders the code changed). */
 const CODE_MEMBERS_MAX = 500
 const REVOKED_MAX = 2000
+/** The most earlier tokens one change names to refuse (a hub seeded again after changes is told the club's old ones). */
+const REVOKE_MAX = 200
 const HEX64 = /^[0-9a-f]{64}$/
 
 export const DEFAULT_LIMITS = {
@@ -481,7 +483,7 @@ export async function startHubProxy({ host, port, upstreamPort, dataDir, limits:
     } catch {
       refuse('the code change is not JSON')
     }
-    onlyKeys(ask, ['token', 'members', 'by', 'ref'], 'the code change')
+    onlyKeys(ask, ['token', 'members', 'by', 'ref', 'revoke'], 'the code change')
     if (typeof ask.token !== 'string' || !HEX64.test(ask.token)) refuse('token must be a sha256 in hex')
     if (
       !Array.isArray(ask.members) ||
@@ -492,15 +494,29 @@ export async function startHubProxy({ host, port, upstreamPort, dataDir, limits:
       refuse(`members must be at most ${CODE_MEMBERS_MAX} different sha256 hashes in hex`)
     if (typeof ask.by !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(ask.by)) refuse('by must be a public device key')
     if (typeof ask.ref !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(ask.ref)) refuse('ref must be a short mark')
-    if (ask.members.includes(ask.token) || ask.token === hash.toString('hex'))
-      refuse('the new token must differ from the old one and from every member token')
+    const revoke = ask.revoke ?? []
+    if (
+      !Array.isArray(revoke) ||
+      revoke.length > REVOKE_MAX ||
+      !revoke.every((h) => typeof h === 'string' && HEX64.test(h))
+    )
+      refuse(`revoke must be at most ${REVOKE_MAX} sha256 hashes in hex`)
+    if (ask.members.includes(ask.token) || revoke.includes(ask.token))
+      refuse('the new token must differ from every member token and every token it revokes')
     // One change at a time (seeding and changes share the turn): the token is checked again in it.
     const turn = seeding.then(() => {
       const stored = readKnown()
       if (!stored || !timingSafeEqual(stored, hash))
         throw new Refusal(401, 'the club code was changed on another laptop first', changedNotice())
       const before = readCode()
-      const revoked = [stored.toString('hex'), ...(before?.members ?? []), ...(before?.revoked ?? [])]
+      // The token that made the change stops working, unless the change keeps it (a laptop telling a
+      // hub seeded again which change is in force, with the token it seeded it with).
+      const revoked = [
+        ...(stored.toString('hex') === ask.token ? [] : [stored.toString('hex')]),
+        ...revoke,
+        ...(before?.members ?? []),
+        ...(before?.revoked ?? []),
+      ].filter((h) => h !== ask.token && !ask.members.includes(h))
       const next = {
         current: ask.token,
         members: ask.members,

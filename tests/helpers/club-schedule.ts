@@ -32,6 +32,9 @@ export const Schedule = fc.array(
     'remove',
     'remove',
     'remove',
+    // The join code changed on one of the three (offline laptops catch up; the hub may be lost afterwards).
+    'change-code',
+    'change-code',
   ]),
   {
     minLength: 6,
@@ -60,6 +63,11 @@ export interface ScheduleResult {
   removed: boolean
   /** Players a member still shows that the removed laptop created after its cut (must be 0). */
   countedAfterCut: number
+  /** Code changes made during the schedule, and the codes the three laptops show at the end. */
+  codeChanges: number
+  codes: string[]
+  /** Laptops that joined again with the new code because a change could not keep them. */
+  rejoined: number
 }
 
 export async function runSchedule(hub: TestHub, ops: Op[], skews: readonly number[] = SKEWS): Promise<ScheduleResult> {
@@ -69,6 +77,8 @@ export async function runSchedule(hub: TestHub, ops: Op[], skews: readonly numbe
   const acknowledged = new Set<string>()
   let rogue: Laptop | null = null
   let removed = false
+  let codeChanges = 0
+  let rejoined = 0
   try {
     for (let i = 0; i < 3; i++) links.push(await link(() => hub.port))
     for (const [i, name] of ['ana', 'bo', 'cy'].entries()) {
@@ -104,6 +114,8 @@ export async function runSchedule(hub: TestHub, ops: Op[], skews: readonly numbe
             await may(ls[0]!, 'sync:now', {})
             removed = (await may(ls[0]!, 'club:remove-device', { deviceId: rogueId })) !== null
           }
+        } else if (op.kind === 'change-code') {
+          if ((await may(l, 'club:change-code', {})) !== null) codeChanges++
         } else if (op.kind === 'hub-restart') await hub.restart()
         else if (op.kind === 'hub-lose') await hub.lose()
         else if (op.kind === 'hub-delete')
@@ -126,8 +138,27 @@ export async function runSchedule(hub: TestHub, ops: Op[], skews: readonly numbe
     for (const k of links) k.setOnline(true)
     // The fourth laptop sends what it has (nothing, once it knows it was taken out), before the final rounds.
     await may(rogue, 'sync:now', {})
+    // A laptop a code change could not keep (the changer never heard of it: its joining was on a hub
+    // lost before anyone synced it) says so; its person does what it says: leave, and join again with
+    // the code shown on a laptop that has it.
+    for (let round = 0; round < 2; round++) {
+      for (const [i, l] of ls.entries()) {
+        const st = await l.call<SyncStatus>('sync:now')
+        if (st.state !== 'error' || !/not among the laptops that change kept/.test(st.error ?? '')) continue
+        const holder = ls.find((o) => o !== l)!
+        const code = (await holder.call<SyncStatus>('sync:now')).club!.code
+        await l.call('club:leave')
+        await l.call('club:join', { hubUrl: links[i]!.url, code })
+        rejoined++
+      }
+    }
     const states: string[] = []
-    for (let pass = 0; pass < 2; pass++) for (const l of ls) states.push((await l.call<SyncStatus>('sync:now')).state)
+    for (let pass = 0; pass < 2; pass++)
+      for (const l of ls) {
+        const st = await l.call<SyncStatus>('sync:now')
+        if (process.env.SYNC_DEBUG && st.state !== 'connected') console.log(l.name, st.state, st.error)
+        states.push(st.state)
+      }
     const ds = ls.map(digest)
     // What one laptop's incremental writes left equals what a rebuild from its events alone gives.
     const dir = ls[1]!.dir
@@ -139,7 +170,12 @@ export async function runSchedule(hub: TestHub, ops: Op[], skews: readonly numbe
     const have = new Set(first.events)
     const converged = ds.every((d) => JSON.stringify(d) === JSON.stringify(first))
     const waiting: number[] = []
-    for (const l of ls) waiting.push((await l.call<SyncStatus>('sync:status')).waiting)
+    const codes: string[] = []
+    for (const l of ls) {
+      const st = await l.call<SyncStatus>('sync:status')
+      waiting.push(st.waiting)
+      codes.push(st.club?.code ?? '')
+    }
     const cut = ls[0]!.db.prepare('SELECT through FROM removed_devices WHERE device_id = ?').get(rogueId) as
       { through: number } | undefined
     const countedAfterCut = cut
@@ -164,6 +200,9 @@ export async function runSchedule(hub: TestHub, ops: Op[], skews: readonly numbe
       events: first.events.length,
       removed: removed && cut !== undefined,
       countedAfterCut,
+      codeChanges,
+      codes,
+      rejoined,
     }
   } finally {
     if (rogue) {

@@ -55,9 +55,10 @@ async function club(hubUrl = bed.hub.url): Promise<{ a: Laptop; b: Laptop; c: La
 describe('changing the join code', () => {
   it('the old code admits nobody; kept laptops, one offline through the change, take the new code; a new laptop joins with it', async () => {
     const { a, b, c, code } = await club()
-    // A laptop that joined with the old code but never sent an event: the change cannot keep it.
+    // A laptop that joined with the old code and has played nothing yet: its joining is in the log, so it is kept.
     const idle = bed.lap('idle')
     await idle.call('club:join', { hubUrl: bed.hub.url, code })
+    await sync(a)
 
     const changed = await a.call<SyncStatus>('club:change-code')
     const fresh = changed.club!.code
@@ -95,22 +96,21 @@ describe('changing the join code', () => {
     await sync(c)
     expect(await codeOf(c)).toBe(fresh)
 
-    // The idle laptop was not kept: it says so and sends nothing.
+    // The idle laptop was kept too: it takes the new code and what it plays now goes round.
     await idle.call('players:create', { name: 'Idle' })
-    const atIdle = await sync(idle)
-    expect(atIdle.state).toBe('error')
-    expect(atIdle.error).toMatch(/not among the laptops that change kept/)
-    expect(atIdle.waiting).toBeGreaterThan(0)
+    expect((await sync(idle)).error).toBeNull()
+    await sync(idle)
+    expect(await codeOf(idle)).toBe(fresh)
 
     // A new laptop joins with the new code and counts the same history as everyone.
     const dee = bed.lap('dee')
     await dee.call('club:join', { hubUrl: bed.hub.url, code: fresh })
-    for (const l of [a, b, c, dee, a, b, c, dee]) await sync(l)
+    for (const l of [a, b, c, idle, dee, a, b, c, idle, dee]) await sync(l)
     expect((await sync(dee)).refusedTotal).toBe(0)
     expect(await codeOf(dee)).toBe(fresh)
-    expect(await names(dee)).toEqual(['Ana', 'Bo', 'Bo after', 'Cy', 'Cy offline', 'After change'].sort())
+    expect(await names(dee)).toEqual(['Ana', 'Bo', 'Bo after', 'Cy', 'Cy offline', 'After change', 'Idle'].sort())
     const da = digest(a)
-    for (const l of [b, c, dee]) expect(digest(l)).toEqual(da)
+    for (const l of [b, c, idle, dee]) expect(digest(l)).toEqual(da)
     await dee.call('players:create', { name: 'Dee' })
     await sync(dee)
     await sync(a)
@@ -241,6 +241,32 @@ describe('changing the join code', () => {
     expect(await codeOf(b)).toBe(fresh)
   })
 
+  for (const first of ['a laptop that took the change', 'the laptop that missed it'] as const)
+    it(`a hub lost after a change and seeded again by ${first}: the laptop that missed the change comes back, and the old code stays out`, async () => {
+      const { a, b, c, code } = await club()
+      // Cy is switched off through the change and the hub's loss; he played meanwhile.
+      const fresh = (await a.call<SyncStatus>('club:change-code')).club!.code
+      await sync(a)
+      await sync(b)
+      await sync(b)
+      expect(await codeOf(b)).toBe(fresh)
+      await c.call('players:create', { name: 'Cy offline' })
+      await bed.hub.lose()
+      if (first === 'the laptop that missed it') {
+        // Cy seeds the empty hub with the old code; Ana takes it back with that code and tells it the change.
+        expect((await sync(c)).state).toBe('connected')
+        expect((await sync(a)).state).toBe('connected')
+      } else expect((await sync(a)).state).toBe('connected')
+      for (const l of [b, c, c, a, b, c]) expect((await sync(l)).state).toBe('connected')
+      expect(await codeOf(c)).toBe(fresh)
+      expect((await rawRead(bed.hub.url, tokenOf(code))).status).toBe(401)
+      expect((await rawRead(bed.hub.url, tokenOf(fresh))).status).toBe(200)
+      expect(await names(a)).toContain('Cy offline')
+      const da = digest(a)
+      expect(digest(b)).toEqual(da)
+      expect(digest(c)).toEqual(da)
+    })
+
   it('refuses outside a club and for a laptop taken out, changing nothing', async () => {
     const solo = bed.lap('solo')
     expect(await solo.refuse('club:change-code')).toMatchObject({ code: 'not-in-club' })
@@ -257,5 +283,6 @@ describe('changing the join code', () => {
     expect(changed.club!.code).not.toBe(before)
     const atC = await sync(c)
     expect(atC.state).toBe('error')
+    expect(atC.error).toMatch(/taken out of the club/)
   })
 })

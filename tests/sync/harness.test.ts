@@ -5,7 +5,8 @@
  * coming back, and hub restarts. At the end every laptop is online and syncs; then every laptop holds
  * the same event set and the same projection digests, no event any laptop acknowledged is missing,
  * and nothing is left waiting to go up. A fourth laptop plays too, and is taken out during most
- * schedules: nothing it made after its cut counts on any laptop.
+ * schedules: nothing it made after its cut counts on any laptop. The join code is changed during
+ * many schedules, by whichever laptop, also before the hub is lost: every laptop ends on one code.
  *
  * SYNC_SCHEDULES (default 50) and SYNC_SEED repeat or widen a run; fast-check prints the seed and
  * the failing schedule.
@@ -29,6 +30,7 @@ afterAll(async () => {
 describe('club sync harness', () => {
   it(`${RUNS} random schedules of three laptops and a hub converge, and nothing acknowledged is lost`, async () => {
     let removals = 0
+    let changes = 0
     await fc.assert(
       fc.asyncProperty(Schedule, async (ops) => {
         const r = await runSchedule(hub, ops)
@@ -38,11 +40,16 @@ describe('club sync harness', () => {
         expect(r.waiting).toEqual([0, 0, 0])
         // A fourth laptop taken out during the schedule: nothing it made after its cut counts anywhere.
         expect(r.countedAfterCut).toBe(0)
+        // After changes of the join code, every laptop shows the same code.
+        expect(new Set(r.codes).size).toBe(1)
         if (r.removed) removals++
+        if (r.codeChanges > 0) changes++
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: !process.env.SYNC_SHRINK },
     )
     // The schedules do take laptops out (a removal needs the fourth laptop to have synced first).
     expect(removals).toBeGreaterThan(RUNS / 4)
+    // And change the join code (a change needs the laptop's link up).
+    expect(changes).toBeGreaterThan(RUNS / 8)
   }, 900_000)
 })

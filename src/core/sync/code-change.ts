@@ -137,7 +137,9 @@ export function makeCodeChange(o: {
   newCodeKey: Buffer
   supersedes: string
   keep: readonly KeptLaptop[]
-}): { supersedes: string; from: string; key: string; wraps: { device: string; box: string }[] } {
+  /** The hub token the change replaces. */
+  previousToken: string
+}): { supersedes: string; from: string; key: string; wraps: { device: string; box: string }[]; previous: string } {
   const sk = signKeyBox(o.newCodeKey, o.clubId)
   return {
     supersedes: o.supersedes,
@@ -147,6 +149,7 @@ export function makeCodeChange(o: {
       const w = wrapBox(o.me, k.publicKey, o.clubId, k.deviceId)
       return { device: k.deviceId, box: seal(w.key, o.newCodeKey, w.label) }
     }),
+    previous: tokenDigest(o.previousToken),
   }
 }
 

@@ -43,6 +43,11 @@ interface Pending {
   members: string[]
 }
 
+/** The code keys a setting held before, with the one it holds now first (at most 10). */
+function past(cfg: ClubConfig): string[] {
+  return [...(cfg.codeKey ? [cfg.codeKey] : []), ...(cfg.pastCodeKeys ?? [])].slice(0, 10)
+}
+
 export class CodeChanges {
   constructor(
     private readonly o: SyncOptions,
@@ -116,6 +121,7 @@ export class CodeChanges {
         newCodeKey: codeKey,
         supersedes: this.inForce(cfg.clubId)?.id ?? '',
         keep,
+        previousToken: hubToken(Buffer.from(cfg.codeKey ?? cfg.key, 'base64url')),
       }),
       token: tokenDigest(hubToken(codeKey)),
       members: keep.map((k) => tokenDigest(memberToken(me, k.publicKey, cfg.clubId, ref))),
@@ -167,7 +173,7 @@ export class CodeChanges {
 
   /** Writes the change the hub took and takes its code key, in one transaction. */
   private finish(cfg: ClubConfig, p: Pending): ClubConfig {
-    const next: ClubConfig = { ...cfg, codeKey: p.codeKey }
+    const next: ClubConfig = { ...cfg, codeKey: p.codeKey, pastCodeKeys: past(cfg) }
     delete next.memberToken
     this.o.db
       .transaction(() => {
@@ -215,10 +221,67 @@ export class CodeChanges {
     if (!c || c.id === cfg.codeChange || c.deviceId === this.o.device.id()) return null
     const k = codeKeyFor(c.payload, this.deviceKey(), cfg.clubId)
     if (!k) return null
-    const next: ClubConfig = { ...cfg, codeKey: k.toString('base64url'), codeChange: c.id }
+    const next: ClubConfig = { ...cfg, codeKey: k.toString('base64url'), codeChange: c.id, pastCodeKeys: past(cfg) }
     delete next.memberToken
     this.m.save(next)
     return next
+  }
+
+  /**
+   * Tells a hub which change is in force when it does not know it: a hub lost and seeded again (by
+   * this laptop, or by a laptop that missed the change, with an older code of the club this laptop
+   * held too). `auth` is the setting whose token the hub takes now. The hub then takes this
+   * laptop's current token, a member token for each kept laptop (bound to this laptop's key and a new
+   * mark, so a laptop that missed the change gets in and reads it), and refuses every earlier token
+   * of the club the log names. False when there is nothing to tell (no change in force here).
+   */
+  async reassert(cfg: ClubConfig, auth: ClubConfig): Promise<boolean> {
+    const c = this.inForce(cfg.clubId)
+    if (!c || !cfg.codeKey) return false
+    const me = this.deviceKey()
+    const ref = randomBytes(16).toString('base64url')
+    const current = tokenDigest(hubToken(Buffer.from(cfg.codeKey, 'base64url')))
+    const earlier = new Set<string>([
+      tokenDigest(hubToken(Buffer.from(cfg.key, 'base64url'))),
+      ...(cfg.pastCodeKeys ?? []).map((k) => tokenDigest(hubToken(Buffer.from(k, 'base64url')))),
+      ...this.o.events
+        .forSubject(cfg.clubId)
+        .filter((e): e is DomainEvent<'device.code-changed'> => e.kind === KIND)
+        .map((e) => e.payload.previous),
+    ])
+    earlier.delete(current)
+    await this.slot.changeCode(auth, {
+      token: current,
+      members: this.kept().map((k) => tokenDigest(memberToken(me, k.publicKey, cfg.clubId, ref))),
+      by: me.publicKey.toString('base64url'),
+      ref,
+      revoke: [...earlier].slice(0, 200),
+    })
+    return true
+  }
+
+  /**
+   * The hub refuses this laptop's token without a notice of a change: it may have been lost and
+   * seeded again by a laptop that missed the change, with an older code of the club. Tried with each
+   * older code this laptop knows; the one the hub takes is used to tell it the change in force.
+   * True when that worked (the caller syncs again).
+   */
+  async reclaim(cfg: ClubConfig): Promise<boolean> {
+    if (!cfg.codeKey || cfg.authToken) return false
+    for (const k of [cfg.key, ...(cfg.pastCodeKeys ?? [])]) {
+      if (k === cfg.codeKey) continue
+      const auth: ClubConfig = { ...cfg, memberToken: hubToken(Buffer.from(k, 'base64url')) }
+      let info
+      try {
+        info = await this.slot.probe(auth)
+      } catch (e) {
+        if (e instanceof HubRefused) continue
+        throw e
+      }
+      if (info?.clubId !== cfg.clubId) continue
+      return this.reassert(cfg, auth)
+    }
+    return false
   }
 
   /**

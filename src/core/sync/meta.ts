@@ -25,6 +25,8 @@ export interface ClubConfig {
   codeChange?: string
   /** Until this laptop has read a change it was kept through: the member token the hub takes meanwhile. */
   memberToken?: string
+  /** Code keys this laptop held before (newest first): a hub seeded again with one of them can be taken back. */
+  pastCodeKeys?: string[]
 }
 
 export class SyncMeta {

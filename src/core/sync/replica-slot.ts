@@ -55,7 +55,9 @@ export class ReplicaSlot {
     if (bad) return err('invalid-name', bad, 'name')
     try {
       const transport = await this.o.transport()
-      await transport.seed(this.options(cfg), {
+      // Seeded with the club code's own token, never a member token (which the others cannot compute).
+      const { memberToken: _member, ...own } = cfg
+      await transport.seed(this.options(own), {
         format: HUB_FORMAT,
         clubId: cfg.clubId,
         hubId: randomUUID(),
@@ -147,7 +149,7 @@ export class ReplicaSlot {
   /** Tells the hub the club's join code changed (see Transport.changeCode). */
   async changeCode(
     cfg: ClubConfig,
-    change: { token: string; members: string[]; by: string; ref: string },
+    change: { token: string; members: string[]; by: string; ref: string; revoke?: string[] },
   ): Promise<void> {
     await (await this.o.transport()).changeCode(this.options(cfg), change)
   }

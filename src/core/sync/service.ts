@@ -299,6 +299,7 @@ export class SyncService {
           'sync.refused_seen',
           'sync.code_pending',
           'sync.code_checked',
+          'sync.announced',
         ])
           this.m.del(k)
         // What this laptop held when it left belongs to that club: joining another club later sends only what came after.
@@ -493,10 +494,13 @@ export class SyncService {
         if (e instanceof HubRefused) {
           this.failures++
           this.state = 'error'
-          // Refused with the notice of a change, or refused the member token it gave: the change did not keep this laptop.
-          this.error =
-            e.changed || this.m.config()?.memberToken
-              ? 'The club’s join code was changed on another laptop, and this laptop was not among the laptops that change kept (it had sent nothing yet, or was taken out). Nothing was sent. To come back: leave the club, then join with the new code from a laptop in the club.'
+          // A laptop taken out says so first; refused with the notice of a change, or refused the member
+          // token it gave: the change did not keep this laptop.
+          const gone = this.removedHere()
+          this.error = gone
+            ? this.removedWords(gone)
+            : e.changed || this.m.config()?.memberToken
+              ? 'The club’s join code was changed on another laptop, and this laptop was not among the laptops that change kept (it had not synced with the club yet, or was taken out). Nothing was sent. To come back: leave the club, then join with the new code from a laptop in the club.'
               : 'The hub refuses this laptop: it knows another club code (it holds another club, or was seeded by someone else). Nothing was sent. Check the hub address.'
           return
         }
@@ -546,11 +550,25 @@ export class SyncService {
       // The code was changed since this laptop's token was made: a laptop the change kept gets in
       // with its member token until it has read the change (once; a second refusal is final).
       const next = e instanceof HubRefused && e.changed && followed < 2 ? await this.codes.follow(cfg, e.changed) : null
-      if (!next) throw e
-      await this.slot.close()
-      return this.exchange(next, force, followed + 1)
+      if (next) {
+        await this.slot.close()
+        return this.exchange(next, force, followed + 1)
+      }
+      // Refused without a notice after a change: a hub seeded again by a laptop that missed the change,
+      // with an older code of the club; taken back with that code and told the change in force.
+      if (e instanceof HubRefused && !e.changed && followed < 2 && (await this.codes.reclaim(cfg))) {
+        await this.slot.close()
+        return this.exchange(cfg, force, followed + 1)
+      }
+      throw e
     }
     this.alive()
+    if (!info && this.removedHere()) {
+      // Taken out of the club: a lost hub is not this laptop's to seed again (it sends nothing more).
+      this.state = 'error'
+      this.error = this.removedWords(this.removedHere() as Removal)
+      return
+    }
     if (!info) {
       // A new or lost hub: seeded again at once, by whichever laptop gets there first; every
       // laptop then sends what the hub lacks (the cursors start over with the new hub's id).
@@ -561,6 +579,12 @@ export class SyncService {
         this.state = 'error'
         this.error = seeded.error.message
         return
+      }
+      // Seeded here after a change of the code: the new hub learns which change is in force, so a laptop
+      // that missed it gets in with its member token and every older code of the club is refused.
+      if (seeded.ok) {
+        await this.codes.reassert(cfg, cfg)
+        this.alive()
       }
       info = await this.slot.probe(cfg)
       this.alive()
@@ -608,6 +632,7 @@ export class SyncService {
       }
     }
     const key = Buffer.from(cfg.key, 'base64url')
+    this.announce(cfg)
 
     // Up: local events the hub has not confirmed, in the order they were stored here (a long
     // history, as when a laptop seeds a hub, reports how far it is).
@@ -827,6 +852,28 @@ export class SyncService {
     this.o.device.renew('club device key', k.deviceId)
     this.o.db.transaction(() => this.m.set('sync.device_key_for', k.deviceId)).immediate()
     return k
+  }
+
+  /**
+   * Once per club, before this laptop's first push: when nothing of this laptop's own goes up to the
+   * club yet, a `device.joined` event does, so the club holds a signed event of every laptop that
+   * joined (a change of the code keeps the laptops whose keys it knows).
+   */
+  private announce(cfg: ClubConfig): void {
+    if (this.m.get('sync.announced') === cfg.clubId) return
+    const me = this.o.device.id()
+    const has = this.o.db
+      .prepare<[string, number], { one: number }>(
+        'SELECT 1 AS one FROM events WHERE device_id = ? AND rowid > ? LIMIT 1',
+      )
+      .get(me, this.pushedFloor())
+    const named = validatePlayerName(cleanHubText(this.o.label, 60))
+    this.o.db
+      .transaction(() => {
+        if (!has) this.o.events.append('device.joined', me, { label: named.ok ? named.value : 'A laptop' })
+        this.m.set('sync.announced', cfg.clubId)
+      })
+      .immediate()
   }
 
   /** A local event as it goes to the hub: this laptop's own signed with its key, another keyed laptop's with the signature it came with. */

@@ -101,7 +101,10 @@ export interface Transport {
    * old token who changed the code (`by`, `ref`). HubRefused when the token is no longer the
    * current one (its `changed` says by whom); an Error when the hub cannot (not Ninekeeper's hub).
    */
-  changeCode(options: ReplicaOptions, change: CodeChangeNotice & { token: string; members: string[] }): Promise<void>
+  changeCode(
+    options: ReplicaOptions,
+    change: CodeChangeNotice & { token: string; members: string[]; revoke?: string[] },
+  ): Promise<void>
 }
 
 /** What Ninekeeper's hub tells a laptop whose token an earlier code change replaced. */

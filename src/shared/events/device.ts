@@ -18,7 +18,7 @@ import * as v from 'valibot'
 import { validatePlayerName } from '../model/player'
 import { err, ok, type Result } from '../result'
 
-export const DEVICE_EVENT_KINDS = ['device.removed', 'device.code-changed'] as const
+export const DEVICE_EVENT_KINDS = ['device.removed', 'device.code-changed', 'device.joined'] as const
 export type DeviceEventKind = (typeof DEVICE_EVENT_KINDS)[number]
 
 export function isDeviceKind(kind: string): kind is DeviceEventKind {
@@ -35,7 +35,20 @@ export interface DevicePayloadOf {
    * laptop joining with the new code can check the club's rows; `wraps`: the new code's key sealed
    * for each laptop the club keeps, so each of them learns it without the old code admitting anyone.
    */
-  'device.code-changed': { supersedes: string; from: string; key: string; wraps: { device: string; box: string }[] }
+  /**
+   * A laptop in a club says it is there (subject: its own device id), once per club, at its first
+   * sync: so the club holds an event of every laptop that joined, signed with its key, and a change of
+   * the code keeps it even if it has played nothing yet.
+   */
+  'device.joined': { label: string }
+  'device.code-changed': {
+    supersedes: string
+    from: string
+    key: string
+    wraps: { device: string; box: string }[]
+    /** sha256 (hex) of the hub token the change replaced: a hub seeded again is told to refuse it too. */
+    previous: string
+  }
 }
 
 const Label = v.pipe(
@@ -67,6 +80,7 @@ export const DEVICE_PAYLOADS: { [K in DeviceEventKind]: v.GenericSchema<unknown,
     ),
     label: Label,
   }),
+  'device.joined': v.strictObject({ label: Label }),
   'device.code-changed': v.strictObject({
     supersedes: v.union([v.literal(''), v.pipe(v.string(), v.uuid('must be an event id or empty'))]),
     from: Base64url(43, 43),
@@ -76,6 +90,7 @@ export const DEVICE_PAYLOADS: { [K in DeviceEventKind]: v.GenericSchema<unknown,
       v.maxLength(CODE_CHANGE_MAX_LAPTOPS, `must name at most ${CODE_CHANGE_MAX_LAPTOPS} laptops`),
       v.check((ws) => new Set(ws.map((w) => w.device)).size === ws.length, 'must name each laptop once'),
     ),
+    previous: v.pipe(v.string('must be text'), v.regex(/^[0-9a-f]{64}$/, 'must be a sha256 in hex')),
   }),
 }
 
@@ -83,8 +98,10 @@ export const DEVICE_PAYLOADS: { [K in DeviceEventKind]: v.GenericSchema<unknown,
 export function checkDeviceEvent(e: { kind: string; subject: string; deviceId: string }): Result<true> {
   if (e.kind === 'device.removed' && e.subject === e.deviceId)
     return err('invalid-event', 'a laptop cannot remove itself from the club (it leaves instead)')
-  if (e.kind === 'device.code-changed' && e.deviceId[14] !== '8')
-    return err('invalid-event', 'only a laptop with its own device key can change the club code')
+  if (e.kind === 'device.joined' && e.subject !== e.deviceId)
+    return err('invalid-event', 'a laptop can only say that it joined itself')
+  if ((e.kind === 'device.code-changed' || e.kind === 'device.joined') && e.deviceId[14] !== '8')
+    return err('invalid-event', 'only a laptop with its own device key can change the club code or join')
   return ok(true)
 }
 

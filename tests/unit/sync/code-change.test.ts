@@ -90,6 +90,7 @@ describe('sealed keys', () => {
       newCodeKey: code,
       supersedes: '',
       keep: [{ deviceId: kept.deviceId, publicKey: kept.publicKey }],
+      previousToken: 'old-token',
     })
     expect(signKeyFor(p, code, CLUB)?.equals(signKey)).toBe(true)
     expect(signKeyFor(p, signKey, CLUB)).toBeNull()
@@ -115,6 +116,7 @@ describe('sealed keys', () => {
       newCodeKey: newCodeKey(),
       supersedes: '',
       keep: [laptop()].map((k) => ({ deviceId: k.deviceId, publicKey: k.publicKey })),
+      previousToken: 'old-token',
     })
     const event = (payload: unknown, deviceId = changer.deviceId) => ({
       id: '01900000-0000-7000-8000-000000000001',
@@ -131,6 +133,7 @@ describe('sealed keys', () => {
     expect(validateEvent(event({ ...p, wraps: [...p.wraps, ...p.wraps] })).ok).toBe(false)
     expect(validateEvent(event({ ...p, supersedes: 'nope' })).ok).toBe(false)
     expect(validateEvent(event({ ...p, extra: 1 })).ok).toBe(false)
+    expect(validateEvent(event({ ...p, previous: 'old-token' })).ok).toBe(false)
     // Only a laptop with its own device key (a version-8 id) can change the code.
     expect(validateEvent(event(p, '01900000-0000-7000-8000-00000000000a')).ok).toBe(false)
   })
@@ -146,7 +149,7 @@ describe('the change in force', () => {
       id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
       deviceId: by.deviceId,
       hlc: formatHlc(at, 0, by.deviceId),
-      payload: { supersedes, from: from.publicKey.toString('base64url'), key: '', wraps: [] },
+      payload: { supersedes, from: from.publicKey.toString('base64url'), key: '', wraps: [], previous: '' },
     }
   }
 
