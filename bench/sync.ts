@@ -56,22 +56,33 @@ function du(path: string): number {
   return readdirSync(path).reduce((sum, f) => sum + du(join(path, f)), 0)
 }
 
-async function converge(): Promise<{ n: number; converged: number; lost: number; ms: number }> {
+async function converge(): Promise<{
+  n: number
+  converged: number
+  lost: number
+  ms: number
+  changes: number
+  rejoined: number
+}> {
   const hub = await testHub()
   const samples = fc.sample(Schedule, { numRuns: SCHEDULES, seed: 20261215 })
   let converged = 0
   let lost = 0
+  let changes = 0
+  let rejoined = 0
   const t0 = performance.now()
   try {
     for (const ops of samples) {
       const r = await runSchedule(hub, ops)
-      if (r.converged && r.states.every((s) => s === 'connected')) converged++
+      if (r.converged && r.states.every((s) => s === 'connected') && new Set(r.codes).size === 1) converged++
+      changes += r.codeChanges
+      rejoined += r.rejoined
       lost += r.lost
     }
   } finally {
     await hub.stop()
   }
-  return { n: samples.length, converged, lost, ms: performance.now() - t0 }
+  return { n: samples.length, converged, lost, ms: performance.now() - t0, changes, rejoined }
 }
 
 async function initial(): Promise<{
@@ -207,7 +218,7 @@ async function main(): Promise<void> {
   )
   const conv = await converge()
   console.log(
-    `BENCH sync-converge laptops=3 schedules=${conv.n} converged=${conv.converged}/${conv.n} lost=${conv.lost}`,
+    `BENCH sync-converge laptops=3 schedules=${conv.n} converged=${conv.converged}/${conv.n} lost=${conv.lost} code_changes=${conv.changes} rejoined=${conv.rejoined}`,
   )
 
   const pkg = (name: string): number => {
@@ -238,7 +249,7 @@ async function main(): Promise<void> {
       '',
       '| Benchmark | Result | Target |',
       '|---|---|---|',
-      `| sync-converge: ${conv.n} random schedules of 3 laptops (writes, offline spells, hub restarts, hubs lost with no button pressed, rows deleted and renumbered on the hub; clocks 10 min ahead and 23 h 45 min behind; a fourth laptop playing until it is removed; one laptop rebuilt) | ${conv.converged}/${conv.n} converged, ${conv.lost} acknowledged events lost (${(conv.ms / 1000).toFixed(0)} s) | all converge, none lost: ${conv.converged === conv.n && conv.lost === 0 ? 'met' : 'NOT met'} |`,
+      `| sync-converge: ${conv.n} random schedules of 3 laptops (writes, offline spells, hub restarts, hubs lost with no button pressed, rows deleted and renumbered on the hub; clocks 10 min ahead and 23 h 45 min behind; a fourth laptop playing until it is removed; the join code changed by any laptop, ${conv.changes} times in all; one laptop rebuilt; every laptop on one code at the end) | ${conv.converged}/${conv.n} converged, ${conv.lost} acknowledged events lost, ${conv.rejoined} laptops joined again with the new code because a change could not keep them (${(conv.ms / 1000).toFixed(0)} s) | all converge, none lost: ${conv.converged === conv.n && conv.lost === 0 ? 'met' : 'NOT met'} |`,
       `| sync-initial-100k: an empty laptop joins a hub holding ${init.events} events, until its first sync is done | ${init.joinMs.toFixed(0)} ms; importing the same events from a JSON export: ${init.importMs.toFixed(0)} ms (ratio ${ratio.toFixed(2)}) | — |`,
       `| the first laptop seeding that hub with the same events (club:create) | ${init.seedMs.toFixed(0)} ms | — |`,
       `| sync-heal: a hub lost and started again empty; no button pressed, until 3 laptops hold the same history again (median of 5) | ${healMs.toFixed(0)} ms | by itself |`,
