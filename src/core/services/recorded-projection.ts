@@ -18,6 +18,8 @@ export function isRecordedLog(events: readonly DomainEvent[]): boolean {
 export interface RecordedConfig {
   names: string[]
   recorded: RecordedPayload['source']
+  /** Where it was played, when the source said (the stats' location filter reads its name). */
+  location?: NonNullable<RecordedPayload['location']>
 }
 
 /** Whether a matches row's config says it was recorded, and from where. */
@@ -36,6 +38,7 @@ export function computeRecorded(id: string, events: readonly DomainEvent[]): Pro
   const result = recordedResult(p)
   const log = reduceMatch(sorted)
   const config: RecordedConfig = { names: p.seats.map((s) => s.name), recorded: p.source }
+  if (p.location) config.location = p.location
   log.started = {
     gameId: p.gameId,
     config,

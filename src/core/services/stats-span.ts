@@ -9,7 +9,20 @@ import type { StatsFilter } from '../../shared/model/stats'
 import { STAT_EVENT_SQL } from '../db/migrations/index'
 import { STAT_EVENT_COLUMNS } from '../../shared/stats/round-counters'
 import { addDays } from '../../shared/stats/local-date'
-import { localDaySql, localDayWhere, summaryDays } from './stats-dates'
+import { localDaySql, localDayWhere, summaryDays, type SummaryDays } from './stats-dates'
+import { NIGHT_SQL } from './nights'
+
+/**
+ * The venue of match `m`: where a recorded match says it was played (its BG Stats location, kept in
+ * its config), else the venue of its game night (night_venues, by the night NIGHT_SQL works out).
+ */
+export const MATCH_VENUE_SQL = `coalesce(json_extract(m.config_json, '$.location.name'), (SELECT nv.venue FROM night_venues nv WHERE nv.night = ${NIGHT_SQL}))`
+
+/** A condition: the match whose id is `idSql` was played at the filter's venue (bound to @venue). */
+const atVenue = (idSql: string, venue: string, params: Record<string, unknown>): string => {
+  params.venue = venue
+  return `${idSql} IN (SELECT m.id FROM matches m WHERE ${MATCH_VENUE_SQL} = @venue)`
+}
 
 /** One player's sums in one game (the columns of stat_player_game and stat_player_match together). */
 export interface Agg {
@@ -70,8 +83,8 @@ const latest = (...xs: (string | undefined | '')[]): string | undefined =>
 const earliest = (...xs: (string | undefined | '')[]): string | undefined =>
   xs.reduce<string | undefined>((a, x) => (!x ? a : a === undefined || x < a ? x : a), undefined)
 
-/** True when a filter narrows the time span (then every number is computed over that span). */
-export const hasSpan = (f: StatsFilter): boolean => Boolean(f.from || f.to || f.fromDate || f.toDate)
+/** True when a filter narrows the time span or the venue (then every number is computed over those matches). */
+export const hasSpan = (f: StatsFilter): boolean => Boolean(f.from || f.to || f.fromDate || f.toDate || f.venue)
 
 /**
  * WHERE conditions over match_results `x` for a filter's span, game and players (a local date reads
@@ -102,6 +115,7 @@ export function matchWhere(
     params.players = JSON.stringify(f.playerIds)
     w.push('x.player_id IN (SELECT value FROM json_each(@players))')
   }
+  if (f.venue) w.push(atVenue('x.match_id', f.venue, params))
   return { where: w }
 }
 
@@ -125,6 +139,7 @@ function roundWhere(f: StatsFilter, params: Record<string, unknown>, offsetSql: 
     params.players = JSON.stringify(f.playerIds)
     rw.push('r.player_id IN (SELECT value FROM json_each(@players))')
   }
+  if (f.venue) rw.push(atVenue('r.match_id', f.venue, params))
   return rw
 }
 
@@ -190,7 +205,8 @@ export class SpanStats {
    * a day row cannot split, are read raw (see summaryDays).
    */
   private roundAggs(f: StatsFilter): Agg[] {
-    const span = summaryDays(f)
+    // The per-day summary does not know venues: a venue reads its matches' round rows.
+    const span: SummaryDays = f.venue ? { summary: null, raw: [{}] } : summaryDays(f)
     const parts: Agg[][] = []
     if (span.summary) {
       const params: Record<string, unknown> = {}
@@ -258,6 +274,7 @@ export class SpanStats {
         params.players = JSON.stringify(f.playerIds)
         w.push('r.player_id IN (SELECT value FROM json_each(@players))')
       }
+      if (f.venue) w.push(atVenue('rm.id', f.venue, params))
       parts.push(
         this.db
           .prepare(

@@ -34,7 +34,7 @@ import { OPPONENT_PAIRS_SQL } from './stats-projector'
 import { UNKNOWN_PLAYER } from '../db/repos/matches'
 import { STAT_EVENT_COLUMNS, STAT_EVENT_NAMES } from '../../shared/stats/round-counters'
 import { localMonthSql } from './stats-dates'
-import { hasSpan, matchWhere, SpanStats, type Agg, type StreakRow } from './stats-span'
+import { hasSpan, MATCH_VENUE_SQL, matchWhere, SpanStats, type Agg, type StreakRow } from './stats-span'
 
 /** The rule-event counters e1..e6 of one player and game, by name (see STAT_EVENT_NAMES). */
 function events(gameId: GameId, a: Agg): RuleEvents {
@@ -107,7 +107,20 @@ export class StatsService {
     const aggs = this.span.adjusted(span ? span.aggs : this.summary.all(), f)
     const streakRows = span ? span.streaks : this.streakAll.all()
     const players = this.playersAll.all()
-    return ok(this.assemble(players, aggs, streakRows, this.ratingsAll.all(), f, filtered))
+    return ok({
+      ...this.assemble(players, aggs, streakRows, this.ratingsAll.all(), f, filtered),
+      venues: this.venues(),
+    })
+  }
+
+  /** Every venue a match was played at (a recorded location, or its night's venue), in name order. */
+  venues(): string[] {
+    return this.db
+      .prepare(
+        `SELECT DISTINCT v FROM (SELECT ${MATCH_VENUE_SQL} AS v FROM matches m) WHERE v IS NOT NULL ORDER BY v COLLATE NOCASE, v`,
+      )
+      .pluck()
+      .all() as string[]
   }
 
   player(playerId: string, f: StatsFilter): Result<PlayerStats> {

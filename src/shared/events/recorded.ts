@@ -13,6 +13,7 @@ import * as v from 'valibot'
 import { GAME_IDS, GAME_NAMES, type GameId } from '../games/engine'
 import { SEAT_LIMITS } from '../games/registry'
 import { validatePlayerName } from '../model/player'
+import { VenueName } from '../model/venue'
 import { err, ok, type Result } from '../result'
 
 export const RECORDED_SOURCE_KINDS = ['bg-stats', 'csv'] as const
@@ -41,6 +42,14 @@ export interface RecordedPayload {
   seats: RecordedSeat[]
   /** Where it came from: the source's own play id, or a hash of the rows that made it. */
   source: { kind: RecordedSourceKind; id: string }
+  /** Where it was played, when the source says: the place's name and the source's own id for it (BG Stats locationRefId). */
+  location?: RecordedLocation
+}
+
+export interface RecordedLocation {
+  name: string
+  /** The source's id of the place (BG Stats `locations[].id`), when it has one. */
+  sourceId?: string
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -101,6 +110,14 @@ export const RecordedPayloadSchema = v.strictObject({
     kind: v.picklist(RECORDED_SOURCE_KINDS, 'must be bg-stats or csv'),
     id: v.pipe(v.string('must be text'), v.minLength(1, 'is empty'), v.maxLength(200, 'is too long')),
   }),
+  location: v.optional(
+    v.strictObject({
+      name: VenueName,
+      sourceId: v.optional(
+        v.pipe(v.string('must be text'), v.minLength(1, 'is empty'), v.maxLength(100, 'is too long')),
+      ),
+    }),
+  ),
 }) as v.GenericSchema<unknown, RecordedPayload>
 
 /** The checks beyond the shape: a real date-time, the game's seat limits, one seat each, ranks that agree with the winners. */

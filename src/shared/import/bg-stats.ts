@@ -7,11 +7,15 @@
  * - `plays[]`: `uuid` (the play's own id), `playDate` ("yyyy-mm-dd hh:mm:ss", local time), `gameRefId`,
  *   `ignored` (true: the user left it out of their stats), `playerScores[]`;
  * - `playerScores[]`: `playerRefId`, `score` (text or number, may be empty), `winner`, `rank`
- *   (0 or absent when not set).
+ *   (0 or absent when not set);
+ * - `locations[]`: `id`, `name`, and a play's `locationRefId` naming one: where it was played. A
+ *   location name follows the venue rule (src/shared/model/venue.ts); a bad one, or a play naming a
+ *   location the list lacks, is a problem that stops the import when that play is imported.
  *
  * A file that is not JSON, or has no `plays` list, is refused as a whole; a play that cannot be read
  * is skipped with the reason (the rest of the file still imports).
  */
+import { validateVenue } from '../model/venue'
 import { gameKey, localDateTime, readScore, type SourceFile, type SourcePlay, type SourceSeat } from './source'
 
 const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x)
@@ -35,6 +39,32 @@ export function parseBgStats(raw: unknown): { ok: true; value: SourceFile } | { 
       games.set(String(g.id), g.name)
   }
   const out: SourceFile = { kind: 'bg-stats', plays: [], problems: [] }
+  // Each location is checked once, when a play names it.
+  const locationNames = new Map<string, string>()
+  for (const l of Array.isArray(raw.locations) ? raw.locations : []) {
+    if (isObj(l) && (typeof l.id === 'number' || typeof l.id === 'string') && typeof l.name === 'string')
+      locationNames.set(String(l.id), l.name)
+  }
+  const locations = new Map<string, { name: string; sourceId: string } | string>()
+  /** The play's location, or why it cannot be kept (each location is checked once). */
+  const locationOf = (ref: unknown): { name: string; sourceId: string } | string | undefined => {
+    if (ref === undefined || ref === null || ref === 0 || ref === '') return undefined
+    if (typeof ref !== 'number' && typeof ref !== 'string') return 'its locationRefId is not an id'
+    const key = String(ref).slice(0, 100)
+    let l = locations.get(key)
+    if (l === undefined) {
+      const name = locationNames.get(key)
+      const valid = name === undefined ? null : validateVenue(name)
+      l =
+        name === undefined || valid === null
+          ? `its location (id ${key}) is not in the file's list of locations`
+          : valid.ok
+            ? { name: valid.value, sourceId: key }
+            : `the location “${name.slice(0, 60)}” (id ${key}) cannot be kept: ${valid.error.message.replace(/^A venue/, 'a location name')}`
+      locations.set(key, l)
+    }
+    return l
+  }
   for (const [i, p] of raw.plays.entries()) {
     const n = i + 1
     if (!isObj(p)) {
@@ -59,6 +89,12 @@ export function parseBgStats(raw: unknown): { ok: true; value: SourceFile } | { 
       if (play.skip === null) play.skip = reason
     }
     if (p.ignored === true) skip('it is marked “ignored” in BG Stats')
+    else {
+      const l = locationOf(p.locationRefId)
+      // A bad name is one problem however many plays name it; a missing or broken reference is the play's.
+      if (typeof l === 'string') play.locationProblem = l.startsWith('the location ') ? l : `${label}: ${l}`
+      else if (l) play.location = l
+    }
     if (!playedAt) skip(`its date “${date.slice(0, 30)}” is not a date and time`)
     if (!gameName) skip(`its game (id ${String(p.gameRefId)}) is not in the file's list of games`)
     const scores = Array.isArray(p.playerScores) ? p.playerScores : []

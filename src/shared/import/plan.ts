@@ -89,6 +89,8 @@ export interface ExternalImportPreview {
   canApply: boolean
   /** How the file was read: its encoding and, for a CSV, its separator ("UTF-16 LE", "tab"). */
   reading?: FileReading
+  /** Where the plays to import were played (BG Stats locations), with how many plays each, by name. */
+  locations?: { name: string; plays: number }[]
 }
 
 /** What an applied import did. */
@@ -312,6 +314,8 @@ export function planImport(
   const seenIds = new Map<string, string>()
   const seenContent = new Map<string, string>()
   const used = new Map<string, { name: string; plays: number }>()
+  const locationProblems = new Set<string>()
+  const locations = new Map<string, number>()
   for (const play of file.plays) {
     if (play.skip) {
       skipped.push({ label: play.label, reason: play.skip })
@@ -386,6 +390,11 @@ export function planImport(
       used.set(s.source.playerKey, u)
     }
     matches.push({ play, gameId, seats: seats.map((s) => s.seat) })
+    if (play.locationProblem && !locationProblems.has(play.locationProblem)) {
+      locationProblems.add(play.locationProblem)
+      problems.push({ reason: play.locationProblem })
+    }
+    if (play.location) locations.set(play.location.name, (locations.get(play.location.name) ?? 0) + 1)
   }
 
   const players: PreviewPlayer[] = []
@@ -425,6 +434,9 @@ export function planImport(
       skipped,
       problems,
       canApply: problems.length === 0 && matches.length > 0,
+      locations: [...locations]
+        .map(([name, plays]) => ({ name, plays }))
+        .sort((a, b) => b.plays - a.plays || a.name.localeCompare(b.name)),
     },
     matches,
     newPlayers: [...newPlayers].map(([key, name]) => ({ key, name })),

@@ -30,6 +30,7 @@ import {
 } from '../events/club'
 import type { ExternalImportPreview, ExternalImportReport } from '../import/plan'
 import { GAME_IDS } from '../games/ids'
+import { VenueName } from '../model/venue'
 import type { Channel } from './channels'
 
 /**
@@ -164,6 +165,8 @@ const StatsFilterEntries = {
   playerIds: v.optional(
     v.pipe(v.array(Id, 'must be a list of player ids'), v.maxLength(50, 'has more than 50 players')),
   ),
+  /** Only matches played at this venue (a recorded match's location, else its night's venue). */
+  venue: v.optional(VenueName),
 }
 /** Base64 of at most 1 MB (the upload chunk size). */
 const Base64Chunk = v.pipe(
@@ -283,6 +286,7 @@ export const schemas = {
     to: v.optional(IsoDate),
     ...LocalDays,
     gameId: v.optional(GameIdSchema),
+    venue: v.optional(VenueName),
   }),
   'stats:rating-history': obj({
     gameId: GameIdSchema,

@@ -13,6 +13,11 @@ export interface StatsFilter {
   roundsOf?: RoundsOf | undefined
   /** A win shared by k players: a whole win (default) or 1/k of a win. */
   sharedWin?: SharedWin | undefined
+  /**
+   * Only matches played at this venue: a recorded match's location (BG Stats), else the venue of
+   * its game night. Every number is then computed over those matches (ratings stay all-time).
+   */
+  venue?: string | undefined
 }
 
 export type RoundsOf = 'finished' | 'all'
@@ -146,6 +151,8 @@ export interface StatsOverview {
   leaderboards: { gameId: GameId; rows: LeaderboardRow[] }[]
   /** The counting choices these numbers were made with (the filter's, or the defaults). */
   choices?: { roundsOf: RoundsOf; sharedWin: SharedWin }
+  /** Every venue a match was played at (what the venue filter offers), by name. */
+  venues?: string[]
 }
 
 export interface HeadToHeadLine {

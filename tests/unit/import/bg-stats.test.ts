@@ -33,6 +33,7 @@ describe('BG Stats backup', () => {
         { playerKey: '3', name: 'Cy Twombly', score: 103, rank: null, winner: false },
       ],
       skip: null,
+      location: { name: 'The Crown, back room', sourceId: '1' },
     })
     // Empty scores are no score; ranks of 0 are no rank.
     expect(f.plays[1]?.seats.map((s) => [s.score, s.rank])).toEqual([

@@ -38,6 +38,10 @@ export class StatsState {
   playerIds = $state<string[]>([])
   roundsOf = $state<RoundsOf>('finished')
   sharedWin = $state<SharedWin>('whole')
+  /** Only matches played at this venue ('' = anywhere). */
+  venue = $state('')
+  /** The venues the filter offers (every venue a match was played at, from the overview). */
+  venues = $state<string[]>([])
 
   tab = $state<StatsTab>('overview')
   /** The game the Games tab shows. */
@@ -84,6 +88,7 @@ export class StatsState {
     if (this.playerIds.length) f.playerIds = [...this.playerIds]
     if (this.roundsOf !== 'finished') f.roundsOf = this.roundsOf
     if (this.sharedWin !== 'whole') f.sharedWin = this.sharedWin
+    if (this.venue) f.venue = this.venue
     return f
   }
 
@@ -145,6 +150,7 @@ export class StatsState {
     }
     this.error = null
     this.overview = o.value
+    this.venues = o.value.venues ?? []
     this.monthly = m.ok ? m.value : null
     const played = o.value.leaderboards.filter((l) => l.rows.length > 0)
     if (played.length && !played.some((l) => l.gameId === this.ratingGame))
@@ -176,6 +182,7 @@ export class StatsState {
       ...(f.fromDate ? { fromDate: f.fromDate } : {}),
       ...(f.toDate ? { toDate: f.toDate } : {}),
       ...(f.gameId ? { gameId: f.gameId } : {}),
+      ...(f.venue ? { venue: f.venue } : {}),
     })
     if (r.ok) {
       this.h2h = r.value
