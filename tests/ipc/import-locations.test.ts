@@ -200,9 +200,12 @@ describe('BG Stats locations', () => {
     for (const [text, why] of [
       [
         withLocationName(1, 'Crown\u202Eroom'),
-        /the location “Crown.room” \(id 1\) cannot be kept: a location name cannot contain text-direction override/,
+        /the location “Crown‹U\+202E›room” \(id 1\) cannot be kept: a location name cannot contain text-direction override/,
       ],
-      [withLocationName(2, 'Bo\u0007'), /\(id 2\) cannot be kept: a location name cannot contain control characters/],
+      [
+        withLocationName(2, 'Bo\u0007'),
+        /“Bo‹U\+0007›” \(id 2\) cannot be kept: a location name cannot contain control characters/,
+      ],
       [withLocationName(1, 'x'.repeat(81)), /is at most 80 characters; this one has 81/],
       [withLocationName(1, '   '), /needs a name/],
       [

@@ -18,6 +18,12 @@
 import { validateVenue } from '../model/venue'
 import { gameKey, localDateTime, readScore, type SourceFile, type SourcePlay, type SourceSeat } from './source'
 
+/** Control and text-direction characters, which a message shows by their code. */
+// eslint-disable-next-line no-control-regex
+const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
+/** A name as a message may quote it: its first 60 characters, a control or direction character written as its code. */
+const shown = (name: string): string =>
+  name.slice(0, 60).replace(UNSHOWABLE, (c) => `‹U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}›`)
 const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x)
 
 /** Whether parsed JSON looks like a BG Stats backup (what the preview uses to pick the parser). */
@@ -60,7 +66,7 @@ export function parseBgStats(raw: unknown): { ok: true; value: SourceFile } | { 
           ? `its location (id ${key}) is not in the file's list of locations`
           : valid.ok
             ? { name: valid.value, sourceId: key }
-            : `the location “${name.slice(0, 60)}” (id ${key}) cannot be kept: ${valid.error.message.replace(/^A venue/, 'a location name')}`
+            : `the location “${shown(name)}” (id ${key}) cannot be kept: ${valid.error.message.replace(/^A venue/, 'a location name')}`
       locations.set(key, l)
     }
     return l
