@@ -6,8 +6,8 @@ import type { Database } from 'better-sqlite3'
 import { join } from 'node:path'
 import { PRODUCT_NAME } from '../shared/branding'
 import type { AppInfo } from '../shared/model/app'
-import { createHandlers } from './handlers'
-import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatch'
+import { createHandlers, withoutShell } from './handlers'
+import { createDispatcher, routeHandlers, type Dispatch, type Handlers, type SideHandlers } from './ipc/dispatch'
 import { DB_FILE_NAME, openDatabase, type OpenOptions, type OpenedDatabase } from './db/open'
 import { userVersion } from './db/migrate'
 import { systemClock, type Clock } from './ids'
@@ -16,22 +16,30 @@ import { MatchService } from './services/matches'
 import { Device } from './services/device'
 import { Projector } from './services/projector'
 import { EventStore } from './db/repos/events'
-import { StatsProjector, StatsService } from './services/stats'
+import { StatsProjector } from './services/stats'
 import { BackupService, DAY_MS } from './services/backup'
 import { TransferService } from './services/transfer'
 import { UploadService } from './services/uploads'
 import { SyncService } from './sync/service'
 import { ClubService } from './services/club'
-import { ExternalImportService } from './services/external-import'
 import { hostname } from 'node:os'
 import { DbWorker } from './worker/client'
-import { exportFileHandlers } from './worker/export-file'
 import { exportDir } from './worker/ops'
 import { ExportDownloads } from './services/export-downloads'
 import { DEFAULT_LOCK_WAIT_MS, MAIN_WRITE_CHANNELS, withLockWait, workerHandlers } from './worker/handlers'
-import type { Channel } from '../shared/ipc/channels'
+import type { ChannelOn } from '../shared/ipc/channels'
+import type { Input, Output } from '../shared/ipc/contract'
+import type { Result } from '../shared/result'
 
-export interface CoreOptions extends OpenOptions {
+/**
+ * The desktop shell's answers to its channels (`runs: 'edge'`): the Electron main process supplies them,
+ * and each gets the IPC event the call came with.
+ */
+export type ShellHandlers<Caller> = {
+  [C in ChannelOn<'edge'>]: (input: Input<C>, caller: Caller) => Promise<Result<Output<C>>>
+}
+
+export interface CoreOptions<Caller = unknown> extends OpenOptions {
   dataDir: string
   mode: AppInfo['mode']
   version: string
@@ -43,13 +51,16 @@ export interface CoreOptions extends OpenOptions {
   sync?: { intervalMs?: number; timeoutMs?: number; label?: string; watch?: boolean }
   /** How long a write waits for a lock another program holds on the data file (default 5000 ms). */
   lockWaitMs?: number
+  /** The desktop shell's handlers; without them (the web bridge, tests) its channels answer not-supported. */
+  shell?: ShellHandlers<Caller>
 }
 
-export interface Core {
+export interface Core<Caller = unknown> {
   db: Database
   opened: OpenedDatabase
-  handlers: Handlers
-  dispatch: Dispatch
+  /** Every channel's handler, taken from the side its route names (src/shared/ipc/channels.ts). */
+  handlers: Handlers<Caller>
+  dispatch: Dispatch<Caller>
   backups: BackupService
   /** Club sync (docs/SYNC.md): idle unless this laptop is in a club. */
   sync: SyncService
@@ -60,7 +71,7 @@ export interface Core {
   close(): void
 }
 
-export function createCore(options: CoreOptions): Core {
+export function createCore<Caller = unknown>(options: CoreOptions<Caller>): Core<Caller> {
   const file = join(options.dataDir, DB_FILE_NAME)
   const opened = openDatabase(file, options)
   const { db } = opened
@@ -113,12 +124,9 @@ export function createCore(options: CoreOptions): Core {
   const onMain = createHandlers({
     players: new PlayerService(db, clock, events, projector),
     matches,
-    stats: new StatsService(db),
     backups,
     sync,
-    transfer: new TransferService(db, { events, device, projector, matches, stats: statsProjector }, clock),
     uploads,
-    external: new ExternalImportService(db, { events, device, projector, stats: statsProjector, matches }),
     club: new ClubService(db, events),
     appInfo: () => ({
       name: PRODUCT_NAME,
@@ -130,10 +138,12 @@ export function createCore(options: CoreOptions): Core {
       sqliteVersion,
     }),
   })
-  const offMain = workerHandlers({
+  const downloads = new ExportDownloads(exportDir(file))
+  const inWorker = workerHandlers({
     worker,
     file,
     uploads,
+    downloads,
     now: clock,
     deviceId: () => device.id(),
     afterImport: () => {
@@ -143,26 +153,32 @@ export function createCore(options: CoreOptions): Core {
     resolveBackup: (name) => backups.resolveName(name),
     afterRestore,
   })
-  const handlers = { ...onMain } as Record<Channel, (input: never) => unknown>
-  for (const channel of Object.keys(onMain) as Channel[]) {
-    const own = onMain[channel] as (input: never) => unknown
-    if (channel.startsWith('upload:') || channel === 'backup:restore') continue
+  // The main thread's handlers wait for a lock held elsewhere; its writes also wait for the worker's writes.
+  const main = {} as Record<string, unknown>
+  for (const [channel, own] of Object.entries(onMain) as [ChannelOn<'main'>, (input: never) => unknown][]) {
     const write = MAIN_WRITE_CHANNELS.has(channel)
-    handlers[channel] = async (input: never) => {
+    main[channel] = async (input: never) => {
       if (write) await worker.writesSettled()
       return withLockWait(() => own(input), lockWaitMs)
     }
   }
-  const downloads = new ExportDownloads(exportDir(file))
-  Object.assign(
-    handlers,
-    offMain,
-    exportFileHandlers({ worker, file, downloads, now: clock, deviceId: () => device.id() }),
-  )
-  const inner = createDispatcher(handlers as Handlers, (e, channel) => log(`handler for ${channel} failed`, e))
+  // The shell answers its channels only for a call it made (the IPC event); any other caller gets the plain refusal.
+  const shell = options.shell
+  const edge = {} as Record<string, unknown>
+  for (const [channel, refuse] of Object.entries(withoutShell) as [ChannelOn<'edge'>, (input: never) => unknown][]) {
+    const own = shell?.[channel] as ((input: never, caller: Caller) => unknown) | undefined
+    edge[channel] = (input: never, caller?: Caller) =>
+      own && caller !== undefined ? own(input, caller) : refuse(input)
+  }
+  const handlers = routeHandlers<Caller>({
+    main: main as SideHandlers<'main'>,
+    worker: inWorker,
+    edge: edge as SideHandlers<'edge', Caller>,
+  })
+  const inner = createDispatcher(handlers, (e, channel) => log(`handler for ${channel} failed`, e))
   // After every call: if it stored events (a write here, an import), club sync sends them soon.
-  const dispatch: Dispatch = async (channel, input) => {
-    const r = await inner(channel, input)
+  const dispatch: Dispatch<Caller> = async (channel, input, caller) => {
+    const r = await inner(channel, input, caller)
     sync.afterCall()
     return r
   }
@@ -186,7 +202,7 @@ export function createCore(options: CoreOptions): Core {
   return {
     db,
     opened,
-    handlers: handlers as Handlers,
+    handlers,
     dispatch,
     backups,
     worker,

@@ -32,7 +32,7 @@ protocol.registerSchemesAsPrivileged([
 if (process.env.NINEKEEPER_DATA_DIR) app.setPath('userData', process.env.NINEKEEPER_DATA_DIR)
 
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
-let core: Core | undefined
+let core: Core<IpcMainInvokeEvent> | undefined
 let mainWindow: BrowserWindow | undefined
 
 if (!app.requestSingleInstanceLock()) {
@@ -79,6 +79,8 @@ async function start(): Promise<void> {
       mode: 'electron',
       version: app.getVersion(),
       ...(nativeBinding ? { nativeBinding } : {}),
+      // The channels only the desktop shell answers (routed `edge`), through the same dispatcher as the rest.
+      shell: { 'app:print-pdf': printToPdf, 'transfer:save-export': saveExport },
     })
   } catch (e) {
     const hint = nativeBinding
@@ -108,10 +110,7 @@ async function start(): Promise<void> {
     }
   })
 
-  registerIpc(core.dispatch, (frame) => isTrustedSender(frame, devServerUrl), {
-    'app:print-pdf': printToPdf,
-    'transfer:save-export': saveExport,
-  })
+  registerIpc(core.dispatch, (frame) => isTrustedSender(frame, devServerUrl))
 
   mainWindow = createMainWindow({
     preload: join(__dirname, '../preload/index.js'),
@@ -124,10 +123,12 @@ async function start(): Promise<void> {
 }
 
 /** Saves an export the worker left in a file (transfer:export-json-file or -csv-file) where the user chooses: a file copy, no message of its text. */
-async function saveExport(event: IpcMainInvokeEvent, input: unknown): Promise<Result<{ saved: string | null }>> {
-  const { downloadId } = input as { downloadId: string }
+async function saveExport(
+  { downloadId }: { downloadId: string },
+  event: IpcMainInvokeEvent,
+): Promise<Result<{ saved: string | null }>> {
   const win = BrowserWindow.fromWebContents(event.sender)
-  return (core as Core).downloads.save(downloadId, async (fileName) => {
+  return (core as Core<IpcMainInvokeEvent>).downloads.save(downloadId, async (fileName) => {
     const options = {
       title: 'Save the export',
       defaultPath: join(app.getPath('documents'), fileName),
@@ -141,7 +142,7 @@ async function saveExport(event: IpcMainInvokeEvent, input: unknown): Promise<Re
 }
 
 /** Saves the calling window's print layout (the page's @media print styles) as a PDF. */
-async function printToPdf(event: IpcMainInvokeEvent): Promise<Result<{ saved: string | null }>> {
+async function printToPdf(_input: unknown, event: IpcMainInvokeEvent): Promise<Result<{ saved: string | null }>> {
   const win = BrowserWindow.fromWebContents(event.sender)
   const pdf = await event.sender.printToPDF({ pageSize: 'A4', printBackground: false })
   const options = {

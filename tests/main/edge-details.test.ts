@@ -10,7 +10,6 @@ import { canWrite, presentSideFiles, removeSideFiles, tighten } from '../../src/
 import { isAppUrl, isSafeExternalUrl, resolveStaticPath } from '../../src/core/security'
 import { tempDir } from '../helpers/tmp'
 
-const ipc = vi.hoisted(() => new Map<string, (event: unknown, payload: unknown) => Promise<unknown>>())
 const handlers = vi.hoisted(() => ({
   on: {} as Record<string, (...a: unknown[]) => void>,
   once: {} as Record<string, () => void>,
@@ -19,10 +18,6 @@ const handlers = vi.hoisted(() => ({
   options: {} as Record<string, unknown>,
 }))
 vi.mock('electron', () => ({
-  ipcMain: {
-    handle: (c: string, fn: (event: unknown, payload: unknown) => Promise<unknown>) => ipc.set(c, fn),
-    removeHandler: (c: string) => ipc.delete(c),
-  },
   BrowserWindow: class {
     constructor(options: Record<string, unknown>) {
       handlers.options = options
@@ -45,26 +40,6 @@ vi.mock('electron', () => ({
   },
 }))
 const { createMainWindow } = await import('../../src/main/window')
-const { registerIpc } = await import('../../src/main/ipc/register')
-
-describe('an Electron-only handler that throws', () => {
-  it('answers internal, with nothing saved', async () => {
-    registerIpc(
-      async () => ({ ok: true as const, value: null }),
-      () => true,
-      {
-        'app:print-pdf': async () => {
-          throw new Error('printer on fire')
-        },
-      },
-    )
-    const r = await ipc.get('app:print-pdf')!({ senderFrame: { url: 'app://ninekeeper/index.html', parent: null } }, {})
-    expect(r).toEqual({
-      ok: false,
-      error: { code: 'internal', message: 'Something went wrong inside Ninekeeper. Nothing was saved.' },
-    })
-  })
-})
 
 describe('isAppUrl, dev server branch', () => {
   it('needs a parseable http(s) dev server on localhost', () => {

@@ -48,8 +48,8 @@ describe('registerIpc', () => {
     handlers.clear()
     dispatched.length = 0
   })
-  const dispatch = async (channel: unknown, payload: unknown) => {
-    dispatched.push([channel, payload])
+  const dispatch = async (channel: unknown, payload: unknown, event?: unknown) => {
+    dispatched.push(event === undefined ? [channel, payload] : [channel, payload, event])
     return { ok: true as const, value: 'handled' }
   }
 
@@ -60,45 +60,26 @@ describe('registerIpc', () => {
     expect(handlers.size).toBe(0)
   })
 
-  it('runs an Electron override with the event, after the sender check and the schema', async () => {
-    const seen: unknown[] = []
-    registerIpc(dispatch, (f) => isTrustedSender(f), {
-      'app:print-pdf': async (event) => {
-        seen.push(event)
-        return { ok: true as const, value: { saved: '/tmp/sheet.pdf' } }
-      },
-    })
-    const handle = handlers.get('app:print-pdf')!
-    const good = { senderFrame: { url: 'app://ninekeeper/index.html', parent: null } }
-    expect(await handle(good, {})).toEqual({ ok: true, value: { saved: '/tmp/sheet.pdf' } })
-    expect(seen).toEqual([good])
-    expect(await handle(good, { path: '/etc/passwd' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
-    expect(await handle({ senderFrame: { url: 'https://evil.example/', parent: null } }, {})).toMatchObject({
-      ok: false,
-      error: { code: 'forbidden-sender' },
-    })
-    expect(seen).toHaveLength(1)
-    expect(dispatched).toEqual([])
-  })
-
-  it("hands an override its parsed input (the desktop export save gets the export's handle)", async () => {
-    const seen: unknown[] = []
-    registerIpc(dispatch, (f) => isTrustedSender(f), {
-      'transfer:save-export': async (_event, input) => {
-        seen.push(input)
+  it("passes the IPC event to the dispatcher, so the shell's own channels get it", async () => {
+    const seen: unknown[][] = []
+    registerIpc(
+      async (channel, payload, event) => {
+        seen.push([channel, payload, event])
         return { ok: true as const, value: { saved: null } }
       },
-    })
-    const handle = handlers.get('transfer:save-export')!
+      (f) => isTrustedSender(f),
+    )
     const good = { senderFrame: { url: 'app://ninekeeper/index.html', parent: null } }
-    expect(await handle(good, { downloadId: 'f'.repeat(32) })).toEqual({ ok: true, value: { saved: null } })
-    expect(seen).toEqual([{ downloadId: 'f'.repeat(32) }])
-    expect(await handle(good, { downloadId: '../../etc/passwd' })).toMatchObject({
-      ok: false,
-      error: { code: 'invalid-input' },
-    })
-    expect(seen).toHaveLength(1)
-    expect(dispatched).toEqual([])
+    expect(await handlers.get('app:print-pdf')!(good, {})).toEqual({ ok: true, value: { saved: null } })
+    expect(await handlers.get('players:list')!(good, {})).toEqual({ ok: true, value: { saved: null } })
+    expect(seen).toEqual([
+      ['app:print-pdf', {}, good],
+      ['players:list', {}, good],
+    ])
+    expect(
+      await handlers.get('app:print-pdf')!({ senderFrame: { url: 'https://evil.example/', parent: null } }, {}),
+    ).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } })
+    expect(seen).toHaveLength(2)
   })
 
   it('refuses untrusted senders before any parsing or handler runs', async () => {
@@ -111,7 +92,7 @@ describe('registerIpc', () => {
     expect(dispatched).toEqual([])
     const good = await handle({ senderFrame: { url: 'app://ninekeeper/index.html', parent: null } }, { name: 'x' })
     expect(good).toEqual({ ok: true, value: 'handled' })
-    expect(dispatched).toEqual([['players:create', { name: 'x' }]])
+    expect(dispatched).toEqual([['players:create', { name: 'x' }, expect.anything()]])
   })
 })
 

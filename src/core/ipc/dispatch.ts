@@ -3,13 +3,51 @@
  * known channel -> structural safety -> schema parse -> handler -> Result. No Electron import here.
  */
 import * as v from 'valibot'
-import { isChannel, type Channel } from '../../shared/ipc/channels'
+import { CHANNELS, ROUTES, isChannel, type Channel, type ChannelOn, type Runs } from '../../shared/ipc/channels'
 import { schemas, type Input, type Output } from '../../shared/ipc/contract'
 import { err, type Result } from '../../shared/result'
 
-export type Handler<C extends Channel> = (input: Input<C>) => Result<Output<C>> | Promise<Result<Output<C>>>
-export type Handlers = { [C in Channel]: Handler<C> }
-export type Dispatch = (channel: unknown, payload: unknown) => Promise<Result<unknown>>
+/**
+ * `caller` is what the transport knows of who called: the Electron edge passes its IPC event, which
+ * only the shell's own handlers (`runs: 'edge'`) look at; the web bridge passes nothing.
+ */
+export type Handler<C extends Channel, Caller = unknown> = (
+  input: Input<C>,
+  caller?: Caller,
+) => Result<Output<C>> | Promise<Result<Output<C>>>
+export type Handlers<Caller = unknown> = { [C in Channel]: Handler<C, Caller> }
+export type Dispatch<Caller = unknown> = (
+  channel: unknown,
+  payload: unknown,
+  caller?: Caller,
+) => Promise<Result<unknown>>
+
+/** The handlers of one side: exactly the channels ROUTES sends there, no more. */
+export type SideHandlers<R extends Runs, Caller = unknown> = { [C in ChannelOn<R>]: Handler<C, Caller> }
+
+/**
+ * Every channel's handler, taken from the side its route names. Throws when a side answers a channel
+ * routed elsewhere (a handler nothing could reach) or lacks one of its own, should a cast hide it from the types.
+ */
+export function routeHandlers<Caller>(sides: {
+  main: SideHandlers<'main'>
+  worker: SideHandlers<'worker'>
+  edge: SideHandlers<'edge', Caller>
+}): Handlers<Caller> {
+  for (const side of Object.keys(sides) as Runs[])
+    for (const key of Object.keys(sides[side]))
+      if (!isChannel(key) || ROUTES[key].runs !== side)
+        throw new Error(`The ${side} side has a handler for ${key}, which is not routed there.`)
+  const handlers: Partial<Record<Channel, unknown>> = {}
+  for (const channel of CHANNELS) {
+    const side = ROUTES[channel].runs
+    const handler = (sides[side] as Partial<Record<Channel, unknown>>)[channel]
+    if (typeof handler !== 'function')
+      throw new Error(`${channel} is routed to the ${side} side, which has no handler for it.`)
+    handlers[channel] = handler
+  }
+  return handlers as Handlers<Caller>
+}
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 const MAX_DEPTH = 32
@@ -66,18 +104,18 @@ export function parseInput<C extends Channel>(channel: C, payload: unknown): Res
   return err('invalid-input', message, field)
 }
 
-export function createDispatcher(
-  handlers: Handlers,
+export function createDispatcher<Caller = unknown>(
+  handlers: Handlers<Caller>,
   onError: (e: unknown, channel: string) => void = () => {},
-): Dispatch {
-  return async (channel, payload) => {
+): Dispatch<Caller> {
+  return async (channel, payload, caller) => {
     if (!isChannel(channel))
       return err('unknown-channel', `There is no channel called ${JSON.stringify(String(channel)).slice(0, 80)}.`)
     const input = parseInput(channel, payload)
     if (!input.ok) return input
     try {
-      const handler = handlers[channel] as Handler<typeof channel>
-      return await handler(input.value as never)
+      const handler = handlers[channel] as Handler<typeof channel, Caller>
+      return await handler(input.value as never, caller)
     } catch (e) {
       onError(e, channel)
       const code = (e as { code?: string }).code

@@ -1,6 +1,7 @@
 /**
  * The channels whose work can take long, answered by the database worker instead of the main thread
- * (docs/ARCHITECTURE.md § Threads), and the lock-wait rule for everything the main thread still answers itself.
+ * (their routes say `runs: 'worker'`, src/shared/ipc/channels.ts; docs/ARCHITECTURE.md § Threads), and the
+ * lock-wait rule for everything the main thread still answers itself.
  *
  * Lock waits: the main connection never busy-waits (busy_timeout 0, set in core.ts). A request that
  * meets a lock held by another program is retried on a timer, so the main thread keeps answering
@@ -12,16 +13,18 @@ import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Channel } from '../../shared/ipc/channels'
+import { channelsWhere, type Channel } from '../../shared/ipc/channels'
 import type { Output } from '../../shared/ipc/contract'
 import type { BackupFileInfo } from '../../shared/model/transfer'
 import { err, ok, type Result } from '../../shared/result'
-import type { Handler, Handlers } from '../ipc/dispatch'
+import type { Handler, SideHandlers } from '../ipc/dispatch'
+import type { ExportDownloads } from '../services/export-downloads'
 import { ensurePrivateDir } from '../private-files'
 import type { StreamedExport } from '../services/export-stream'
 import type { ImportReport } from '../services/transfer'
 import type { UploadService } from '../services/uploads'
 import type { DbWorker } from './client'
+import { exportFileHandlers } from './export-file'
 import { exportDir } from './ops'
 import type { ClubMethod, StatsMethod } from './protocol'
 
@@ -29,34 +32,10 @@ export const LOCKED_MESSAGE = 'Another program is writing to the data file; noth
 export const DEFAULT_LOCK_WAIT_MS = 5000
 
 /** The main thread's own writes: they wait for the worker's writes, and for a lock held elsewhere. */
-export const MAIN_WRITE_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
-  'players:create',
-  'players:rename',
-  'players:set-color',
-  'players:set-archived',
-  'players:delete',
-  'players:merge',
-  'matches:create',
-  'matches:apply',
-  'matches:correct',
-  'matches:undo',
-  'matches:redo',
-  'matches:close',
-  'backup:set-keep',
-  'club:create',
-  'club:join',
-  'club:leave',
-  'club:reseed',
-  'club:remove-device',
-  'club:change-code',
-  'sync:now',
-  'seasons:create',
-  'seasons:update',
-  'seasons:set-archived',
-  'seasons:delete',
-  'nights:set-venue',
-  'ratings:set-system',
-])
+export const MAIN_WRITE_CHANNELS: ReadonlySet<Channel> = channelsWhere((r) => r.runs === 'main' && r.writes)
+
+/** The channels the database worker answers. */
+export const WORKER_CHANNELS: ReadonlySet<Channel> = channelsWhere((r) => r.runs === 'worker')
 
 const isBusy = (e: unknown): boolean => {
   const code = (e as { code?: unknown }).code
@@ -93,6 +72,8 @@ export interface WorkerHandlerDeps {
   worker: DbWorker
   file: string
   uploads: UploadService
+  /** Where the export files wait for their download or save (transfer:export-json-file, -csv-file). */
+  downloads: ExportDownloads
   now: () => Date
   deviceId: () => string
   /** After the worker wrote events: the main thread forgets what it cached of them. */
@@ -113,7 +94,7 @@ function sweepExports(file: string): void {
     if (/^export-[0-9a-f-]+\.json\.partial$/.test(name)) rmSync(join(dir, name), { force: true })
 }
 
-export function workerHandlers(d: WorkerHandlerDeps): Partial<Handlers> {
+export function workerHandlers(d: WorkerHandlerDeps): SideHandlers<'worker'> {
   const { worker } = d
   sweepExports(d.file)
   const stats = new Proxy({} as Stats, {
@@ -127,6 +108,7 @@ export function workerHandlers(d: WorkerHandlerDeps): Partial<Handlers> {
   const typed = <C extends Channel>(h: (input: Parameters<Handler<C>>[0]) => Promise<Result<unknown>>): Handler<C> =>
     h as Handler<C>
   return {
+    ...exportFileHandlers(d),
     'stats:overview': typed<'stats:overview'>((input) => stats.overview(input)),
     'stats:player': typed<'stats:player'>(({ playerId, ...filter }) => stats.player(playerId, filter)),
     'stats:head-to-head': typed<'stats:head-to-head'>(({ a, b, ...filter }) => stats.headToHead(a, b, filter)),
