@@ -105,6 +105,11 @@ export function checkDeviceEvent(e: { kind: string; subject: string; deviceId: s
   return ok(true)
 }
 
+/** Log order: the stamp, then the event id. */
+function byLogOrder(a: { hlc: string; id: string }, b: { hlc: string; id: string }): number {
+  return a.hlc < b.hlc ? -1 : a.hlc > b.hlc ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+}
+
 /** What a code change event needs to be read. */
 export interface CodeChangeEvent {
   id: string
@@ -124,9 +129,7 @@ export function codeChangeInForce<E extends CodeChangeEvent>(
   events: readonly E[],
   keyGives: (publicKey: string, deviceId: string) => boolean,
 ): E | null {
-  const ordered = [...events].sort((a, b) =>
-    a.hlc < b.hlc ? -1 : a.hlc > b.hlc ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
-  )
+  const ordered = [...events].sort(byLogOrder)
   let current: E | null = null
   for (;;) {
     const at: string = current ? current.id : ''
@@ -162,9 +165,7 @@ export interface Removal {
  * removal events, whatever order they are given in.
  */
 export function effectiveRemovals(events: readonly RemovalEvent[]): Map<string, Removal> {
-  const ordered = [...events].sort((a, b) =>
-    a.hlc < b.hlc ? -1 : a.hlc > b.hlc ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
-  )
+  const ordered = [...events].sort(byLogOrder)
   const out = new Map<string, Removal>()
   for (const e of ordered) {
     if (e.subject === e.deviceId) continue

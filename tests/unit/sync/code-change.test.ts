@@ -49,6 +49,14 @@ describe('X25519 from device keys', () => {
     expect(memberToken(a, b.publicKey, '3f2a8c1e-0000-4000-8000-000000000002', 'ref-0123456789abcdef')).not.toBe(t)
   })
 
+  it('refuses a public key that is not 32 bytes, and a low-order point no laptop makes', () => {
+    expect(() => x25519PublicOf(Buffer.alloc(31))).toThrow(/32 bytes/)
+    expect(() => x25519PublicOf(Buffer.alloc(33))).toThrow(/32 bytes/)
+    const y1 = Buffer.alloc(32)
+    y1[0] = 1
+    expect(() => memberToken(laptop(), y1, CLUB, 'ref-0123456789abcdef')).toThrow()
+  })
+
   it('agrees with Node’s own X25519 on keys made as X25519', () => {
     // The mapped public key must be a point Node accepts and that gives the same secret both ways.
     const a = laptop()
@@ -134,8 +142,43 @@ describe('sealed keys', () => {
     expect(validateEvent(event({ ...p, supersedes: 'nope' })).ok).toBe(false)
     expect(validateEvent(event({ ...p, extra: 1 })).ok).toBe(false)
     expect(validateEvent(event({ ...p, previous: 'old-token' })).ok).toBe(false)
+    // Anchored checks: a stray character at either end is refused.
+    expect(validateEvent(event({ ...p, previous: `x${p.previous}` })).ok).toBe(false)
+    expect(validateEvent(event({ ...p, previous: `${p.previous}x` })).ok).toBe(false)
+    expect(validateEvent(event({ ...p, from: `+${p.from.slice(1)}` })).ok).toBe(false)
+    expect(validateEvent(event({ ...p, from: `${p.from.slice(0, -1)}+` })).ok).toBe(false)
     // Only a laptop with its own device key (a version-8 id) can change the code.
     expect(validateEvent(event(p, '01900000-0000-7000-8000-00000000000a')).ok).toBe(false)
+  })
+})
+
+describe('a laptop saying it joined', () => {
+  const me = laptop()
+  const joined = (payload: unknown, deviceId = me.deviceId, subject = me.deviceId) =>
+    validateEvent({
+      id: '01900000-0000-7000-8000-000000000002',
+      deviceId,
+      deviceSeq: 1,
+      hlc: formatHlc(1_700_000_000_000, 0, deviceId),
+      kind: 'device.joined',
+      v: 1,
+      subject,
+      payload,
+    })
+
+  it('is taken from a keyed laptop about itself, with its name', () => {
+    expect(joined({ label: 'Table one' }).ok).toBe(true)
+    expect(joined({}).ok).toBe(false)
+    expect(joined({ label: 'Table one\u202e' }).ok).toBe(false)
+    expect(joined({ label: 'Table one' }, me.deviceId, laptop().deviceId)).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/only say that it joined itself/) },
+    })
+    const old = '01900000-0000-7000-8000-00000000000a'
+    expect(joined({ label: 'Table one' }, old, old)).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/own device key/) },
+    })
   })
 })
 
@@ -168,6 +211,14 @@ describe('the change in force', () => {
     expect(codeChangeInForce([forged, one], keyGives)?.id).toBe(one.id)
     const rival = change(other, 1500, '')
     expect(codeChangeInForce([rival, one], keyGives)?.id).toBe(one.id)
+  })
+
+  it('of two rivals with one stamp, takes the smaller event id, in either order', () => {
+    const one = change(changer, 1000, '')
+    const twin = { ...change(other, 1000, ''), hlc: one.hlc }
+    const [small, big] = one.id < twin.id ? [one, twin] : [twin, one]
+    expect(codeChangeInForce([big, small], keyGives)?.id).toBe(small.id)
+    expect(codeChangeInForce([small, big], keyGives)?.id).toBe(small.id)
   })
 
   it('is the same whatever order the events are given in', () => {
