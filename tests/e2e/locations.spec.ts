@@ -48,6 +48,9 @@ test('BG Stats locations: the preview lists them, and the Stats venue filter nar
   await expect.poll(() => row(page, 'Bo')).toEqual(['2', '1'])
   expect(await row(page, 'Ana')).toEqual(['1', '1'])
   expect(await row(page, 'Cy')).toEqual(['1', '0'])
+  await expect(page.getByTestId('choices')).toContainText(
+    "a whole win. A match's venue is where a BG Stats play says it was played, else its game night's venue. Ratings are always over all matches.",
+  )
   expect(await seriousViolations(page)).toEqual([])
   await page.screenshot({ path: testInfo.outputPath('venue-filter.png'), fullPage: true })
 
