@@ -34,7 +34,7 @@ import { OPPONENT_PAIRS_SQL } from './stats-projector'
 import { UNKNOWN_PLAYER } from '../db/repos/matches'
 import { STAT_EVENT_COLUMNS, STAT_EVENT_NAMES } from '../../shared/stats/round-counters'
 import { localMonthSql } from './stats-dates'
-import { hasSpan, MATCH_VENUE_SQL, matchWhere, SpanStats, type Agg, type StreakRow } from './stats-span'
+import { hasSpan, matchWhere, SpanStats, type Agg, type StreakRow } from './stats-span'
 
 /** The rule-event counters e1..e6 of one player and game, by name (see STAT_EVENT_NAMES). */
 function events(gameId: GameId, a: Agg): RuleEvents {
@@ -113,11 +113,17 @@ export class StatsService {
     })
   }
 
-  /** Every venue a match was played at (a recorded location, or its night's venue), in name order. */
+  /**
+   * Every venue the filter can offer, in name order: the recorded matches' locations and the nights'
+   * venues (a small table). Only configs that mention a location are parsed, so the overview does
+   * not work out every match's venue.
+   */
   venues(): string[] {
     return this.db
       .prepare(
-        `SELECT DISTINCT v FROM (SELECT ${MATCH_VENUE_SQL} AS v FROM matches m) WHERE v IS NOT NULL ORDER BY v COLLATE NOCASE, v`,
+        `SELECT v FROM (SELECT json_extract(config_json, '$.location.name') AS v FROM matches WHERE config_json LIKE '%"location":%'
+                        UNION SELECT venue FROM night_venues)
+         WHERE v IS NOT NULL ORDER BY v COLLATE NOCASE, v`,
       )
       .pluck()
       .all() as string[]
