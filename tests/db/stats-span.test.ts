@@ -10,10 +10,12 @@ import { createCore, type Core } from '../../src/core/core'
 import { STAT_EVENT_SQL } from '../../src/core/db/migrations/index'
 import { STAT_EVENT_COLUMNS, STAT_EVENT_NAMES } from '../../src/core/db/migrations/v5'
 import { summaryDays } from '../../src/core/services/stats-dates'
+import { NIGHT_SQL } from '../../src/core/services/nights'
 import { GAME_IDS, type GameId } from '../../src/shared/games/engine'
 import type { StatsFilter, StatsOverview } from '../../src/shared/model/stats'
 import { addDays, localDateOf } from '../../src/shared/stats/local-date'
 import { streaks } from '../../src/shared/stats/streaks'
+import { nightOf } from '../../src/shared/stats/nights'
 import { tempDir } from '../helpers/tmp'
 
 let core: Core
@@ -75,6 +77,29 @@ function fromRawRows(
     (!f.fromDate || localDateOf(utc, offset) >= f.fromDate) &&
     (!f.toDate || localDateOf(utc, offset) <= f.toDate)
   const chosen = (p: string): boolean => !f.playerIds?.length || f.playerIds.includes(p)
+  // A match's venue: its recorded location, else its night's venue (worked out here with nightOf).
+  const nightVenues = new Map(
+    (core.db.prepare('SELECT night, venue FROM night_venues').all() as { night: string; venue: string }[]).map((r) => [
+      r.night,
+      r.venue,
+    ]),
+  )
+  const venueOf = new Map(
+    (
+      core.db.prepare('SELECT id, created_at, utc_offset, config_json FROM matches').all() as {
+        id: string
+        created_at: string
+        utc_offset: number
+        config_json: string
+      }[]
+    ).map((m) => [
+      m.id,
+      (JSON.parse(m.config_json) as { location?: { name: string } }).location?.name ??
+        nightVenues.get(nightOf(m.created_at, m.utc_offset)) ??
+        null,
+    ]),
+  )
+  const atVenue = (matchId: string): boolean => !f.venue || venueOf.get(matchId) === f.venue
   const out = new Map<string, { games: Map<GameId, Totals>; streak: { current: number; longest: number } }>()
   const totals = (p: string, g: GameId): Totals => {
     const entry = out.get(p) ?? { games: new Map(), streak: { current: 0, longest: 0 } }
@@ -110,7 +135,7 @@ function fromRawRows(
   for (const r of results) if (r.won) winners.set(r.match_id, (winners.get(r.match_id) ?? 0) + 1)
   const runs = new Map<string, boolean[]>()
   for (const r of results) {
-    if (!inSpan(r.finished_at, r.utc_offset) || !chosen(r.player_id)) continue
+    if (!inSpan(r.finished_at, r.utc_offset) || !chosen(r.player_id) || !atVenue(r.match_id)) continue
     const key = `${r.player_id}|${f.gameId ?? '*'}`
     if (!f.gameId || r.game_id === f.gameId) runs.set(key, [...(runs.get(key) ?? []), r.won === 1])
     if (f.gameId && r.game_id !== f.gameId) continue
@@ -129,11 +154,12 @@ function fromRawRows(
   const ev = STAT_EVENT_SQL('r')
   const rounds = core.db
     .prepare(
-      `SELECT r.player_id, r.game_id, r.played_at, r.score, r.won_round, m.utc_offset, m.status, ${ev.map((x, i) => `${x} AS ev${i}`).join(', ')} FROM round_results r JOIN matches m ON m.id = r.match_id`,
+      `SELECT r.match_id, r.player_id, r.game_id, r.played_at, r.score, r.won_round, m.utc_offset, m.status, ${ev.map((x, i) => `${x} AS ev${i}`).join(', ')} FROM round_results r JOIN matches m ON m.id = r.match_id`,
     )
     .all() as Record<string, unknown>[]
   for (const r of rounds) {
     if (!inSpan(r.played_at as string, r.utc_offset as number) || !chosen(r.player_id as string)) continue
+    if (!atVenue(r.match_id as string)) continue
     if (f.gameId && r.game_id !== f.gameId) continue
     if ((f.roundsOf ?? 'finished') === 'finished' && r.status !== 'finished') continue
     const t = totals(r.player_id as string, r.game_id as GameId)
@@ -290,6 +316,44 @@ describe('stats over a span', () => {
       const o = await call<StatsOverview>('stats:overview', f)
       expect(o.filtered).toBe(true)
       expect(fromOverview(o), JSON.stringify(f)).toEqual(expected(f))
+    }
+  })
+
+  it('equals the overview worked out from the raw rows for a venue (its nights), with every other filter', async () => {
+    // A venue on each night the history has.
+    const nights = core.db.prepare(`SELECT DISTINCT ${NIGHT_SQL} FROM matches m ORDER BY 1`).pluck().all() as string[]
+    const venues = ['The Anchor', 'Club room', 'Library']
+    expect(nights.length).toBe(venues.length)
+    for (const [i, night] of nights.entries()) await call('nights:set-venue', { date: night, venue: venues[i] })
+    try {
+      const filters: StatsFilter[] = []
+      for (const venue of [...venues, 'Nowhere'])
+        filters.push(
+          { venue },
+          { venue, roundsOf: 'all' },
+          { venue, sharedWin: 'split' },
+          { venue, gameId: 'seven-eight-nine' },
+          { venue, playerIds: [ids.Ana as string, ids.Di as string] },
+          { venue, fromDate: '2026-03-09', toDate: '2026-03-10' },
+          { venue, from: '2026-03-09T12:00:00.000Z', roundsOf: 'all' },
+        )
+      let nonEmpty = 0
+      for (const f of filters) {
+        const o = await call<StatsOverview>('stats:overview', f)
+        expect(o.filtered).toBe(true)
+        const want = expected(f)
+        if (Object.keys(want).length) nonEmpty++
+        expect(fromOverview(o), JSON.stringify(f)).toEqual(want)
+      }
+      expect(nonEmpty).toBeGreaterThan(15)
+      // Every night has a venue: the venues' matches add up to all matches.
+      const total = (o: StatsOverview): number => o.players.reduce((n, p) => n + p.matches, 0)
+      const per = await Promise.all(venues.map((venue) => call<StatsOverview>('stats:overview', { venue })))
+      const all = await call<StatsOverview>('stats:overview', {})
+      expect(per.map(total).every((n) => n > 0)).toBe(true)
+      expect(per.map(total).reduce((a, b) => a + b, 0)).toBe(total(all))
+    } finally {
+      for (const night of nights) await call('nights:set-venue', { date: night, venue: null })
     }
   })
 
