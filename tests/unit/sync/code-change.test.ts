@@ -123,7 +123,7 @@ describe('sealed keys', () => {
       signKey: newCodeKey(),
       newCodeKey: newCodeKey(),
       supersedes: '',
-      keep: [laptop()].map((k) => ({ deviceId: k.deviceId, publicKey: k.publicKey })),
+      keep: [laptop(), laptop()].map((k) => ({ deviceId: k.deviceId, publicKey: k.publicKey })),
       previousToken: 'old-token',
     })
     const event = (payload: unknown, deviceId = changer.deviceId) => ({
