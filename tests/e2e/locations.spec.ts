@@ -37,6 +37,12 @@ test('BG Stats locations: the preview lists them, and the Stats venue filter nar
   await box.getByRole('button', { name: 'Import 5 plays' }).click()
   await expect(box.getByRole('status')).toContainText('Imported 5 plays')
 
+  // A recorded match says where it was played.
+  await page.goto(`${app.url}#/matches`)
+  await expect(page.getByTestId('match-row')).toHaveCount(5)
+  await page.getByTestId('match-row').filter({ hasText: 'Wild Nine' }).getByRole('link').click()
+  await expect(page.getByTestId('recorded-match')).toContainText("Ana wins with 4. Played at Bo's kitchen.")
+
   await page.goto(`${app.url}#/stats`)
   await expect(page.getByTestId('player-stats')).toBeVisible()
   // Hand count over all five plays, then the Crown's two (plays 1 and 2).

@@ -101,7 +101,7 @@ describe('import from BG Stats', () => {
     expect(wild.winners).toEqual(['ana'])
     // Played on its own local day (the test machine's zone), with its summary naming players as they are now.
     expect(wild.localDate).toBe('2024-03-07')
-    expect(wild.summary).toBe('Recorded (imported from BG Stats): ana wins with 12.')
+    expect(wild.summary).toBe('Recorded (imported from BG Stats): ana wins with 12. Played at The Crown, back room.')
     expect(count(core, 'SELECT count(*) FROM round_results')).toBe(0)
     // The upload is gone once imported.
     expect((await core.dispatch('import:external-preview', { uploadId })).ok).toBe(false)

@@ -176,6 +176,6 @@ export function recordedResult(p: RecordedPayload): RecordedResult {
     at,
     winners,
     standings,
-    summary: `Recorded (imported from ${RECORDED_SOURCE_NAMES[p.source.kind]}): ${who}${score}.`,
+    summary: `Recorded (imported from ${RECORDED_SOURCE_NAMES[p.source.kind]}): ${who}${score}.${p.location ? ` Played at ${p.location.name}.` : ''}`,
   }
 }

@@ -44,6 +44,11 @@ describe('match.recorded', () => {
       ],
       summary: 'Recorded (imported from BG Stats): Ana wins with 12.',
     })
+    const located = payload({ location: { name: 'The Crown', sourceId: '1' } })
+    expect(validateEvent(event(located)).ok).toBe(true)
+    expect(recordedResult(located).summary).toBe(
+      'Recorded (imported from BG Stats): Ana wins with 12. Played at The Crown.',
+    )
     const shared = payload({
       seats: [payload().seats[0]!, { playerId: P2, name: 'Bo', score: null, rank: 1, winner: true }],
       source: { kind: 'csv', id: 'key:n1' },
