@@ -258,4 +258,58 @@ describe('BG Stats locations', () => {
       expect(r.ok).toBe(false)
     }
   })
+
+  it('come from a CSV location column too, one per play, checked by the same rule', async () => {
+    const core = fresh()
+    const csv = [
+      'date,time,game,player,score,winner,match,Venue',
+      '2024-05-02,20:00,Nine,Ana,12,yes,n1,The Crown',
+      '2024-05-02,20:00,Nine,Bo,40,no,n1,',
+      '2024-05-03,20:00,Nine,Ana,30,no,n2,Library',
+      '2024-05-03,20:00,Nine,Bo,8,yes,n2,Library',
+      '2024-05-04,20:00,Nine,Ana,5,yes,n3,',
+      '2024-05-04,20:00,Nine,Bo,9,no,n3,',
+    ].join('\r\n')
+    const preview = await call<ExternalImportPreview>(core, 'import:external-preview', {
+      uploadId: await upload(core, csv),
+    })
+    expect(preview).toMatchObject({ toImport: 3, canApply: true, problems: [] })
+    expect(preview.locations).toEqual([
+      { name: 'Library', plays: 1 },
+      { name: 'The Crown', plays: 1 },
+    ])
+    await importText(core, csv)
+    const located = core.db
+      .prepare(
+        "SELECT json_extract(payload, '$.location') FROM events WHERE kind = 'match.recorded' ORDER BY json_extract(payload, '$.playedAt')",
+      )
+      .pluck()
+      .all() as (string | null)[]
+    expect(located).toEqual([JSON.stringify({ name: 'The Crown' }), JSON.stringify({ name: 'Library' }), null])
+    expect(table(await call<StatsOverview>(core, 'stats:overview', { venue: 'Library' }))).toEqual({
+      Ana: [1, 0],
+      Bo: [1, 1],
+    })
+    expect((await importText(core, csv)).matchesRecorded).toBe(0)
+
+    for (const [rows, why] of [
+      [
+        ['2024-06-01,20:00,Nine,Ana,1,yes,m1,Crown\u202E', '2024-06-01,20:00,Nine,Bo,2,no,m1,'],
+        /^the location cannot be kept: a location name cannot contain text-direction override/,
+      ],
+      [
+        ['2024-06-01,20:00,Nine,Ana,1,yes,m1,The Crown', '2024-06-01,20:00,Nine,Bo,2,no,m1,Library'],
+        /^the location “Library” differs from “The Crown” on line 2 of the same play/,
+      ],
+    ] as const) {
+      const other = fresh()
+      const text = ['date,time,game,player,score,winner,match,location', ...rows].join('\n')
+      const p = await call<ExternalImportPreview>(other, 'import:external-preview', {
+        uploadId: await upload(other, text),
+      })
+      expect(p.canApply).toBe(false)
+      expect(p.problems).toEqual([{ line: rows[0].includes('\u202E') ? 2 : 3, reason: expect.stringMatching(why) }])
+      expect(count(other, 'SELECT count(*) FROM events')).toBe(0)
+    }
+  })
 })

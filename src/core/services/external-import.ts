@@ -301,7 +301,11 @@ export class ExternalImportService {
             })),
             source: { kind: file.value.kind, id: sourceIdOf(m.play) },
           }
-          if (m.play.location) payload.location = { name: m.play.location.name, sourceId: m.play.location.sourceId }
+          if (m.play.location)
+            payload.location =
+              m.play.location.sourceId === undefined
+                ? { name: m.play.location.name }
+                : { name: m.play.location.name, sourceId: m.play.location.sourceId }
           const e: DomainEvent<'match.recorded'> = {
             id: eventId,
             deviceId,

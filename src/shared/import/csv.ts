@@ -1,16 +1,17 @@
 /**
  * The documented CSV layout (docs/IMPORT.md): one row per player per play, a header row naming the
- * columns (any order, any case): date, time, game, player, score, winner, rank and an optional match
- * key. A BOM, `,`, `;`, tab or `|` separators (whichever splits the header into its columns; the
+ * columns (any order, any case): date, time, game, player, score, winner, rank, an optional match
+ * key and an optional location (where it was played; the rows of one play name one). A BOM, `,`, `;`, tab or `|` separators (whichever splits the header into its columns; the
  * bytes are decoded by ./text.ts), quoted fields (with "" for a quote
  * and line breaks inside quotes) and CRLF are all accepted. Rows group into plays by the match key
  * when there is one, else by date, time and game. Every row that cannot be read is reported with its
  * line number and the reason; the plan refuses to import while there are any.
  */
 import { playerNameKey } from '../model/player'
+import { validateVenue } from '../model/venue'
 import { gameKey, localDateTime, readScore, type SourceFile, type SourcePlay, type SourceProblem } from './source'
 
-export const CSV_COLUMNS = ['date', 'time', 'game', 'player', 'score', 'winner', 'rank', 'match'] as const
+export const CSV_COLUMNS = ['date', 'time', 'game', 'player', 'score', 'winner', 'rank', 'match', 'location'] as const
 type Column = (typeof CSV_COLUMNS)[number]
 const REQUIRED: Column[] = ['date', 'game', 'player']
 /** Other spellings a spreadsheet may use for a column. */
@@ -23,6 +24,7 @@ const ALIASES: Record<string, Column> = {
   place: 'rank',
   placement: 'rank',
   name: 'player',
+  venue: 'location',
 }
 const MAX_ROWS = 200_000
 
@@ -166,7 +168,8 @@ export function parseCsv(input: string, encoding: string = 'UTF-8'): SourceFile 
   const header = records.shift()
   if (!header) {
     problems.push({
-      reason: 'the file is empty: it needs a header row (date, time, game, player, score, winner, rank, match)',
+      reason:
+        'the file is empty: it needs a header row (date, time, game, player, score, winner, rank, match, location)',
     })
     return out
   }
@@ -180,7 +183,7 @@ export function parseCsv(input: string, encoding: string = 'UTF-8'): SourceFile 
     // Say how the file was read: a wrong guess of encoding or separator shows here.
     problems.push({
       line: header.line,
-      reason: `read as ${encoding} with the ${SEPARATOR_NAMES[sep]} as separator, the header row has no ${missing.join(', ')} column (it needs date, game and player; time, score, winner, rank and match are optional; the separator may be a comma, semicolon, tab or |)`,
+      reason: `read as ${encoding} with the ${SEPARATOR_NAMES[sep]} as separator, the header row has no ${missing.join(', ')} column (it needs date, game and player; time, score, winner, rank, match and location are optional; the separator may be a comma, semicolon, tab or |)`,
     })
     return out
   }
@@ -250,6 +253,15 @@ export function parseCsv(input: string, encoding: string = 'UTF-8'): SourceFile 
       problems.push({ line: r.line, reason: 'the match key is longer than 100 characters' })
       continue
     }
+    const locationText = get(r, 'location')
+    const location = locationText === '' ? null : validateVenue(locationText)
+    if (location && !location.ok) {
+      problems.push({
+        line: r.line,
+        reason: `the location cannot be kept: ${location.error.message.replace(/^A venue/, 'a location name')}`,
+      })
+      continue
+    }
     const groupKey = key ? `key:${key}` : `at:${playedAt}|${gameKey(game)}`
     let g = groups.get(groupKey)
     if (!g) {
@@ -272,6 +284,17 @@ export function parseCsv(input: string, encoding: string = 'UTF-8'): SourceFile 
         reason: `match key “${key}” was used on line ${g.lines[0]} for another date, time or game`,
       })
       continue
+    }
+    if (location?.ok) {
+      // The rows of one play name one location (or leave it empty).
+      if (g.play.location && g.play.location.name !== location.value) {
+        problems.push({
+          line: r.line,
+          reason: `the location “${location.value}” differs from “${g.play.location.name}” on line ${g.lines[0]} of the same play`,
+        })
+        continue
+      }
+      g.play.location = { name: location.value }
     }
     g.lines.push(r.line)
     g.play.seats.push({ playerKey: playerNameKey(player), name: player, score: score.value, rank, winner })

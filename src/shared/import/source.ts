@@ -32,7 +32,7 @@ export interface SourcePlay {
   /** A play to leave out, with why (BG Stats "ignored", a score that is not a whole number...). */
   skip: string | null
   /** Where it was played (BG Stats `locationRefId` → `locations[]`): the name, checked, and the source's id for it. */
-  location?: { name: string; sourceId: string } | undefined
+  location?: { name: string; sourceId?: string | undefined } | undefined
   /** Why its location cannot be kept (a bad name, an id the file's list lacks): stops the import if the play is imported. */
   locationProblem?: string | undefined
 }
