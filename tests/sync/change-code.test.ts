@@ -267,6 +267,26 @@ describe('changing the join code', () => {
       expect(digest(c)).toEqual(da)
     })
 
+  it('two changes on either side of a lost hub (the second by a laptop that never saw the first): every laptop ends on one code', async () => {
+    const { a, b, c, code } = await club()
+    const first = (await a.call<SyncStatus>('club:change-code')).club!.code
+    await sync(a)
+    // The hub is lost before Cy hears of Ana's change; Cy seeds it again and changes the code himself.
+    await bed.hub.lose()
+    const second = (await c.call<SyncStatus>('club:change-code')).club!.code
+    expect(new Set([code, first, second]).size).toBe(3)
+    for (const l of [a, b, c, a, b, c, a, b, c]) await sync(l)
+    const codes = await Promise.all([a, b, c].map(codeOf))
+    expect(new Set(codes).size).toBe(1)
+    for (const l of [a, b, c]) expect((await sync(l)).state).toBe('connected')
+    expect((await rawRead(bed.hub.url, tokenOf(codes[0]!))).status).toBe(200)
+    for (const old of [code, first, second].filter((k) => k !== codes[0]))
+      expect((await rawRead(bed.hub.url, tokenOf(old))).status).toBe(401)
+    const da = digest(a)
+    expect(digest(b)).toEqual(da)
+    expect(digest(c)).toEqual(da)
+  })
+
   it('refuses outside a club and for a laptop taken out, changing nothing', async () => {
     const solo = bed.lap('solo')
     expect(await solo.refuse('club:change-code')).toMatchObject({ code: 'not-in-club' })

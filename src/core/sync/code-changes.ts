@@ -11,7 +11,12 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { DomainEvent } from '../../shared/events/types'
-import { CODE_CHANGE_MAX_LAPTOPS, codeChangeInForce, type DevicePayloadOf } from '../../shared/events/device'
+import {
+  CODE_CHANGE_MAX_LAPTOPS,
+  codeChangeChain,
+  codeChangeInForce,
+  type DevicePayloadOf,
+} from '../../shared/events/device'
 import { err, ok, type Result } from '../../shared/result'
 import { loadRemovals } from '../services/removals'
 import {
@@ -58,10 +63,48 @@ export class CodeChanges {
 
   /** The change in force, read from the log (null: the club keeps its first code). */
   inForce(clubId: string): DomainEvent<'device.code-changed'> | null {
-    const changes = this.o.events
-      .forSubject(clubId)
-      .filter((e): e is DomainEvent<'device.code-changed'> => e.kind === KIND)
-    return codeChangeInForce(changes, keyGives)
+    return codeChangeInForce(this.changes(clubId), keyGives)
+  }
+
+  private changes(clubId: string): DomainEvent<'device.code-changed'>[] {
+    return this.o.events.forSubject(clubId).filter((e): e is DomainEvent<'device.code-changed'> => e.kind === KIND)
+  }
+
+  /**
+   * Two changes made on either side of a hub that lost its memory (the second by a laptop that never
+   * saw the first) fork the chain, and the hub may follow the change the chain leaves out. The
+   * laptop holding the code in force then finds which code the hub takes (one sealed for it in a
+   * change off the chain) and makes a new change from the one in force with it, keeping everyone it
+   * knows: every laptop ends on that new code. Answers the new setting, or null (nothing to mend).
+   */
+  async mendFork(cfg: ClubConfig): Promise<ClubConfig | null> {
+    if (!cfg.codeKey || cfg.authToken || this.pending()) return null
+    const all = this.changes(cfg.clubId)
+    const chain = codeChangeChain(all, keyGives)
+    if (chain.at(-1)?.id !== cfg.codeChange) return null
+    const on = new Set(chain.map((e) => e.id))
+    const off = all.filter((e) => !on.has(e.id))
+    if (off.length === 0) return null
+    const me = this.deviceKey()
+    const keys = [
+      cfg.codeKey,
+      ...off.map((e) => codeKeyFor(e.payload, me, cfg.clubId)?.toString('base64url')),
+      ...(cfg.pastCodeKeys ?? []),
+    ].filter((k): k is string => typeof k === 'string')
+    for (const k of new Set(keys)) {
+      const auth: ClubConfig = { ...cfg, memberToken: hubToken(Buffer.from(k, 'base64url')) }
+      try {
+        if ((await this.slot.probe(auth))?.clubId !== cfg.clubId) continue
+      } catch (e) {
+        if (e instanceof HubRefused) continue
+        throw e
+      }
+      // The hub takes the code in force: nothing to mend.
+      if (k === cfg.codeKey) return null
+      const made = await this.change(auth)
+      return made.ok ? made.value : null
+    }
+    return null
   }
 
   /** The laptops a change made here keeps: every keyed laptop of the log but this one and those taken out. */
@@ -264,9 +307,10 @@ export class CodeChanges {
    * The hub refuses this laptop's token without a notice of a change: it may have been lost and
    * seeded again by a laptop that missed the change, with an older code of the club. Tried with each
    * older code this laptop knows; the one the hub takes is used to tell it the change in force.
-   * True when that worked (the caller syncs again).
+   * True when that worked (the caller syncs again); the notice of a change when the hub says an
+   * older code was replaced by a change this laptop has not read (the caller follows it).
    */
-  async reclaim(cfg: ClubConfig): Promise<boolean> {
+  async reclaim(cfg: ClubConfig): Promise<boolean | CodeChangeNotice> {
     if (!cfg.codeKey || cfg.authToken) return false
     for (const k of [cfg.key, ...(cfg.pastCodeKeys ?? [])]) {
       if (k === cfg.codeKey) continue
@@ -275,6 +319,8 @@ export class CodeChanges {
       try {
         info = await this.slot.probe(auth)
       } catch (e) {
+        // An older code that a change on the hub replaced: that change may have kept this laptop.
+        if (e instanceof HubRefused && e.changed) return e.changed
         if (e instanceof HubRefused) continue
         throw e
       }

@@ -556,9 +556,15 @@ export class SyncService {
       }
       // Refused without a notice after a change: a hub seeded again by a laptop that missed the change,
       // with an older code of the club; taken back with that code and told the change in force.
-      if (e instanceof HubRefused && !e.changed && followed < 2 && (await this.codes.reclaim(cfg))) {
+      const reclaimed = e instanceof HubRefused && !e.changed && followed < 2 ? await this.codes.reclaim(cfg) : false
+      if (reclaimed === true) {
         await this.slot.close()
         return this.exchange(cfg, force, followed + 1)
+      }
+      const other = reclaimed ? await this.codes.follow(cfg, reclaimed) : null
+      if (other) {
+        await this.slot.close()
+        return this.exchange(other, force, followed + 1)
       }
       throw e
     }
@@ -732,7 +738,11 @@ export class SyncService {
     }))
     this.o.db.transaction(() => this.m.set('sync.last', this.o.clock().toISOString())).immediate()
     // A code change that kept this laptop has arrived: its new code key, and the token it gives, from the next sync on.
-    if (this.codes.adopt(cfg)) {
+    const adopted = this.codes.adopt(cfg)
+    // Two changes on either side of a lost hub: the laptop holding the code in force mends the fork.
+    const mended = adopted ? null : await this.codes.mendFork(this.m.config() ?? cfg)
+    this.alive()
+    if (adopted || mended) {
       await this.slot.close()
       this.retrySoon = true
     }

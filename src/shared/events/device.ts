@@ -129,13 +129,21 @@ export function codeChangeInForce<E extends CodeChangeEvent>(
   events: readonly E[],
   keyGives: (publicKey: string, deviceId: string) => boolean,
 ): E | null {
+  return codeChangeChain(events, keyGives).at(-1) ?? null
+}
+
+/** The chain of changes (see codeChangeInForce), first to last: a change off it was made on a fork. */
+export function codeChangeChain<E extends CodeChangeEvent>(
+  events: readonly E[],
+  keyGives: (publicKey: string, deviceId: string) => boolean,
+): E[] {
   const ordered = [...events].sort(byLogOrder)
-  let current: E | null = null
+  const chain: E[] = []
   for (;;) {
-    const at: string = current ? current.id : ''
+    const at: string = chain.at(-1)?.id ?? ''
     const next = ordered.find((e) => e.payload.supersedes === at && keyGives(e.payload.from, e.deviceId))
-    if (!next) return current
-    current = next
+    if (!next) return chain
+    chain.push(next)
   }
 }
 
