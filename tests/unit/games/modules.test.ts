@@ -2,35 +2,22 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { STAT_EVENT_NAMES as SCHEMA_5_EVENT_NAMES } from '../../../src/core/db/migrations/v5'
 import { describeAction } from '../../../src/shared/games/describe'
-import { defaultHouseRules, HOUSE_RULES } from '../../../src/shared/games/house-rules'
-import {
-  ENGINE_VERSIONS,
-  ENGINES,
-  GAME_IDS,
-  GAME_MODULES,
-  GAME_NAMES,
-  isGameId,
-  moduleOf,
-  SEAT_LIMITS,
-} from '../../../src/shared/games/registry'
+import { defaultHouseRules } from '../../../src/shared/games/house-rules'
+import { GAME_IDS, GAME_MODULES, isGameId, moduleOf } from '../../../src/shared/games/registry'
 import { roundCounters, STAT_EVENT_NAMES } from '../../../src/shared/stats/round-counters'
 
 const seatNames = (n: number): string[] => Array.from({ length: n }, (_, i) => `Player ${i + 1}`)
 const modules = GAME_IDS.map((id) => [id, GAME_MODULES[id]] as const)
 
 describe('game registry: one module per game', () => {
+  // The per-game tables (GAME_NAMES, ENGINES, SEAT_LIMITS, …) are mapped from these modules by the
+  // registry, so checking them against the modules would only repeat the mapping; what a module can
+  // get wrong is checked here: a module filed under another game's id, or holding another game's engine.
   it('lists every game once, each under its own id, with its own name and engine', () => {
-    expect(new Set(GAME_IDS).size).toBe(GAME_IDS.length)
-    expect(Object.keys(GAME_MODULES)).toEqual([...GAME_IDS])
     expect(GAME_IDS).toEqual(['ennea', 'wild-nine', 'nine', 'seven-eight-nine'])
     for (const [id, m] of modules) {
       expect(m.id).toBe(id)
       expect(m.engine.id).toBe(id)
-      expect(GAME_NAMES[id]).toBe(m.name)
-      expect(ENGINES[id]).toBe(m.engine)
-      expect(ENGINE_VERSIONS[id]).toBe(m.engineVersion)
-      expect(SEAT_LIMITS[id]).toEqual(m.seats)
-      expect(HOUSE_RULES[id]).toBe(m.houseRules)
       expect(Number.isInteger(m.engineVersion) && m.engineVersion >= 1).toBe(true)
     }
     expect(new Set(modules.map(([, m]) => m.name)).size).toBe(modules.length)
