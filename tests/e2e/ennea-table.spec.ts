@@ -34,11 +34,12 @@ test('a double key press never stakes for the next player; a stale seat is refus
   // Bo chooses R1C2 and presses S twice, 250 ms apart: Bo stakes, Cy does not
   await page.keyboard.press('2')
   await page.keyboard.press('s')
-  await page.waitForTimeout(250)
+  await page.waitForTimeout(250) // the second press, a quarter of a second later (the input, not a wait)
   await page.keyboard.press('s')
+  // The refusal is the second press's answer: once it shows, that press has been handled
+  await expect(page.getByTestId('refusal')).toHaveText('Choose a card first: arrow keys or 1–9.')
   await expect(log(page)).toHaveCount(2)
   await expect(log(page).last()).toContainText('Bo stakes R1C2')
-  await expect(page.getByTestId('refusal')).toHaveText('Choose a card first: arrow keys or 1–9.')
   await expect(page.getByTestId('game-message')).toHaveText('Round 1: Cy to act (9 cubes in pool).')
   await expect(page.getByTestId('player-2').locator('[data-col="staked"]')).toHaveText('0')
   // an action sent for Bo when it is Cy's turn (a key press that raced the update) is refused by the engine
@@ -106,12 +107,19 @@ test('Ctrl+Z in the reveal field edits text only; unknown cards at reveal; round
   await expect(field).toBeFocused()
 
   // ---- Ctrl+Z in the empty field: no game move is undone ----
+  // An undo, once started, disables Undo at once (in the key's own handler); so Undo still enabled
+  // after the key means none started, and the entries left as they were means none happened.
+  const undo = page.getByRole('button', { name: 'Undo', exact: true })
+  await expect(undo).toBeEnabled()
+  const entries = await log(page).count()
   await page.keyboard.press('Control+z')
-  await page.waitForTimeout(300)
+  await expect(undo).toBeEnabled()
+  await expect(log(page)).toHaveCount(entries)
   await expect(page.getByRole('heading', { name: 'Reveal round 1' })).toBeVisible()
   await page.keyboard.type('27')
   await page.keyboard.press('Control+z')
-  await page.waitForTimeout(300)
+  await expect(undo).toBeEnabled()
+  await expect(log(page)).toHaveCount(entries)
   await expect(page.getByRole('heading', { name: 'Reveal round 1' })).toBeVisible()
   await field.fill('')
 
