@@ -288,6 +288,10 @@ const CASES: Record<Channel, Case> = {
         { kind: 'elo' },
         MB,
       ],
+      attendance: [{ perNight: 0, perMatch: 0 }, { perNight: -1, perMatch: 1 }, { perNight: 1 }, 'x', MB],
+      minMatches: [0, 1.5, '3', 1001, MB],
+      bestOf: [0, -2, 'all', MB],
+      final: [{ topK: 1, matchIds: [ID] }, { topK: 2, matchIds: [] }, { topK: 2, matchIds: [ID, ID, 'x'] }, MB],
     },
   },
   'seasons:update': {
@@ -301,6 +305,10 @@ const CASES: Record<Channel, Case> = {
       gameIds: [[], ['chess'], 'nine'],
       playerIds: [[], ['nope'], [ID, ID]],
       scheme: [{ kind: 'placement', top: 1000 }],
+      attendance: [{ perNight: 1, perMatch: 0.5 }],
+      minMatches: [-1],
+      bestOf: [0],
+      final: [{ topK: 2, matchIds: [] }],
     },
   },
   'seasons:set-archived': {

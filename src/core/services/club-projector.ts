@@ -17,6 +17,7 @@ import {
   type SeasonField,
   type SeasonProjection,
 } from '../../shared/events/club'
+import { hasRules, rulesOf } from '../../shared/events/season-rules'
 import type { DomainEvent } from '../../shared/events/types'
 
 interface Store {
@@ -41,7 +42,9 @@ function writeSeason(db: Database, id: string, s: SeasonProjection | null): void
     end_date: s.endDate,
     games_json: s.gameIds ? JSON.stringify(s.gameIds) : null,
     players_json: s.playerIds ? JSON.stringify(s.playerIds) : null,
-    scheme_json: JSON.stringify(s.scheme),
+    // The season's rules (src/shared/events/season-rules.ts) ride in the scheme's column under
+    // `rules`, only when one is used, so a season without rules keeps the row it always had.
+    scheme_json: JSON.stringify(hasRules(rulesOf(s)) ? { ...s.scheme, rules: rulesOf(s) } : s.scheme),
     archived_at: s.archivedAt,
     // The frozen match list alone (an archive event without standings, as before), or with the
     // standings the archive froze: { matchIds, standings }.

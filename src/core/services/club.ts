@@ -16,17 +16,25 @@ import {
   type RatingSystem,
   type SeasonFields,
 } from '../../shared/events/club'
+import { rulesOf, rulesText, SEASON_RULE_FIELDS, type SeasonRules } from '../../shared/events/season-rules'
 import type { GameId } from '../../shared/games/engine'
 import type { NightList, RatingsExplained, Season, SeasonStandings } from '../../shared/model/club'
 import { nameTextProblem } from '../../shared/model/player'
 import { err, ok, type Result } from '../../shared/result'
 import { replayElo } from '../../shared/stats/elo'
-import { schemeWarnings, standings, TIE_BREAKS, type LeagueMatch } from '../../shared/stats/league'
+import {
+  finalNote,
+  schemeWarnings,
+  standings,
+  TIE_BREAKS,
+  type FinalPlayed,
+  type LeagueMatch,
+} from '../../shared/stats/league'
 import type { EventStore } from '../db/repos/events'
 import { writeTransaction } from '../db/transaction'
 import { projectClubSubject, withSeen } from './club-projector'
 import { explainRatings, tables } from './club-ratings'
-import { listNights, type NightFilter } from './nights'
+import { listNights, NIGHT_SQL, type NightFilter } from './nights'
 import { localDayWhere } from './stats-dates'
 
 export { explain } from './club-ratings'
@@ -51,19 +59,24 @@ interface FrozenSeason {
   standings: FrozenStandings
 }
 
-const toSeason = (r: SeasonDbRow): Season => ({
-  id: r.id,
-  name: r.name,
-  startDate: r.start_date,
-  endDate: r.end_date,
-  gameIds: r.games_json ? (JSON.parse(r.games_json) as GameId[]) : null,
-  playerIds: r.players_json ? (JSON.parse(r.players_json) as string[]) : null,
-  scheme: JSON.parse(r.scheme_json) as PointsScheme,
-  warnings: schemeWarnings(JSON.parse(r.scheme_json) as PointsScheme),
-  archivedAt: r.archived_at,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-})
+const toSeason = (r: SeasonDbRow): Season => {
+  // The rules ride in the scheme's column (club-projector.ts), only when one is used.
+  const { rules, ...scheme } = JSON.parse(r.scheme_json) as PointsScheme & { rules?: SeasonRules }
+  return {
+    id: r.id,
+    name: r.name,
+    startDate: r.start_date,
+    endDate: r.end_date,
+    gameIds: r.games_json ? (JSON.parse(r.games_json) as GameId[]) : null,
+    playerIds: r.players_json ? (JSON.parse(r.players_json) as string[]) : null,
+    scheme: scheme as PointsScheme,
+    ...rulesOf(rules ?? {}),
+    warnings: schemeWarnings(scheme as PointsScheme),
+    archivedAt: r.archived_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }
+}
 
 export function schemeText(s: PointsScheme): string {
   return s.kind === 'result'
@@ -103,6 +116,19 @@ export class ClubService {
       .prepare('SELECT name FROM seasons WHERE lower(name) = lower(?) AND id IS NOT ?')
       .get(f.name, exceptId) as { name: string } | undefined
     if (clash) return err('duplicate-name', `There is already a season called “${clash.name}”.`, 'name')
+    if (f.final) {
+      const known = this.db
+        .prepare('SELECT count(*) FROM matches WHERE id IN (SELECT value FROM json_each(?))')
+        .pluck()
+        .get(JSON.stringify(f.final.matchIds)) as number
+      const missing = f.final.matchIds.length - known
+      if (missing)
+        return err(
+          'not-found',
+          `${missing === 1 ? 'One match' : `${missing} matches`} marked as the final no longer exist${missing === 1 ? 's' : ''}.`,
+          'final',
+        )
+    }
     if (f.playerIds) {
       const known = new Set(
         this.db
@@ -155,11 +181,12 @@ export class ClubService {
         gameIds: current.gameIds,
         playerIds: current.playerIds,
         scheme: current.scheme,
+        ...rulesOf(current),
       }
       const changed: Partial<SeasonFields> = {}
       for (const k of Object.keys(change) as (keyof SeasonFields)[]) {
         const value = change[k]
-        if (value === undefined || JSON.stringify(value) === JSON.stringify(current[k])) continue
+        if (value === undefined || JSON.stringify(value) === JSON.stringify(current[k] ?? null)) continue
         ;(changed as Record<string, unknown>)[k] = value
         ;(next as unknown as Record<string, unknown>)[k] = value
       }
@@ -180,7 +207,8 @@ export class ClubService {
       if (archived) {
         const season = toSeason(row)
         const live = this.liveMatches(season)
-        const matchIds = live.map((m) => m.matchId)
+        const final = this.finalPlayed(season)
+        const matchIds = [...live, ...(final?.matches ?? [])].map((m) => m.matchId)
         if (matchIds.length > this.maxFrozen) {
           return err(
             'too-many-matches',
@@ -191,18 +219,9 @@ export class ClubService {
         // The final table travels with the archive: later undos and corrections of these matches
         // do not change it (docs/ARCHITECTURE.md, "Club data").
         const standings: FrozenStandings = {
-          matches: live.length,
-          rows: this.table(season, live).map((r) => ({
-            rank: r.rank,
-            playerId: r.playerId,
-            points: r.points,
-            matches: r.matches,
-            wins: r.wins,
-            sharedWins: r.sharedWins,
-            headToHead: r.headToHead,
-            averagePlacement: r.averagePlacement,
-            decidedBy: r.decidedBy,
-          })),
+          matches: matchIds.length,
+          // Every number of the row, the name aside (read as it is now).
+          rows: this.table(season, live, final).map(({ name: _name, ...row }) => row),
         }
         this.store().append(
           'season.archived',
@@ -224,7 +243,10 @@ export class ClubService {
     })
   }
 
-  /** The finished matches a season counts now: started on a local date in its range, of its games. */
+  /**
+   * The finished matches a season counts now: started on a local date in its range, of its games;
+   * the matches marked as its final aside. Each with its game night, for attendance points.
+   */
   private liveMatches(s: Season): LeagueMatch[] {
     const params: Record<string, unknown> = {}
     const where = [
@@ -235,35 +257,46 @@ export class ClubService {
       params.games = JSON.stringify(s.gameIds)
       where.push('m.game_id IN (SELECT value FROM json_each(@games))')
     }
+    if (s.final) {
+      params.finalIds = JSON.stringify(s.final.matchIds)
+      where.push('m.id NOT IN (SELECT value FROM json_each(@finalIds))')
+    }
     // One read of the counted results in match order, each match's seats in seat order (a list of
     // ids sent back in through json_each cost more than the table at 28,000 matches).
     const rows = this.db
       .prepare(
-        `SELECT r.match_id, r.player_id, r.placement, r.won FROM matches m CROSS JOIN match_results r ON r.match_id = m.id
+        `SELECT r.match_id, r.player_id, r.placement, r.won, ${NIGHT_SQL} FROM matches m CROSS JOIN match_results r ON r.match_id = m.id
          WHERE ${where.join(' AND ')} ORDER BY m.created_at, m.id, r.seat`,
       )
       .raw()
-      .all(params) as [string, string, number, number][]
+      .all(params) as [string, string, number, number, string][]
     const out: LeagueMatch[] = []
-    for (const [matchId, playerId, placement, won] of rows) {
-      if (out[out.length - 1]?.matchId !== matchId) out.push({ matchId, seats: [] })
+    for (const [matchId, playerId, placement, won, night] of rows) {
+      if (out[out.length - 1]?.matchId !== matchId) out.push({ matchId, seats: [], night })
       out[out.length - 1]!.seats.push({ playerId, placement, won: won === 1 })
     }
     return out
   }
 
-  /** The results of these matches (finished ones only), in the given order. */
+  /** The results of these matches (finished ones only), in the given order, each with its game night. */
   private resultsOf(ids: readonly string[]): LeagueMatch[] {
     const rows = this.db
       .prepare(
-        `SELECT r.match_id, r.player_id, r.placement, r.won FROM match_results r
+        `SELECT r.match_id, r.player_id, r.placement, r.won, ${NIGHT_SQL} AS night FROM match_results r
+         JOIN matches m ON m.id = r.match_id
          WHERE r.match_id IN (SELECT value FROM json_each(?)) ORDER BY r.match_id, r.seat`,
       )
-      .all(JSON.stringify(ids)) as { match_id: string; player_id: string; placement: number; won: number }[]
+      .all(JSON.stringify(ids)) as {
+      match_id: string
+      player_id: string
+      placement: number
+      won: number
+      night: string
+    }[]
     const by = new Map<string, LeagueMatch>()
     for (const r of rows) {
       let m = by.get(r.match_id)
-      if (!m) by.set(r.match_id, (m = { matchId: r.match_id, seats: [] }))
+      if (!m) by.set(r.match_id, (m = { matchId: r.match_id, seats: [], night: r.night }))
       m.seats.push({ playerId: r.player_id, placement: r.placement, won: r.won === 1 })
     }
     return ids.flatMap((id) => by.get(id) ?? [])
@@ -283,10 +316,18 @@ export class ClubService {
     )
   }
 
-  /** The standings of these matches under the season's scheme and members. */
+  /** The finished matches of the season's final now, with how many were marked (null: no final). */
+  private finalPlayed(s: Season): FinalPlayed | null {
+    return s.final
+      ? { topK: s.final.topK, matches: this.resultsOf(s.final.matchIds), marked: s.final.matchIds.length }
+      : null
+  }
+
+  /** The standings of these matches under the season's scheme, rules and members. */
   private table(
     season: Season,
     matches: readonly LeagueMatch[],
+    final: FinalPlayed | null,
     names = this.playersById(),
   ): ReturnType<typeof standings> {
     // Season members where their history lives now (after merges); deleted players drop out.
@@ -297,7 +338,8 @@ export class ClubService {
           ),
         ]
       : null
-    return standings(season.scheme, matches, new Map([...names.values()].map((p) => [p.id, p.name])), members)
+    const byId = new Map([...names.values()].map((p) => [p.id, p.name]))
+    return standings(season.scheme, matches, byId, members, rulesOf(season), final)
   }
 
   standings(id: string): Result<SeasonStandings> {
@@ -305,7 +347,18 @@ export class ClubService {
     if (!row) return seasonNotFound()
     const season = toSeason(row)
     const frozen = row.frozen_json ? (JSON.parse(row.frozen_json) as string[] | FrozenSeason) : null
-    const common = { season, tieBreaks: TIE_BREAKS, schemeText: schemeText(season.scheme), frozen: frozen !== null }
+    const rules = rulesOf(season)
+    const common = {
+      season,
+      tieBreaks: TIE_BREAKS,
+      schemeText: schemeText(season.scheme),
+      frozen: frozen !== null,
+      ...(SEASON_RULE_FIELDS.some((f) => rules[f] !== null) ? { rulesText: rulesText(rules) } : {}),
+    }
+    const withFinal = <T extends { rows: SeasonStandings['rows'] }>(t: T, finished: number | null): T => {
+      const note = finalNote(rules, t.rows, finished)
+      return note === null ? t : { ...t, finalNote: note }
+    }
     const names = this.playersById()
     if (frozen && !Array.isArray(frozen)) {
       // The table the archive froze: its numbers as they were, the names as they are now (a player
@@ -316,11 +369,18 @@ export class ClubService {
         const into = p ? (names.get(p.canonical_id) ?? p) : null
         return [{ ...r, playerId: into?.id ?? r.playerId, name: into?.name ?? 'Unknown player' }]
       })
-      return ok({ ...common, rows, matches: frozen.standings.matches, final: true })
+      return ok(withFinal({ ...common, rows, matches: frozen.standings.matches, final: true }, null))
     }
     // Open, or archived by an archive event without standings: computed from the matches.
-    const matches = frozen ? this.resultsOf(frozen) : this.liveMatches(season)
-    return ok({ ...common, rows: this.table(season, matches, names), matches: matches.length, final: false })
+    const finalIds = new Set(season.final?.matchIds ?? [])
+    const counted = frozen ? this.resultsOf(frozen) : this.liveMatches(season)
+    const matches = counted.filter((m) => !finalIds.has(m.matchId))
+    const final = this.finalPlayed(season)
+    // An archive without standings froze the final's matches it had (the list it counted).
+    if (final && frozen) final.matches = final.matches.filter((m) => frozen.includes(m.matchId))
+    const rows = this.table(season, matches, final, names)
+    const all = matches.length + (final?.matches.length ?? 0)
+    return ok(withFinal({ ...common, rows, matches: all, final: false }, final?.matches.length ?? null))
   }
 
   // -------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ import { GAME_IDS, type GameId } from '../games/engine'
 import { nameTextProblem } from '../model/player'
 import { err, ok, type Result } from '../result'
 import { causalOrder } from './causal'
+import { RULE_ENTRIES, SEASON_RULE_FIELDS, type SeasonRules } from './season-rules'
 
 export const CLUB_EVENT_KINDS = [
   'season.created',
@@ -52,7 +53,11 @@ export type PointsScheme =
 export const RATING_SYSTEMS = ['openskill', 'elo'] as const
 export type RatingSystem = (typeof RATING_SYSTEMS)[number]
 
-export interface SeasonFields {
+/**
+ * A season's fields. The rules (./season-rules.ts) are optional: absent in events written before
+ * they existed, and null when not used; either way the season keeps its plain meaning.
+ */
+export interface SeasonFields extends Partial<SeasonRules> {
   name: string
   /** Local dates yyyy-mm-dd, both included. */
   startDate: string
@@ -67,7 +72,7 @@ export interface SeasonFields {
 export type SeasonField = keyof SeasonFields
 
 /** Which tie-break separated a row from the one above (src/shared/stats/league.ts, TieBreak). */
-export const DECIDED_BY = ['wins', 'head-to-head', 'average placement', 'no matches'] as const
+export const DECIDED_BY = ['wins', 'head-to-head', 'average placement', 'no matches', 'qualification', 'final'] as const
 
 /** One row of a frozen table: a standings row (src/shared/stats/league.ts) without the name, which is read as it is now. */
 export interface FrozenStandingRow {
@@ -80,6 +85,13 @@ export interface FrozenStandingRow {
   headToHead: number
   averagePlacement: number | null
   decidedBy: (typeof DECIDED_BY)[number] | null
+  /** With season rules (optional, src/shared/stats/league.ts): see StandingRow. */
+  counted?: number
+  attendance?: number
+  nights?: number
+  dropped?: { matchId: string; points: number }[]
+  qualified?: boolean
+  final?: { place: number; points: number }
 }
 
 /** The standings an archive froze: the number of matches counted and the table's rows in order. */
@@ -119,7 +131,7 @@ export function nightSubject(date: string): string {
 }
 
 export const MAX_SEASON_MATCHES = 20_000
-const SEASON_FIELDS = ['name', 'startDate', 'endDate', 'gameIds', 'playerIds', 'scheme'] as const
+const SEASON_FIELDS = ['name', 'startDate', 'endDate', 'gameIds', 'playerIds', 'scheme', ...SEASON_RULE_FIELDS] as const
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const Id = v.pipe(v.string('must be text'), v.regex(UUID, 'must be an id'))
 
@@ -210,6 +222,17 @@ const FrozenRow = v.pipe(
       v.pipe(Finite, v.minValue(0, 'must be at least 0'), v.maxValue(1, 'must be at most 1')),
     ),
     decidedBy: v.nullable(v.picklist(DECIDED_BY, 'must be a tie-break')),
+    counted: v.optional(Count),
+    attendance: v.optional(Finite),
+    nights: v.optional(Count),
+    dropped: v.optional(
+      v.pipe(
+        v.array(v.strictObject({ matchId: Id, points: Finite }), 'must be a list of dropped results'),
+        v.maxLength(MAX_SEASON_MATCHES, `has more than ${MAX_SEASON_MATCHES} results`),
+      ),
+    ),
+    qualified: v.optional(v.boolean('must be true or false')),
+    final: v.optional(v.strictObject({ place: v.pipe(Count, v.minValue(1, 'must be at least 1')), points: Finite })),
   }),
   v.check((r) => r.wins <= r.matches && r.sharedWins <= r.wins, 'counts more wins than matches'),
 )
@@ -233,6 +256,7 @@ export const CLUB_PAYLOADS: { [K in ClubEventKind]: v.GenericSchema<unknown, Clu
     gameIds: SeasonGames,
     playerIds: SeasonPlayers,
     scheme: Scheme,
+    ...RULE_ENTRIES,
   }),
   'season.updated': v.pipe(
     v.strictObject({
@@ -242,6 +266,7 @@ export const CLUB_PAYLOADS: { [K in ClubEventKind]: v.GenericSchema<unknown, Clu
       gameIds: v.optional(SeasonGames),
       playerIds: v.optional(SeasonPlayers),
       scheme: v.optional(Scheme),
+      ...RULE_ENTRIES,
       replaces: v.optional(
         v.strictObject({
           name: Seen,
@@ -250,6 +275,10 @@ export const CLUB_PAYLOADS: { [K in ClubEventKind]: v.GenericSchema<unknown, Clu
           gameIds: Seen,
           playerIds: Seen,
           scheme: Seen,
+          attendance: Seen,
+          minMatches: Seen,
+          bestOf: Seen,
+          final: Seen,
         }),
       ),
     }),
@@ -396,6 +425,11 @@ export function reduceSeason(events: readonly ClubEvent[]): SeasonProjection | n
     gameIds: fields.gameIds,
     playerIds: fields.playerIds,
     scheme: fields.scheme,
+    // The rules: null when not used (absent from events written before they existed).
+    attendance: fields.attendance ?? null,
+    minMatches: fields.minMatches ?? null,
+    bestOf: fields.bestOf ?? null,
+    final: fields.final ?? null,
     archivedAt: archived && archive ? wallOf(archive.hlc) : null,
     frozenMatchIds: archived && archive ? [...(archive.payload as ClubPayloadOf['season.archived']).matchIds] : null,
     frozenStandings: (archived && archive && (archive.payload as ClubPayloadOf['season.archived']).standings) || null,

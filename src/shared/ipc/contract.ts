@@ -28,6 +28,7 @@ import {
   SeasonPlayers,
   type RatingSystem,
 } from '../events/club'
+import { RULE_ENTRIES } from '../events/season-rules'
 import type { ExternalImportPreview, ExternalImportReport } from '../import/plan'
 import { GAME_IDS } from '../games/ids'
 import { VenueName } from '../model/venue'
@@ -372,6 +373,7 @@ export const schemas = {
     gameIds: SeasonGames,
     playerIds: SeasonPlayers,
     scheme: Scheme,
+    ...RULE_ENTRIES,
   }),
   'seasons:update': obj({
     id: Id,
@@ -381,6 +383,7 @@ export const schemas = {
     gameIds: v.optional(SeasonGames),
     playerIds: v.optional(SeasonPlayers),
     scheme: v.optional(Scheme),
+    ...RULE_ENTRIES,
   }),
   'seasons:set-archived': obj({ id: Id, archived: v.boolean('must be true or false') }),
   'seasons:delete': obj({ id: Id }),

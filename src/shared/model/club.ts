@@ -1,9 +1,11 @@
 /** What the club channels (seasons:*, nights:*, ratings:*) answer. */
 import type { PointsScheme, RatingSystem } from '../events/club'
+import type { SeasonRules } from '../events/season-rules'
 import type { GameId } from '../games/engine'
 import type { StandingRow } from '../stats/league'
 
-export interface Season {
+/** The rules fields (null or absent: not used; docs/ARCHITECTURE.md § Season rules). */
+export interface Season extends Partial<SeasonRules> {
   id: string
   name: string
   startDate: string
@@ -36,6 +38,10 @@ export interface SeasonStandings {
    * their standings (recomputed from the frozen matches).
    */
   final?: boolean
+  /** The season's rules in words, one sentence each (absent or empty: none used). */
+  rulesText?: string[]
+  /** What the final decided, or that it is not played yet (absent: the season has no final). */
+  finalNote?: string
 }
 
 export interface NightPlayer {

@@ -17,8 +17,20 @@
  *      1 = always last).
  * Players equal on all four share a rank (listed by name); a season member with no counted match
  * comes after everyone level with them who played.
+ *
+ * Season rules (src/shared/events/season-rules.ts; docs/ARCHITECTURE.md § Season rules), each optional:
+ * - best N: only a player's N best match results (by points; equal points: the earlier match) count
+ *   for points, wins, head-to-head and average placement; the others are listed as dropped;
+ * - attendance: points per game night on which they played a counted match, and per match played
+ *   (dropped ones too: they turned up), added to the match points;
+ * - qualifying: players with fewer matches played than the minimum come after every qualified one,
+ *   ranked among themselves by the same order;
+ * - final: the marked matches do not count in the table; once all are finished, the players placed
+ *   in the top K (rank ≤ K) are ranked first by their points in the final (the scheme's, no
+ *   attendance), then wins in it, then their order in the table.
  */
 import type { PointsScheme } from '../events/club'
+import { NO_RULES, type SeasonRules } from '../events/season-rules'
 
 export interface LeagueSeat {
   playerId: string
@@ -30,6 +42,8 @@ export interface LeagueSeat {
 export interface LeagueMatch {
   matchId: string
   seats: LeagueSeat[]
+  /** Its game night (src/shared/stats/nights.ts), for attendance points. */
+  night?: string
 }
 
 export interface StandingRow {
@@ -47,9 +61,20 @@ export interface StandingRow {
   averagePlacement: number | null
   /** Which tie-break separated them from the player just above (null: points did, or they are first or level). */
   decidedBy: TieBreak | null
+  /** With best N: how many of their results count (the rest are in `dropped`). */
+  counted?: number
+  /** With attendance points: the points turning up earned (in `points`), and the nights they came. */
+  attendance?: number
+  nights?: number
+  /** With best N: the results that do not count, in match order, with the points each would have earned. */
+  dropped?: { matchId: string; points: number }[]
+  /** With a qualifying minimum: whether they played enough matches (`matches` of the minimum). */
+  qualified?: boolean
+  /** Once the final is played: their place in it and the points they earned there. */
+  final?: { place: number; points: number }
 }
 
-export type TieBreak = 'wins' | 'head-to-head' | 'average placement' | 'no matches'
+export type TieBreak = 'wins' | 'head-to-head' | 'average placement' | 'no matches' | 'qualification' | 'final'
 
 export const TIE_BREAKS: readonly string[] = [
   'more points',
@@ -95,9 +120,24 @@ interface Acc {
   name: string
   cents: number
   matches: number
+  /** Results that count (all of them without best N). */
+  counted: number
   wins: number
   sharedWins: number
   relSum: number
+  attendanceCents: number
+  nights: Set<string>
+  /** Their seats, in match order: match index, seat, points in hundredths. */
+  seats: { i: number; seat: LeagueSeat; cents: number }[]
+  dropped: Set<number>
+  qualified: boolean
+}
+
+/** The final as played: its finished matches and how many were marked. */
+export interface FinalPlayed {
+  topK: number
+  matches: readonly LeagueMatch[]
+  marked: number
 }
 
 const EPS = 1e-9
@@ -112,6 +152,8 @@ export function standings(
   matches: readonly LeagueMatch[],
   names: ReadonlyMap<string, string>,
   members: readonly string[] | null = null,
+  rules: SeasonRules = NO_RULES,
+  final: FinalPlayed | null = null,
 ): StandingRow[] {
   const memberSet = members ? new Set(members) : null
   const acc = new Map<string, Acc>()
@@ -123,56 +165,80 @@ export function standings(
         name: names.get(id) ?? 'Unknown player',
         cents: 0,
         matches: 0,
+        counted: 0,
         wins: 0,
         sharedWins: 0,
         relSum: 0,
+        attendanceCents: 0,
+        nights: new Set(),
+        seats: [],
+        dropped: new Set(),
+        qualified: true,
       }
       acc.set(id, a)
     }
     return a
   }
   for (const id of members ?? []) get(id)
-  for (const m of matches) {
-    const winners = m.seats.filter((s) => s.won).length
+  matches.forEach((m, i) => {
     for (const seat of m.seats) {
       if (memberSet && !memberSet.has(seat.playerId)) continue
       const a = get(seat.playerId)
-      a.cents += seatPoints(scheme, seat, m.seats)
+      a.seats.push({ i, seat, cents: seatPoints(scheme, seat, m.seats) })
       a.matches++
+      if (m.night !== undefined) a.nights.add(m.night)
+    }
+  })
+  for (const a of acc.values()) {
+    if (rules.bestOf !== null && a.seats.length > rules.bestOf) {
+      // The best N by points; equal points: the earlier match counts.
+      const best = [...a.seats].sort((x, y) => y.cents - x.cents || x.i - y.i)
+      for (const s of best.slice(rules.bestOf)) a.dropped.add(s.i)
+    }
+    for (const { i, seat, cents } of a.seats) {
+      if (a.dropped.has(i)) continue
+      const m = matches[i] as LeagueMatch
+      a.cents += cents
+      a.counted++
       if (seat.won) {
         a.wins++
-        if (winners > 1) a.sharedWins++
+        if (m.seats.filter((s) => s.won).length > 1) a.sharedWins++
       }
       a.relSum += relativePlacement(seat, m.seats.length)
     }
+    if (rules.attendance)
+      a.attendanceCents = 100 * (rules.attendance.perNight * a.nights.size + rules.attendance.perMatch * a.matches)
+    a.cents += a.attendanceCents
+    a.qualified = rules.minMatches === null || a.matches >= rules.minMatches
   }
   const rows = [...acc.values()]
-  const avg = (a: Acc): number => (a.matches ? a.relSum / a.matches : 1)
-  // Head-to-head among those level on points and wins.
+  const avg = (a: Acc): number => (a.counted ? a.relSum / a.counted : 1)
+  // Head-to-head among those level on qualification, points and wins, over the results that count.
   const h2h = new Map<string, number>()
   const groups = new Map<string, Acc[]>()
   for (const a of rows) {
-    const k = `${a.cents}|${a.wins}`
+    const k = `${a.qualified}|${a.cents}|${a.wins}`
     groups.set(k, [...(groups.get(k) ?? []), a])
   }
   for (const g of groups.values()) {
     if (g.length < 2) continue
-    const ids = new Set(g.map((a) => a.playerId))
-    for (const m of matches) {
-      const here = m.seats.filter((s) => ids.has(s.playerId))
-      for (let i = 0; i < here.length; i++)
-        for (let j = i + 1; j < here.length; j++) {
-          const a = here[i] as LeagueSeat
-          const b = here[j] as LeagueSeat
+    const ids = new Map(g.map((a) => [a.playerId, a]))
+    matches.forEach((m, i) => {
+      const here = m.seats.filter((s) => ids.get(s.playerId) && !ids.get(s.playerId)?.dropped.has(i))
+      for (let x = 0; x < here.length; x++)
+        for (let y = x + 1; y < here.length; y++) {
+          const a = here[x] as LeagueSeat
+          const b = here[y] as LeagueSeat
           if (a.placement === b.placement) continue
           const [better, worse] = a.placement < b.placement ? [a, b] : [b, a]
           h2h.set(better.playerId, (h2h.get(better.playerId) ?? 0) + 1)
           h2h.set(worse.playerId, (h2h.get(worse.playerId) ?? 0) - 1)
         }
-    }
+    })
   }
   const hh = (a: Acc): number => h2h.get(a.playerId) ?? 0
   const compare = (a: Acc, b: Acc): { c: number; by: TieBreak | null } => {
+    if (a.qualified !== b.qualified) return { c: a.qualified ? -1 : 1, by: 'qualification' }
     if (a.cents !== b.cents) return { c: b.cents - a.cents, by: null }
     if (a.wins !== b.wins) return { c: b.wins - a.wins, by: 'wins' }
     if (hh(a) !== hh(b)) return { c: hh(b) - hh(a), by: 'head-to-head' }
@@ -197,9 +263,59 @@ export function standings(
       wins: a.wins,
       sharedWins: a.sharedWins,
       headToHead: hh(a),
-      averagePlacement: a.matches ? Math.round(avg(a) * 1000) / 1000 : null,
+      averagePlacement: a.counted ? Math.round(avg(a) * 1000) / 1000 : null,
       decidedBy: prev && cmp.c !== 0 ? cmp.by : null,
+      ...(rules.bestOf !== null
+        ? {
+            counted: a.counted,
+            dropped: a.seats
+              .filter((s) => a.dropped.has(s.i))
+              .map((s) => ({ matchId: (matches[s.i] as LeagueMatch).matchId, points: s.cents / 100 })),
+          }
+        : {}),
+      ...(rules.attendance ? { attendance: a.attendanceCents / 100, nights: a.nights.size } : {}),
+      ...(rules.minMatches !== null ? { qualified: a.qualified } : {}),
     })
   })
-  return out
+  return final && final.marked > 0 && final.matches.length === final.marked ? decideFinal(scheme, out, final) : out
+}
+
+/**
+ * The table once the final is played: the players placed in the top K (rank ≤ K, qualified) first,
+ * by their points in the final, then their wins in it, then their order in the table; everyone else
+ * as they were.
+ */
+function decideFinal(scheme: PointsScheme, rows: StandingRow[], final: FinalPlayed): StandingRow[] {
+  const inFinal = rows.filter((r) => r.rank <= final.topK && r.qualified !== false)
+  const score = new Map(inFinal.map((r) => [r.playerId, { cents: 0, wins: 0, at: rows.indexOf(r) }]))
+  for (const m of final.matches)
+    for (const seat of m.seats) {
+      const f = score.get(seat.playerId)
+      if (!f) continue
+      f.cents += seatPoints(scheme, seat, m.seats)
+      if (seat.won) f.wins++
+    }
+  const of = (r: StandingRow) => score.get(r.playerId) as { cents: number; wins: number; at: number }
+  const order = [...inFinal].sort((a, b) => of(b).cents - of(a).cents || of(b).wins - of(a).wins || of(a).at - of(b).at)
+  const rest = rows.filter((r) => !score.has(r.playerId))
+  return [
+    ...order.map((r, i) => ({
+      ...r,
+      rank: i + 1,
+      decidedBy: i === 0 ? null : ('final' as const),
+      final: { place: i + 1, points: of(r).cents / 100 },
+    })),
+    ...rest,
+  ]
+}
+
+/** What the final decided, or that it is not played yet, in words (null: the season has no final). */
+export function finalNote(rules: SeasonRules, rows: readonly StandingRow[], finished: number | null): string | null {
+  if (!rules.final) return null
+  const marked = rules.final.matchIds.length
+  const winner = rows.find((r) => r.final?.place === 1)
+  if (winner)
+    return `${winner.name} won the season in the final (${marked === 1 ? 'one match' : `${marked} matches`} among the top ${rules.final.topK}): the final's result decides the places of its players.`
+  const played = finished === null ? '' : ` (${finished} of ${marked} finished)`
+  return `The final among the top ${rules.final.topK} is not played yet${played}: the season's winner is decided there; until then this is the regular table.`
 }
