@@ -195,35 +195,40 @@ test('club: create on one laptop, join from another with the code, a player sync
 
   // Settings → Club asks for the status every 2 s while shown (the header's indicator every 5 s); nothing while
   // the window is hidden, at once when it is shown again, and only the indicator's 5 s once the screen is left.
-  const statusCalls = (page: Page, ms: number) =>
-    new Promise<number>((done) => {
-      let n = 0
-      const count = (r: { url(): string }) => {
-        if (r.url().endsWith('/api/sync%3Astatus') || r.url().endsWith('/api/sync:status')) n++
-      }
-      page.on('request', count)
-      setTimeout(() => {
-        page.off('request', count)
-        done(n)
-      }, ms)
-    })
-  expect(await statusCalls(a.page, 4500)).toBeGreaterThanOrEqual(2)
+  // The page's own status requests, counted in the page as it makes them (a wrapper on fetch): a request
+  // sent before a step is counted before it, so no pause is needed to let one pass.
+  await a.page.evaluate(() => {
+    const w = window as unknown as { statusAsked: number }
+    w.statusAsked = 0
+    const real = window.fetch.bind(window)
+    window.fetch = (input, init) => {
+      if (String(input).includes('sync%3Astatus')) w.statusAsked++
+      return real(input, init)
+    }
+  })
+  const asked = () => a.page.evaluate(() => (window as unknown as { statusAsked: number }).statusAsked)
+  /** How many status requests the page makes in the next `ms` (the cadence is the thing measured). */
+  const statusCalls = async (ms: number) => {
+    const before = await asked()
+    await new Promise((r) => setTimeout(r, ms))
+    return (await asked()) - before
+  }
+  expect(await statusCalls(4500)).toBeGreaterThanOrEqual(2)
   const setHidden = (hidden: boolean) =>
     a.page.evaluate((h) => {
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => h })
       document.dispatchEvent(new Event('visibilitychange'))
+      return (window as unknown as { statusAsked: number }).statusAsked
     }, hidden)
-  await setHidden(true)
-  // (A request the page sent just before it was hidden may still be reported: let it pass first.)
-  await a.page.waitForTimeout(500)
-  expect(await statusCalls(a.page, 5500)).toBe(0)
-  const shown = statusCalls(a.page, 1000)
-  await setHidden(false)
-  expect(await shown).toBeGreaterThanOrEqual(1)
+  const whenHidden = await setHidden(true)
+  await new Promise((r) => setTimeout(r, 5500))
+  expect(await asked()).toBe(whenHidden)
+  const whenShown = await setHidden(false)
+  // Shown again: it asks at once, in the visibility handler itself.
+  expect(whenShown).toBeGreaterThanOrEqual(whenHidden + 1)
   await a.page.getByRole('link', { name: 'Players', exact: true }).click()
   await expect(a.page.getByRole('heading', { name: 'Players', level: 1 })).toBeVisible()
-  await a.page.waitForTimeout(500)
-  expect(await statusCalls(a.page, 4500)).toBeLessThanOrEqual(1)
+  expect(await statusCalls(4500)).toBeLessThanOrEqual(1)
   await indicatorA.click()
   await expect(a.page.getByRole('heading', { name: 'Club', level: 2 })).toBeFocused()
 
