@@ -5,6 +5,7 @@
 import type { Channel } from '../../../shared/ipc/channels'
 import type { Input, Output } from '../../../shared/ipc/contract'
 import type { Result } from '../../../shared/result'
+import { hasCode } from '../../../shared/service-errors'
 
 const TOKEN_META = 'ninekeeper-token'
 
@@ -25,7 +26,7 @@ export async function call<C extends Channel>(channel: C, input: Input<C>): Prom
     }
     const first = await send()
     // The web bridge was restarted (a new per-start token): fetch the page's new token and resend once.
-    if (!first.ok && first.error.code === 'bad-token' && (await refreshToken())) return await send()
+    if (!first.ok && hasCode(first.error, 'bad-token') && (await refreshToken())) return await send()
     return first
   } catch {
     return {

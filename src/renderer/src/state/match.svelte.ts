@@ -1,6 +1,7 @@
 import type { MatchHistoryEntry, MatchView } from '../../../shared/model/match'
 import type { CorrectionPreview } from '../../../shared/model/correction'
 import type { AppError, Result } from '../../../shared/result'
+import { hasCode } from '../../../shared/service-errors'
 import { call } from '../lib/api'
 import { GAME_FACTS } from '../../../shared/games/ids'
 
@@ -109,7 +110,7 @@ export class MatchState {
   private async write(pending: Promise<Result<MatchView>>, isUndo = false): Promise<Result<MatchView>> {
     this.busy = true
     const r = await pending
-    if (!r.ok && r.error.code === 'stale') {
+    if (!r.ok && hasCode(r.error, 'stale')) {
       // Another window changed the match: show the current sheet, with the refusal beside it.
       const now = await call('matches:get', { id: this.id })
       if (now.ok) this.view = now.value

@@ -1,6 +1,7 @@
 import type { PlayerMergePreview } from '../../../shared/model/merge'
 import { playerNameKey, type Player } from '../../../shared/model/player'
 import type { Result } from '../../../shared/result'
+import { hasCode } from '../../../shared/service-errors'
 import { call } from '../lib/api'
 
 const DISTINCTION_STYLES: Intl.DateTimeFormatOptions[] = [
@@ -99,7 +100,7 @@ export class PlayersState {
   async remove(id: string): Promise<Result<{ id: string }>> {
     const r = await call('players:delete', { id })
     if (r.ok) this.all = this.all.filter((p) => p.id !== id)
-    else if (r.error.code === 'not-found') await this.load()
+    else if (hasCode(r.error, 'not-found')) await this.load()
     return r
   }
 
@@ -110,14 +111,14 @@ export class PlayersState {
   /** Merges `from` into `into`, then reloads the roster (one player leaves, the other's match count grows). */
   async merge(from: string, into: string): Promise<Result<Player>> {
     const r = await call('players:merge', { from, into })
-    if (r.ok || r.error.code === 'not-found') await this.load()
+    if (r.ok || hasCode(r.error, 'not-found')) await this.load()
     return r
   }
 
   private async write(pending: Promise<Result<Player>>): Promise<Result<Player>> {
     const r = await pending
     if (r.ok) this.upsert(r.value)
-    else if (r.error.code === 'not-found') await this.load()
+    else if (hasCode(r.error, 'not-found')) await this.load()
     return r
   }
 

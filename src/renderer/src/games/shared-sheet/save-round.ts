@@ -1,4 +1,5 @@
 import { tick } from 'svelte'
+import { hasCode } from '../../../../shared/service-errors'
 import type { MatchState } from '../../state/match.svelte'
 import { unsaved } from './unsaved.svelte'
 
@@ -16,7 +17,7 @@ export async function saveRound(
   const r = edit && eventId ? await match.correct(eventId, action) : await match.apply(action)
   if (r.ok) return null
   // The service restarted or stopped: the draft (sessionStorage) keeps the round for this tab.
-  if (r.error.code === 'bad-token' || r.error.code === 'unreachable') {
+  if (hasCode(r.error, 'bad-token') || hasCode(r.error, 'unreachable')) {
     match.error = null
     return `${r.error.message} What you typed is kept in this tab and comes back when the page is opened again.`
   }
