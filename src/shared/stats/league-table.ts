@@ -33,3 +33,35 @@ export function leagueRows(s: SeasonStandings): string[][] {
     ]
   })
 }
+
+const ordinal = (n: number): string =>
+  `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`
+
+/**
+ * What the season's rules did to each row, in words (empty: nothing), in the order of the rows: the
+ * final's place, qualification ("not qualified yet (n of m)"), the results best N dropped, and the
+ * points turning up earned (docs/ARCHITECTURE.md § Season rules).
+ */
+export function leagueRowNotes(s: SeasonStandings): string[] {
+  const min = s.season.minMatches ?? null
+  return s.rows.map((r) => {
+    const notes: string[] = []
+    if (r.final) notes.push(r.final.place === 1 ? 'won the final' : `${ordinal(r.final.place)} in the final`)
+    if (r.qualified === false && min !== null) notes.push(`not qualified yet (${r.matches} of ${min})`)
+    if (r.dropped?.length)
+      notes.push(
+        `${r.dropped.length} result${r.dropped.length === 1 ? '' : 's'} dropped (${r.dropped.map((d) => pointsText(d.points)).join(', ')})`,
+      )
+    if (r.attendance) {
+      const nights = r.nights ?? 0
+      notes.push(`${pointsText(r.attendance)} for turning up (${nights} night${nights === 1 ? '' : 's'})`)
+    }
+    return notes.join('; ')
+  })
+}
+
+/** The lines under a league table: the rules in force and what the final decided (empty: no rules). */
+export const leagueRuleLines = (s: Pick<SeasonStandings, 'rulesText' | 'finalNote'>): string[] => [
+  ...(s.rulesText ?? []),
+  ...(s.finalNote ? [s.finalNote] : []),
+]

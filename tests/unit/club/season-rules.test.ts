@@ -8,7 +8,9 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { PointsScheme } from '../../../src/shared/events/club'
 import { NO_RULES, rulesText, type SeasonRules } from '../../../src/shared/events/season-rules'
+import type { SeasonStandings } from '../../../src/shared/model/club'
 import { finalNote, seatPoints, standings, type LeagueMatch } from '../../../src/shared/stats/league'
+import { leagueRowNotes, leagueRuleLines } from '../../../src/shared/stats/league-table'
 
 const R310: PointsScheme = { kind: 'result', win: 3, draw: 1, loss: 0 }
 const P10: PointsScheme = { kind: 'placement', top: 10 }
@@ -284,5 +286,36 @@ describe('season rules: the tricky cases', () => {
       'Qualifying: 5 matches played; players with fewer are listed after the qualified ones.',
       "Final: one match among the top 4; its result decides the season's winner.",
     ])
+  })
+
+  it('the table says per row what the rules did: the final, qualification, dropped results, turning up', () => {
+    const ms = [match('2026-03-05', 'A', 'B', 'C'), match('2026-03-06', 'A', 'B'), match('2026-03-06', 'B', 'A')]
+    const r = rules({
+      attendance: { perNight: 1, perMatch: 0 },
+      bestOf: 2,
+      minMatches: 2,
+      final: { topK: 2, matchIds: ['f'] },
+    })
+    const fin: LeagueMatch = {
+      matchId: 'f',
+      night: '2026-03-20',
+      seats: [
+        { playerId: 'B', placement: 1, won: true },
+        { playerId: 'A', placement: 2, won: false },
+      ],
+    }
+    const rows = standings(R310, ms, names, null, r, { topK: 2, matches: [fin], marked: 1 })
+    const s = {
+      rows,
+      season: { minMatches: 2 },
+      rulesText: rulesText(r),
+      finalNote: finalNote(r, rows, 1),
+    } as SeasonStandings
+    expect(leagueRowNotes(s)).toEqual([
+      'won the final; 1 result dropped (0); 2 for turning up (2 nights)',
+      '2nd in the final; 1 result dropped (0); 2 for turning up (2 nights)',
+      'not qualified yet (1 of 2); 1 for turning up (1 night)',
+    ])
+    expect(leagueRuleLines(s)).toEqual([...rulesText(r), finalNote(r, rows, 1)])
   })
 })

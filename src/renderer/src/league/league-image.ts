@@ -1,5 +1,5 @@
 import type { SeasonStandings } from '../../../shared/model/club'
-import { leagueRows, LEAGUE_COLUMNS } from '../../../shared/stats/league-table'
+import { leagueRowNotes, leagueRows, leagueRuleLines, LEAGUE_COLUMNS } from '../../../shared/stats/league-table'
 import {
   canvasPng,
   columnLefts,
@@ -52,11 +52,15 @@ export function leagueColumnWidths(header: Measurer, cell: Measurer, rows: reado
 /** The lines under the table (points, then tie-breaks), wrapped to the image's width in 13 px text. */
 export function leagueNotes(
   m: Measurer,
-  s: Pick<SeasonStandings, 'schemeText' | 'tieBreaks'>,
+  s: Pick<SeasonStandings, 'schemeText' | 'tieBreaks' | 'rulesText' | 'finalNote'> & Partial<SeasonStandings>,
   width = LEAGUE_IMAGE_WIDTH,
 ): string[] {
+  // What the season's rules did to each player (qualification, dropped results, the final's places).
+  const rowNotes = s.rows && s.season ? leagueRowNotes(s as SeasonStandings) : []
   const notes = [
     `Points: ${s.schemeText}`,
+    ...leagueRuleLines(s),
+    ...(s.rows ?? []).flatMap((r, i) => (rowNotes[i] ? [`${r.name}: ${rowNotes[i]}.`] : [])),
     `Ties are broken by: ${s.tieBreaks.map((t, i) => `${i + 1}. ${t}`).join('; ')}.`,
   ]
   return notes.flatMap((n) => wrap(m, n, width - PAD * 2))
