@@ -33,6 +33,11 @@ export const withoutShell: SideHandlers<'edge'> = {
       'not-supported',
       'Saving an export through a dialog is part of the desktop app; in a browser the export downloads.',
     ),
+  'club:choose-page-folder': () =>
+    err(
+      'not-supported',
+      'Choosing a folder through a dialog is part of the desktop app; in a browser, type its full path.',
+    ),
 }
 
 export function createHandlers(deps: HandlerDeps): SideHandlers<'main'> {

@@ -80,7 +80,11 @@ async function start(): Promise<void> {
       version: app.getVersion(),
       ...(nativeBinding ? { nativeBinding } : {}),
       // The channels only the desktop shell answers (routed `edge`), through the same dispatcher as the rest.
-      shell: { 'app:print-pdf': printToPdf, 'transfer:save-export': saveExport },
+      shell: {
+        'app:print-pdf': printToPdf,
+        'transfer:save-export': saveExport,
+        'club:choose-page-folder': choosePageFolder,
+      },
     })
   } catch (e) {
     const hint = nativeBinding
@@ -139,6 +143,24 @@ async function saveExport(
     const choice = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options)
     return choice.canceled || !choice.filePath ? null : choice.filePath
   })
+}
+
+/** Asks where to write the club page (club:publish-page then writes it): a new or empty folder, or a club page written before. */
+async function choosePageFolder(
+  _input: unknown,
+  event: IpcMainInvokeEvent,
+): Promise<Result<{ folder: string | null }>> {
+  const win = BrowserWindow.fromWebContents(event.sender)
+  const options = {
+    title: 'Publish the club page into a folder',
+    buttonLabel: 'Publish here',
+    defaultPath: join(app.getPath('documents'), 'club-page'),
+    properties: ['openDirectory', 'createDirectory', 'promptToCreate'] as (
+      'openDirectory' | 'createDirectory' | 'promptToCreate'
+    )[],
+  }
+  const choice = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options)
+  return ok({ folder: choice.canceled ? null : (choice.filePaths[0] ?? null) })
 }
 
 /** Saves the calling window's print layout (the page's @media print styles) as a PDF. */

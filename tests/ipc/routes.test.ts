@@ -67,8 +67,10 @@ const HAND_KEPT = {
     'transfer:import',
     'transfer:export-json-file',
     'transfer:export-csv-file',
+    // Added since the lists were kept by hand.
+    'club:publish-page',
   ],
-  edge: ['app:print-pdf', 'transfer:save-export'],
+  edge: ['app:print-pdf', 'transfer:save-export', 'club:choose-page-folder'],
 }
 
 const sorted = (channels: Iterable<string>): string[] => [...channels].sort()
@@ -214,6 +216,7 @@ describe('a call', () => {
         seen.push([input, caller])
         return { ok: true, value: { saved: null } }
       },
+      'club:choose-page-folder': async () => ({ ok: true, value: { folder: null } }),
     }
     const c = core(shell)
     const event = { frame: 'window' }
@@ -256,6 +259,7 @@ describe('a call', () => {
           throw new Error('printer on fire')
         },
         'transfer:save-export': async () => ({ ok: true, value: { saved: null } }),
+        'club:choose-page-folder': async () => ({ ok: true, value: { folder: null } }),
       },
       (m) => logged.push(m),
     )

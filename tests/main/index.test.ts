@@ -23,6 +23,8 @@ const state = vi.hoisted(() => ({
   calls: { quit: 0, exit: [] as number[], openExternal: [] as string[], errorBox: [] as string[] },
   save: { canceled: true, filePath: undefined as string | undefined },
   saveOptions: [] as Record<string, unknown>[],
+  open: { canceled: true, filePaths: [] as string[] },
+  openOptions: [] as Record<string, unknown>[],
   restored: 0,
   focused: 0,
   minimized: false,
@@ -79,6 +81,10 @@ vi.mock('electron', () => {
         state.saveOptions.push(args.at(-1) as Record<string, unknown>)
         return state.save
       },
+      showOpenDialog: async (...args: unknown[]) => {
+        state.openOptions.push(args.at(-1) as Record<string, unknown>)
+        return state.open
+      },
     },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown[]) => void state.privileged.push(...schemes),
@@ -116,6 +122,7 @@ function freshState(lock: boolean): void {
   state.windows = []
   state.calls = { quit: 0, exit: [], openExternal: [], errorBox: [] }
   state.saveOptions = []
+  state.openOptions = []
   state.restored = 0
   state.focused = 0
   state.minimized = false
@@ -255,6 +262,19 @@ describe('the first instance', () => {
     expect(readFileSync(target, 'utf8')).toBe('%PDF-1.7 test')
     state.save = { canceled: false, filePath: '' }
     expect(await pdf(trusted, {})).toEqual({ ok: true, value: { saved: null } })
+
+    // The club page's folder: a folder dialog that may make a new folder; cancelled is null.
+    const choose = state.ipc.get('club:choose-page-folder')!
+    state.open = { canceled: true, filePaths: [] }
+    expect(await choose(trusted, {})).toEqual({ ok: true, value: { folder: null } })
+    expect(state.openOptions[0]).toMatchObject({
+      properties: expect.arrayContaining(['openDirectory', 'createDirectory']),
+    })
+    state.open = { canceled: false, filePaths: ['/home/ana/club-page'] }
+    expect(await choose(trusted, {})).toEqual({ ok: true, value: { folder: '/home/ana/club-page' } })
+    expect(await choose({ senderFrame: { url: 'https://evil.example/', parent: null }, sender }, {})).toMatchObject({
+      ok: false,
+    })
 
     // Quitting closes the data file (and never throws).
     expect(() => state.appHandlers['will-quit']?.()).not.toThrow()

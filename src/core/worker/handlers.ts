@@ -122,6 +122,14 @@ export function workerHandlers(d: WorkerHandlerDeps): SideHandlers<'worker'> {
     'seasons:standings': typed<'seasons:standings'>((input) => club('standings', input.id)),
     'nights:list': typed<'nights:list'>((input) => club('nights', input)),
     'ratings:explain': typed<'ratings:explain'>((input) => club('ratings', input.gameId)),
+    'club:publish-page': (input) =>
+      fromWorker(
+        worker.call<Result<Output<'club:publish-page'>>>({
+          op: 'club-page',
+          folder: input.folder,
+          title: input.title ?? null,
+        }),
+      ),
     'backup:now': () =>
       fromWorker(worker.call<Result<BackupFileInfo>>({ op: 'backup', kind: 'manual', now: d.now().toISOString() })),
     'transfer:export-csv': (input) =>

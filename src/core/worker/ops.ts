@@ -20,6 +20,7 @@ import { StatsProjector, StatsService } from '../services/stats'
 import { TransferService } from '../services/transfer'
 import { ClubService } from '../services/club'
 import { ExternalImportService } from '../services/external-import'
+import { publishClubPage } from '../services/club-page'
 import type { WorkerInit, WorkerRequest } from './protocol'
 
 export interface WorkerOps {
@@ -136,6 +137,9 @@ export function createWorkerOps(init: WorkerInit): WorkerOps {
             request.path,
           )
         }
+        case 'club-page':
+          // Reads in one snapshot and writes only the chosen folder, never the data file (docs/ARCHITECTURE.md § The club page).
+          return publishClubPage(db, request.folder, request.title)
         case 'integrity-check': {
           const rows = db.pragma('integrity_check') as { integrity_check: string }[]
           return rows.map((r) => r.integrity_check)

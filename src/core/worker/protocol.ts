@@ -32,6 +32,7 @@ export type WorkerRequest =
   | { op: 'restore'; path: string; now: string }
   | { op: 'integrity-check' }
   | { op: 'rebuild-ratings'; now: string }
+  | { op: 'club-page'; folder: string; title: string | null }
   | { op: 'close' }
 
 /**

@@ -72,6 +72,8 @@ export const ROUTES = {
   'nights:set-venue': { runs: 'main', writes: true },
   'ratings:explain': { runs: 'worker', writes: false },
   'ratings:set-system': { runs: 'main', writes: true },
+  'club:publish-page': { runs: 'worker', writes: false },
+  'club:choose-page-folder': { runs: 'edge', writes: false },
 } as const satisfies Record<string, Route>
 
 /** Where a channel is answered (see ROUTES). */

@@ -32,6 +32,7 @@ import { RULE_ENTRIES } from '../events/season-rules'
 import type { ExternalImportPreview, ExternalImportReport } from '../import/plan'
 import { GAME_IDS } from '../games/ids'
 import { VenueName } from '../model/venue'
+import { FolderPath, PageTitle, type PublishedClubPage } from './club-page'
 import type { Channel } from './channels'
 
 /**
@@ -405,6 +406,8 @@ export const schemas = {
   }),
   'ratings:explain': obj({ gameId: GameIdSchema }),
   'ratings:set-system': obj({ system: v.picklist(RATING_SYSTEMS, 'must be openskill or elo') }),
+  'club:publish-page': obj({ folder: FolderPath, title: v.optional(PageTitle) }),
+  'club:choose-page-folder': obj({}),
 } satisfies Record<Channel, v.GenericSchema>
 
 export type Inputs = { [C in Channel]: v.InferOutput<(typeof schemas)[C]> }
@@ -475,6 +478,10 @@ export interface Outputs {
   'nights:set-venue': { date: string; venue: string | null }
   'ratings:explain': RatingsExplained
   'ratings:set-system': { system: RatingSystem; setAt: string | null }
+  /** The club page written as a static folder (new, empty, or a club page written before). */
+  'club:publish-page': PublishedClubPage
+  /** The desktop app's folder dialog; folder: the one chosen, or null when the user cancelled. */
+  'club:choose-page-folder': { folder: string | null }
 }
 
 export type Input<C extends Channel> = Inputs[C]

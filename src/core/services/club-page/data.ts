@@ -1,0 +1,75 @@
+/**
+ * What the club page shows, read in one snapshot from the existing club and stats services
+ * (docs/ARCHITECTURE.md § The club page): the seasons with their tables (an archived one's final
+ * table as `seasons:standings` answers it), every player with a finished match and their per-game
+ * numbers and last matches, every game night, and the records the stats already hold. Names,
+ * results, dates and venues only: no ids leave this file except to tie pages together.
+ */
+import type { Database } from 'better-sqlite3'
+import type { GameId } from '../../../shared/games/engine'
+import type { Night, SeasonStandings } from '../../../shared/model/club'
+import type { FormEntry, PlayerStats } from '../../../shared/model/stats'
+import { localDateOf } from '../../../shared/stats/local-date'
+import { ClubService } from '../club'
+import { listNights } from '../nights'
+import { StatsService } from '../stats'
+
+export interface ClubPagePlayer {
+  stats: PlayerStats
+  /** The last finished matches, newest first. */
+  form: FormEntry[]
+}
+
+export interface ClubPageData {
+  /** Every season, open ones first (as seasons:list orders them), each with its table. */
+  seasons: SeasonStandings[]
+  /** Players with at least one finished match, by name. */
+  players: ClubPagePlayer[]
+  /** Every game night, newest first. */
+  nights: Night[]
+  /** A player id as it is now: a merged player's history lives under the player it went to. */
+  canonical: ReadonlyMap<string, string>
+  /** The newest finished match's local date, or null with none. */
+  upTo: string | null
+}
+
+const byName = (a: { name: string; id: string }, b: { name: string; id: string }): number =>
+  a.name.localeCompare(b.name, 'en') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!r.ok) throw new Error(r.error.message)
+  return r.value
+}
+
+/** Everything the page shows, in one read transaction (one snapshot of the data file). */
+export function readClubPage(db: Database): ClubPageData {
+  return db.transaction((): ClubPageData => {
+    const club = new ClubService(db, null)
+    const stats = new StatsService(db)
+    const seasons = unwrap(club.listSeasons()).map((s) => unwrap(club.standings(s.id)))
+    const everyone = unwrap(stats.overview({})).players.filter((p) => p.matches > 0)
+    everyone.sort((a, b) => byName({ name: a.name, id: a.playerId }, { name: b.name, id: b.playerId }))
+    const players = everyone.map((p) => ({ stats: p, form: unwrap(stats.player(p.playerId, {})).profile?.form ?? [] }))
+    const nights = listNights(db, { limit: Number.MAX_SAFE_INTEGER }).nights
+    const canonical = new Map(
+      (db.prepare('SELECT id, canonical_id FROM players').raw().all() as [string, string][]).map(([id, c]) => [id, c]),
+    )
+    const newest = db
+      .prepare(
+        "SELECT created_at, utc_offset FROM matches WHERE status = 'finished' ORDER BY created_at DESC, id DESC LIMIT 1",
+      )
+      .get() as { created_at: string; utc_offset: number | null } | undefined
+    return {
+      seasons,
+      players,
+      nights,
+      canonical,
+      upTo: newest ? localDateOf(newest.created_at, newest.utc_offset) : null,
+    }
+  })()
+}
+
+/** One game's share of a player's numbers, or null when they never finished a match of it. */
+export function gameOf(p: PlayerStats, gameId: GameId): PlayerStats['games'][number] | null {
+  return p.games.find((g) => g.gameId === gameId && g.matches > 0) ?? null
+}
