@@ -93,7 +93,6 @@ export function createCore<Caller = unknown>(options: CoreOptions<Caller>): Core
     const renewed = device.renew('restored from a backup')
     device.bindTo(file)
     log(`restored from a backup: new events get a new device id, ${renewed}`)
-    matches.invalidate()
     projector.rebuildIfMarked()
   }
   const backups = new BackupService(db, file, clock, afterRestore)
@@ -102,7 +101,7 @@ export function createCore<Caller = unknown>(options: CoreOptions<Caller>): Core
     dataDir: options.dataDir,
     events,
     device,
-    merger: new TransferService(db, { events, device, projector, matches, stats: statsProjector }, clock),
+    merger: new TransferService(db, { events, device, projector, stats: statsProjector }, clock),
     clock,
     transport: async () => (await import('./sync/turso')).tursoTransport,
     label: options.sync?.label ?? hostname(),
@@ -148,7 +147,6 @@ export function createCore<Caller = unknown>(options: CoreOptions<Caller>): Core
     deviceId: () => device.id(),
     afterImport: () => {
       device.forget()
-      matches.invalidate()
     },
     resolveBackup: (name) => backups.resolveName(name),
     afterRestore,

@@ -37,7 +37,7 @@ describe('dates of imported plays', () => {
     const stats = new StatsProjector(core.db)
     const projector = new Projector(core.db, events, stats)
     const matches = new MatchService(core.db, clock, events, projector)
-    const service = new ExternalImportService(core.db, { events, device, projector, stats, matches })
+    const service = new ExternalImportService(core.db, { events, device, projector, stats })
     // 19:30 and 23:30 on Saturday 9 March (UTC-8), and 19:30 on Sunday 10 March (UTC-7, after the change).
     const csv = [
       'date,time,game,player,score,winner',
@@ -87,7 +87,7 @@ describe('dates of imported plays', () => {
     const stats = new StatsProjector(core.db)
     const projector = new Projector(core.db, events, stats)
     const matches = new MatchService(core.db, clock, events, projector)
-    const service = new ExternalImportService(core.db, { events, device, projector, stats, matches })
+    const service = new ExternalImportService(core.db, { events, device, projector, stats })
     const backup = {
       players: [
         { id: 1, name: 'Ana' },

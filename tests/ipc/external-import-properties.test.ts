@@ -11,7 +11,6 @@ import { EventStore } from '../../src/core/db/repos/events'
 import { Device } from '../../src/core/services/device'
 import { projectionDigests, projectionRows } from '../../src/core/services/digest'
 import { ExternalImportService } from '../../src/core/services/external-import'
-import { MatchService } from '../../src/core/services/matches'
 import { Projector } from '../../src/core/services/projector'
 import { StatsProjector } from '../../src/core/services/stats'
 import { GAME_IDS, GAME_NAMES } from '../../src/shared/games/engine'
@@ -192,7 +191,6 @@ describe('recorded matches over random histories', () => {
       device,
       projector,
       stats,
-      matches: new MatchService(core.db, clock, events_, projector),
     })
     const text = csv(randomPlays(mulberry32(9), 6))
     expect(service.preview(text, {})).toMatchObject({ ok: true, value: { canApply: true } })

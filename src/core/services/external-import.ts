@@ -32,7 +32,6 @@ import { err, ok, type Result } from '../../shared/result'
 import { writeTransaction } from '../db/transaction'
 import type { EventStore } from '../db/repos/events'
 import type { Device } from './device'
-import type { MatchService } from './matches'
 import type { Projector } from './projector'
 import type { StatsProjector } from './stats'
 
@@ -41,7 +40,6 @@ export interface ExternalImportDeps {
   device: Device
   projector: Projector
   stats: StatsProjector
-  matches: MatchService
 }
 
 /** A UUIDv7-shaped id made from a key: the play's time in the first 48 bits, then a hash of the key. */
@@ -249,88 +247,84 @@ export class ExternalImportService {
   apply(text: string, choices: ExternalChoices, encoding = 'UTF-8'): Result<ExternalImportReport> {
     const file = readSource(text, encoding)
     if (!file.ok) return file
-    const { events, device, projector, stats, matches } = this.deps
-    try {
-      return writeTransaction(this.db, () => {
-        const plan = this.plan(file.value, choices)
-        const p = plan.preview
-        if (p.problems.length) {
-          const first = p.problems[0] as { line?: number; reason: string }
-          const more =
-            p.problems.length > 1
-              ? ` (and ${p.problems.length - 1} more problem${p.problems.length === 2 ? '' : 's'})`
-              : ''
-          return err(
-            'invalid-rows',
-            `Nothing was imported: ${first.line !== undefined ? `line ${first.line}: ` : ''}${first.reason}${more}. Fix the file or the choices and try again.`,
-          )
-        }
-        const report: ExternalImportReport = {
-          kind: file.value.kind,
-          playersCreated: 0,
-          matchesRecorded: 0,
-          alreadyImported: p.alreadyImported,
-          skipped: p.skipped.length,
-          duplicates: p.duplicates.length,
-        }
-        if (plan.matches.length === 0) return ok(report)
-        const created = new Map<string, string>()
-        for (const np of plan.newPlayers) {
-          const { subject } = events.appendNew('player.created', { name: np.name, color: null })
-          projector.projectPlayer(subject)
-          created.set(np.key, subject)
-          report.playersCreated++
-        }
-        const nextSeq = this.db.prepare<[string], { next: number }>(
-          'SELECT coalesce(max(device_seq), 0) + 1 AS next FROM events WHERE device_id = ?',
+    const { events, device, projector, stats } = this.deps
+    return writeTransaction(this.db, () => {
+      const plan = this.plan(file.value, choices)
+      const p = plan.preview
+      if (p.problems.length) {
+        const first = p.problems[0] as { line?: number; reason: string }
+        const more =
+          p.problems.length > 1
+            ? ` (and ${p.problems.length - 1} more problem${p.problems.length === 2 ? '' : 's'})`
+            : ''
+        return err(
+          'invalid-rows',
+          `Nothing was imported: ${first.line !== undefined ? `line ${first.line}: ` : ''}${first.reason}${more}. Fix the file or the choices and try again.`,
         )
-        const fresh: DomainEvent<'match.recorded'>[] = []
-        for (const m of plan.matches) {
-          const { deviceId, hlc } = device.stamp()
-          const { subject, eventId } = recordedIds(file.value.kind, m.play, deviceId)
-          const payload: RecordedPayload = {
-            gameId: m.gameId,
-            playedAt: m.play.playedAt,
-            utcOffset: localOffsetAt(m.play.playedAt),
-            seats: m.seats.map((s) => ({
-              playerId: 'existing' in s.target ? s.target.existing : (created.get(s.target.create) as string),
-              name: s.name,
-              score: s.score,
-              rank: s.rank,
-              winner: s.winner,
-            })),
-            source: { kind: file.value.kind, id: sourceIdOf(m.play) },
-          }
-          if (m.play.location)
-            payload.location =
-              m.play.location.sourceId === undefined
-                ? { name: m.play.location.name }
-                : { name: m.play.location.name, sourceId: m.play.location.sourceId }
-          const e: DomainEvent<'match.recorded'> = {
-            id: eventId,
-            deviceId,
-            deviceSeq: (nextSeq.get(deviceId) as { next: number }).next,
-            hlc,
-            kind: 'match.recorded',
-            v: PAYLOAD_VERSION,
-            subject,
-            payload,
-          }
-          // The same checks another laptop makes when this event reaches it (import, club sync).
-          const valid = validateEvent(e)
-          if (!valid.ok) return err('invalid-rows', `Nothing was imported: ${m.play.label}: ${valid.error.message}.`)
-          if (!events.insertRemote(e)) continue
-          fresh.push(e)
+      }
+      const report: ExternalImportReport = {
+        kind: file.value.kind,
+        playersCreated: 0,
+        matchesRecorded: 0,
+        alreadyImported: p.alreadyImported,
+        skipped: p.skipped.length,
+        duplicates: p.duplicates.length,
+      }
+      if (plan.matches.length === 0) return ok(report)
+      const created = new Map<string, string>()
+      for (const np of plan.newPlayers) {
+        const { subject } = events.appendNew('player.created', { name: np.name, color: null })
+        projector.projectPlayer(subject)
+        created.set(np.key, subject)
+        report.playersCreated++
+      }
+      const nextSeq = this.db.prepare<[string], { next: number }>(
+        'SELECT coalesce(max(device_seq), 0) + 1 AS next FROM events WHERE device_id = ?',
+      )
+      const fresh: DomainEvent<'match.recorded'>[] = []
+      for (const m of plan.matches) {
+        const { deviceId, hlc } = device.stamp()
+        const { subject, eventId } = recordedIds(file.value.kind, m.play, deviceId)
+        const payload: RecordedPayload = {
+          gameId: m.gameId,
+          playedAt: m.play.playedAt,
+          utcOffset: localOffsetAt(m.play.playedAt),
+          seats: m.seats.map((s) => ({
+            playerId: 'existing' in s.target ? s.target.existing : (created.get(s.target.create) as string),
+            name: s.name,
+            score: s.score,
+            rank: s.rank,
+            winner: s.winner,
+          })),
+          source: { kind: file.value.kind, id: sourceIdOf(m.play) },
         }
-        // One pass over the summaries at the end, as an import does.
-        stats.batch(() => {
-          for (const e of fresh) if (projector.projectMatch(e.subject, [e], true)) report.matchesRecorded++
-        })
-        return ok(report)
+        if (m.play.location)
+          payload.location =
+            m.play.location.sourceId === undefined
+              ? { name: m.play.location.name }
+              : { name: m.play.location.name, sourceId: m.play.location.sourceId }
+        const e: DomainEvent<'match.recorded'> = {
+          id: eventId,
+          deviceId,
+          deviceSeq: (nextSeq.get(deviceId) as { next: number }).next,
+          hlc,
+          kind: 'match.recorded',
+          v: PAYLOAD_VERSION,
+          subject,
+          payload,
+        }
+        // The same checks another laptop makes when this event reaches it (import, club sync).
+        const valid = validateEvent(e)
+        if (!valid.ok) return err('invalid-rows', `Nothing was imported: ${m.play.label}: ${valid.error.message}.`)
+        if (!events.insertRemote(e)) continue
+        fresh.push(e)
+      }
+      // One pass over the summaries at the end, as an import does.
+      stats.batch(() => {
+        for (const e of fresh) if (projector.projectMatch(e.subject, [e], true)) report.matchesRecorded++
       })
-    } finally {
-      matches.invalidate()
-    }
+      return ok(report)
+    })
   }
 }
 

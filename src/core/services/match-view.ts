@@ -1,41 +1,34 @@
 /**
  * A match as the screens get it (MatchView): its row, its seats with the players' names and colours
- * as they are now, the entries listed (extended by a commit at the end, never rebuilt), what Undo and
- * Redo would do in words, and the engine's status, standings and legal actions. The match service
- * (matches.ts) answers every call with it.
+ * as they are now, the entries listed, what Undo and Redo would do in words, and the engine's status,
+ * standings and legal actions. The match service (matches.ts) answers every call with it. Pure: what
+ * it reads from the database (the row, the seats) is handed in, and nothing is written back.
  */
 import { effectiveAction, type LogEntry } from '../../shared/events/reduce'
 import type { PayloadOf } from '../../shared/events/types'
-import type { LoggedAction, MatchView } from '../../shared/model/match'
+import type { LoggedAction, MatchView, MatchViewCommon, MatchViewOf } from '../../shared/model/match'
+import type { GameId } from '../../shared/games/engine'
 import { renameInText, startNamesOf } from '../../shared/stats/names'
 import { resultWinners } from '../../shared/stats/result-winners'
-import { err, ok, type Result } from '../../shared/result'
-import type { MatchesRepo } from '../db/repos/matches'
+import type { SeatRow } from '../db/repos/matches'
 import { describeEntry } from './match-history'
-import type { ProjectedMatch } from './projector'
+import type { ProjectedMatch } from './projected-match'
+
+export { notFound } from './match-refusals'
+
+/** The row facts a view shows (as the projector wrote them, or as read back). */
+export type ViewRow = NonNullable<ProjectedMatch['written']>
 
 /**
- * `playerWrites`: the projector's count of writes to players (seat names and colours cached at an
- * older count are read again). `justWritten`: `m` was written in this transaction, so its row is
- * what writeMatch wrote.
+ * The match's entries as the view lists them. `listed`: the list a view of this match showed before
+ * its last entry was appended (its items are kept, the new ones added); a new array either way, so a
+ * view already handed out never grows with later commits.
  */
-export function matchView(
-  m: ProjectedMatch,
-  repo: MatchesRepo,
-  playerWrites: number,
-  justWritten = false,
-): Result<MatchView> {
-  const row = justWritten && m.written ? m.written : repo.get(m.id)
-  if (!row) return notFound()
-  // The seats with their players' names and colours: read again only when a player was written
-  // since (or when the view is not of a write just made, which may follow another program's).
-  const cachedSeats = justWritten && m.seatView?.at === playerWrites ? m.seatView.seats : null
-  const seats = cachedSeats ?? repo.seats(m.id)
-  m.seatView = { at: playerWrites, seats }
-  const listed: LoggedAction[] = m.listed ?? []
-  for (let index = listed.length; index < m.log.entries.length; index++) {
+export function listEntries(m: ProjectedMatch, listed: readonly LoggedAction[] = []): LoggedAction[] {
+  const out = listed.slice()
+  for (let index = out.length; index < m.log.entries.length; index++) {
     const e = m.log.entries[index] as LogEntry
-    listed.push({
+    out.push({
       index,
       eventId: e.eventId,
       action: effectiveAction(e),
@@ -43,9 +36,27 @@ export function matchView(
       correctedAt: e.corrections.length ? (e.corrections[e.corrections.length - 1]?.at ?? null) : null,
     })
   }
-  m.listed = listed
-  // A copy of the list: a view already handed out never grows with later commits.
-  const actions = listed.slice()
+  return out
+}
+
+/** The game's own parts of a view (config, state, legal actions), by game. */
+type GameParts = { [G in GameId]: Pick<MatchViewOf<G>, 'gameId' | 'config' | 'state' | 'legal'> }[GameId]
+
+/**
+ * The one place a match's engine output is read as its game's types: the engine of `m.gameId` parsed
+ * the config (setup) and made the state (apply), so they are that game's config and state.
+ */
+function gameParts(m: ProjectedMatch): GameParts {
+  const legal = m.engine && m.state !== null ? m.engine.legalActions(m.state) : []
+  return { gameId: m.gameId, config: m.config, state: m.state, legal } as GameParts
+}
+
+export function matchView(
+  m: ProjectedMatch,
+  row: ViewRow,
+  seats: readonly SeatRow[],
+  actions: LoggedAction[],
+): MatchView {
   const names = seats.map((s) => s.name)
   const top = m.log.undoTarget
   let undo: string | null = null
@@ -64,23 +75,18 @@ export function matchView(
     else if (target?.kind === 'match.corrected') redo = 'Redo the correction'
     else if (target?.kind === 'match.closed') redo = 'Close the match again'
   }
-  const engine = m.engine
-  return ok({
+  const common: MatchViewCommon = {
     id: m.id,
-    gameId: row.game_id,
     status: row.status,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     finishedAt: row.finished_at,
     seats: seats.map((s) => ({ seat: s.seat, playerId: s.player_id, name: s.name, color: s.color })),
-    config: m.config,
-    state: m.state,
     game: m.game
       ? { ...m.game, message: renameInText(m.game.message, startNamesOf(m.config), names) }
-      : { over: false, winners: [], message: row.problem ?? '' },
+      : { phase: '', round: 0, toAct: null, over: false, winners: [], message: row.problem ?? '' },
     winners: resultWinners(m.game, row.status, m.standings),
     standings: m.standings,
-    legal: engine && m.state !== null ? engine.legalActions(m.state) : [],
     actions,
     undo,
     redo,
@@ -89,9 +95,6 @@ export function matchView(
     problem: row.problem,
     skipped: m.skipped.map((s) => ({ eventId: s.eventId, message: s.message })),
     ...(m.recorded ? { recorded: { kind: m.recorded.kind } } : {}),
-  } as MatchView)
-}
-
-export function notFound(): Result<never> {
-  return err('not-found', 'That match no longer exists.', 'matchId')
+  }
+  return { ...common, ...gameParts(m) }
 }

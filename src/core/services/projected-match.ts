@@ -9,29 +9,33 @@ import type { EntryContext, MatchLog } from '../../shared/events/reduce'
 import type { DomainEvent } from '../../shared/events/types'
 import type { MatchStatus } from '../../shared/model/match'
 
+/**
+ * Never changed once made: a commit makes a new one (sharing what did not change), so a cached match
+ * is never ahead of, or behind, the database it was read from (frozen in tests, freezeMatch).
+ */
 export interface ProjectedMatch {
-  id: string
-  gameId: GameId
-  engine: AnyEngine | null
-  config: unknown
-  log: MatchLog
-  state: unknown
-  status: MatchStatus
-  game: GameStatus | null
-  standings: Standing[]
+  readonly id: string
+  readonly gameId: GameId
+  readonly engine: AnyEngine | null
+  readonly config: unknown
+  readonly log: MatchLog
+  readonly state: unknown
+  readonly status: MatchStatus
+  readonly game: GameStatus | null
+  readonly standings: Standing[]
   /** Entries the engine refused on replay, with the reason. */
-  skipped: { eventId: string; code: string; message: string }[]
-  problem: string | null
+  readonly skipped: readonly { eventId: string; code: string; message: string }[]
+  readonly problem: string | null
   /** When each completed round was entered (index = round - 1). */
-  roundTimes: string[]
+  readonly roundTimes: readonly string[]
   /** The events it was reduced from, in log order. */
-  events: readonly DomainEvent[]
+  readonly events: readonly DomainEvent[]
   /** The seats as last written (who sits where after merges), once written. */
-  seats?: ProjectedSeat[]
+  readonly seats?: ProjectedSeat[]
   /** Who was to act and which round it was before each applied entry (for describing it). */
-  contexts: Map<string, EntryContext>
-  /** The match row's fields as writeMatch last wrote them (so the view after a write need not read them back). */
-  written?: {
+  readonly contexts: ReadonlyMap<string, EntryContext>
+  /** The match row's fields as the projector last wrote them (so the view after a write need not read them back). */
+  readonly written?: {
     game_id: GameId
     status: MatchStatus
     created_at: string
@@ -40,12 +44,33 @@ export interface ProjectedMatch {
     problem: string | null
     engine_version: number
   }
-  /** The seats as the view last showed them (names, colours), with the projector's player-write count then. */
-  seatView?: { at: number; seats: { seat: number; player_id: string; name: string; color: string | null }[] }
-  /** The entries as MatchView lists them, once listed (extended by a commit at the end, not rebuilt). */
-  listed?: { index: number; eventId: string; action: unknown; at: string; correctedAt: string | null }[]
   /** Set for a result imported without rounds (match.recorded): where it came from. */
-  recorded?: { kind: 'bg-stats' | 'csv'; id: string }
+  readonly recorded?: { kind: 'bg-stats' | 'csv'; id: string }
+}
+
+/**
+ * Freezes a projected match and what it holds (its log, lists and maps; the engine state is the
+ * engine's, which never mutates it), so a write that changed a match in place would throw. Only
+ * where `process.env.NODE_ENV` is 'test' or 'development': the checks cost a walk over the log.
+ */
+export function freezeMatch<M extends ProjectedMatch>(m: M): M {
+  const env = process.env['NODE_ENV']
+  if (env !== 'test' && env !== 'development') return m
+  const freeze = (x: unknown): void => {
+    if (typeof x !== 'object' || x === null || Object.isFrozen(x)) return
+    if (x instanceof Map) {
+      for (const name of ['set', 'delete', 'clear'])
+        Object.defineProperty(x, name, {
+          value: () => {
+            throw new TypeError(`Cannot ${name} an entry of a projected match's map: it is frozen.`)
+          },
+        })
+      for (const v of x.values()) freeze(v)
+    } else for (const v of Object.values(x)) freeze(v)
+    Object.freeze(x)
+  }
+  for (const [k, v] of Object.entries(m)) if (k !== 'engine' && k !== 'state') freeze(v)
+  return Object.freeze(m)
 }
 
 export interface ProjectedSeat {

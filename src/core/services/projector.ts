@@ -56,12 +56,25 @@ const HEAD_COLUMNS = [
   'first_round_at',
 ] as const
 
+/** The row facts of a match as writeMatch last wrote them (so the view after a write need not read them back). */
+export type WrittenRow = NonNullable<ProjectedMatch['written']>
+
+/** What a write of a match leaves: its seats (who sits where after merges) and its row's facts. */
+export interface WrittenMatch {
+  seats: ProjectedSeat[]
+  written: WrittenRow
+}
+
 export class Projector {
   private readonly s: Record<string, Statement>
-  /** Changes whenever players' histories move (a merge) or everything is rebuilt: cached matches are then stale. */
-  epoch = 0
-  /** Counts writes to the players table (a rename, a colour...): names and colours shown at a table may have changed. */
-  playerWrites = 0
+  /**
+   * Counts the writes that may change any match as it is shown: players written (names and colours
+   * at the table), players' histories moved (a merge), everything rebuilt. Part of every match's key.
+   */
+  private shared = 0
+  /** Per match: how many times this projector wrote or removed it (part of its key). */
+  private readonly generations = new Map<string, number>()
+  private readonly dataVersion: Statement
 
   private readonly rounds: RoundRows
 
@@ -72,6 +85,8 @@ export class Projector {
   ) {
     const p = (sql: string): Statement => db.prepare(sql)
     this.rounds = new RoundRows(db, stats)
+    // Changes when another connection (the database worker: an import, a restore) commits to the file.
+    this.dataVersion = db.prepare('PRAGMA data_version').pluck()
     this.s = {
       playerRow: p('SELECT * FROM players WHERE id = ?'),
       upsertPlayer: p(
@@ -127,7 +142,7 @@ export class Projector {
     if (!p) {
       if (before) {
         this.s.deletePlayer!.run(id)
-        this.playerWrites++
+        this.shared++
       }
       return before ? this.refreshCanonical() : []
     }
@@ -136,7 +151,7 @@ export class Projector {
   }
 
   private writePlayer(p: PlayerProjection, canonicalId: string): void {
-    this.playerWrites++
+    this.shared++
     this.s.upsertPlayer!.run({
       id: p.id,
       name: p.name,
@@ -163,7 +178,7 @@ export class Projector {
         changed.push(r.id)
       }
     }
-    if (changed.length) this.epoch++
+    if (changed.length) this.shared++
     return changed
   }
 
@@ -171,6 +186,23 @@ export class Projector {
   matchesOf(playerIds: readonly string[]): string[] {
     if (playerIds.length === 0) return []
     return (this.s.matchesOfPlayers!.all(JSON.stringify(playerIds)) as { match_id: string }[]).map((r) => r.match_id)
+  }
+
+  /**
+   * The one validity key of match `id` as projected now, or undefined when it has no row: it changes
+   * whenever anything may have changed the match or how it is shown (docs/ARCHITECTURE.md § The
+   * commit path, "One commit cache"): another connection committed to the file (PRAGMA data_version:
+   * the database worker's imports and restores), this projector wrote or removed the match (a commit,
+   * a merge of synced events, a player merge re-projecting it), or wrote players or moved their
+   * histories (the names and colours at the table).
+   */
+  matchKey(id: string): string | undefined {
+    if (this.s.matchRow!.get(id) === undefined) return undefined
+    return `${String(this.dataVersion.get())}.${this.shared}.${this.generations.get(id) ?? 0}`
+  }
+
+  private wrote(id: string): void {
+    this.generations.set(id, (this.generations.get(id) ?? 0) + 1)
   }
 
   /**
@@ -187,8 +219,7 @@ export class Projector {
       if (!fresh) this.removeMatch(id)
       return null
     }
-    m.seats = this.writeMatch(m, 1, { fresh })
-    return m
+    return { ...m, ...(fresh ? this.writeNewMatch(m) : this.writeMatch(m)) }
   }
 
   /** The match as its events say, without writing anything. Null when it has no start. */
@@ -247,24 +278,51 @@ export class Projector {
     }
   }
 
+  /** Writes a computed match into the projection tables, against the rows there. */
+  writeMatch(m: ProjectedMatch): WrittenMatch {
+    return this.write(m, { fromRound: 1 })
+  }
+
+  /** Writes a match this file has no rows of yet (an import of a match never seen here): nothing to compare with. */
+  writeNewMatch(m: ProjectedMatch): WrittenMatch {
+    return this.write(m, { fromRound: 1, fresh: true })
+  }
+
   /**
-   * Writes a computed match into the projection tables. `fromRound`: rounds before it are known to
-   * be unchanged (an entry appended at the end), so only later round rows are compared and written.
+   * Writes `after`, which is `before` (as last written) with one entry appended at the end of its log:
+   * the seats stay, the rounds before the ones `before` completed stay, only the match row's head moves
+   * and the new rounds are added; a match that had no results and is still in progress has none now.
    */
-  writeMatch(
+  writeAppended(before: ProjectedMatch, after: ProjectedMatch): WrittenMatch {
+    return this.write(after, {
+      fromRound: before.roundTimes.length + 1,
+      ...(before.seats ? { seats: before.seats } : {}),
+      noResults: before.status === 'in-progress',
+      appended: true,
+      statusBefore: before.status,
+    })
+  }
+
+  /**
+   * The write itself. `fromRound`: rounds before it are known to be unchanged, so only later round
+   * rows are compared and written; the other fields say what the caller knows (see the three above).
+   */
+  private write(
     m: ProjectedMatch,
-    fromRound = 1,
     known: {
+      fromRound: number
       seats?: ProjectedSeat[]
       noResults?: boolean
       fresh?: boolean
       appended?: boolean
       statusBefore?: MatchStatus
-    } = {},
-  ): ProjectedSeat[] {
+    },
+  ): WrittenMatch {
+    const { fromRound } = known
     const { id, gameId, engine, state, log, game, standings, status, roundTimes, problem } = m
     const started = log.started
-    if (!started) return []
+    if (!started) throw new Error(`match ${id} is written without its start`)
+    this.wrote(id)
     const at = log.latest ? hlcTime(log.latest) : started.at
     const close = log.closes[log.closes.length - 1]
     const finishedAt = game?.over ? (roundTimes[roundTimes.length - 1] ?? close?.at ?? at) : (close?.at ?? null)
@@ -302,7 +360,7 @@ export class Projector {
       problem,
       first_round_at: firstRoundAt,
     }
-    m.written = {
+    const written: WrittenRow = {
       game_id: gameId,
       status,
       created_at: started.at,
@@ -347,7 +405,7 @@ export class Projector {
         known.fresh === true,
       )
     }
-    return seats
+    return { seats, written }
   }
 
   /**
@@ -395,6 +453,7 @@ export class Projector {
 
   private removeMatch(id: string): void {
     if (!this.s.matchRow!.get(id)) return
+    this.wrote(id)
     this.rounds.removeAll(id)
     this.stats.matchRemoved(id)
     this.s.deleteSeats!.run(id)
@@ -419,13 +478,14 @@ export class Projector {
 
   /** Every projection table again, from the events alone. Call inside a transaction. */
   rebuildAll(): void {
-    this.epoch++
+    this.shared++
     // The removed laptops' cuts first: every subject below is read without their later events.
     this.db.exec('DELETE FROM removed_devices')
     refreshRemovals(this.db, this.events.deviceId())
     this.db.exec(`
       DELETE FROM players; DELETE FROM matches; DELETE FROM match_seats; DELETE FROM match_results;
       DELETE FROM rating_history; DELETE FROM stat_rating; DELETE FROM stat_player_streak;
+      DELETE FROM stat_month; DELETE FROM night_matches;
     `)
     // Round rows go without their triggers' per-row bookkeeping: the summaries are emptied after.
     this.db.exec(

@@ -21,7 +21,6 @@ import { userVersion } from '../db/migrate'
 import { toEvent, toRow, type EventRow, type EventStore } from '../db/repos/events'
 import type { Clock } from '../ids'
 import type { Device } from './device'
-import type { MatchService } from './matches'
 import type { Projector } from './projector'
 import type { StatsProjector } from './stats'
 import type { ImportReport } from '../../shared/model/transfer'
@@ -48,7 +47,6 @@ export interface TransferDeps {
   events: EventStore
   device: Device
   projector: Projector
-  matches: MatchService
   stats: StatsProjector
 }
 
@@ -151,8 +149,6 @@ export class TransferService {
         'invalid-file',
         `That export could not be imported: ${m.length > 200 ? `${m.slice(0, 200)}…` : m}. Nothing was changed.`,
       )
-    } finally {
-      this.deps.matches.invalidate()
     }
   }
 
@@ -163,17 +159,13 @@ export class TransferService {
    * changes nothing and runs nothing.
    */
   mergeSynced(events: DomainEvent[], within: (report: ImportReport | null) => void): Result<ImportReport> {
-    try {
-      return this.db
-        .transaction(() => {
-          const r = this.merge(events, events.length >= SYNC_BATCH_STATS_FROM, 'sync')
-          if (r.ok) within(r.value)
-          return r
-        })
-        .immediate()
-    } finally {
-      if (events.length) this.deps.matches.invalidate()
-    }
+    return this.db
+      .transaction(() => {
+        const r = this.merge(events, events.length >= SYNC_BATCH_STATS_FROM, 'sync')
+        if (r.ok) within(r.value)
+        return r
+      })
+      .immediate()
   }
 
   /**
@@ -183,28 +175,24 @@ export class TransferService {
    */
   removeDevice(deviceId: string, label: string): Result<DomainEvent<'device.removed'>> {
     const { events: store, projector, device } = this.deps
-    try {
-      return this.db
-        .transaction(() => {
-          const through = (
-            this.db
-              .prepare<[string], { n: number }>(
-                'SELECT coalesce(max(device_seq), 0) AS n FROM events WHERE device_id = ?',
-              )
-              .get(deviceId) as { n: number }
-          ).n
-          const e = store.append('device.removed', deviceId, { through, label })
-          const cut = refreshRemovals(this.db, device.id())
-          const moved = new Set<string>()
-          for (const id of cut.players) for (const m of projector.projectPlayer(id)) moved.add(m)
-          for (const id of new Set([...cut.matches, ...projector.matchesOf([...moved])])) projector.projectMatch(id)
-          for (const id of cut.club) projectClubSubject(this.db, store, id)
-          return ok(e)
-        })
-        .immediate()
-    } finally {
-      this.deps.matches.invalidate()
-    }
+    return this.db
+      .transaction(() => {
+        const through = (
+          this.db
+            .prepare<[string], { n: number }>(
+              'SELECT coalesce(max(device_seq), 0) AS n FROM events WHERE device_id = ?',
+            )
+            .get(deviceId) as { n: number }
+        ).n
+        const e = store.append('device.removed', deviceId, { through, label })
+        const cut = refreshRemovals(this.db, device.id())
+        const moved = new Set<string>()
+        for (const id of cut.players) for (const m of projector.projectPlayer(id)) moved.add(m)
+        for (const id of new Set([...cut.matches, ...projector.matchesOf([...moved])])) projector.projectMatch(id)
+        for (const id of cut.club) projectClubSubject(this.db, store, id)
+        return ok(e)
+      })
+      .immediate()
   }
 
   /** Inserts the events this computer lacks and re-projects what they touch. Runs in the caller's transaction. */

@@ -14,7 +14,6 @@ import { BackupService } from '../services/backup'
 import { Device } from '../services/device'
 import { writeJsonExport } from '../services/export-stream'
 import { writeTableCsv } from '../services/transfer-csv'
-import { MatchService } from '../services/matches'
 import { Projector } from '../services/projector'
 import { StatsProjector, StatsService } from '../services/stats'
 import { TransferService } from '../services/transfer'
@@ -60,14 +59,13 @@ export function createWorkerOps(init: WorkerInit): WorkerOps {
     const events = new EventStore(db, device)
     const statsProjector = new StatsProjector(db)
     const projector = new Projector(db, events, statsProjector)
-    const matches = new MatchService(db, clock, events, projector)
-    return { device, events, statsProjector, projector, matches }
+    return { device, events, statsProjector, projector }
   }
   const transfer = (clock: Clock): TransferService => {
     const w = writers(clock)
     return new TransferService(
       db,
-      { events: w.events, device: w.device, projector: w.projector, matches: w.matches, stats: w.statsProjector },
+      { events: w.events, device: w.device, projector: w.projector, stats: w.statsProjector },
       clock,
     )
   }
@@ -121,7 +119,6 @@ export function createWorkerOps(init: WorkerInit): WorkerOps {
             device: w.device,
             projector: w.projector,
             stats: w.statsProjector,
-            matches: w.matches,
           })
           return request.op === 'external-preview'
             ? service.previewFile(request.path, request.choices)

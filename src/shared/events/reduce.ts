@@ -16,7 +16,7 @@
  * - actions are replayed in that order; one the engine refuses (two laptops played the same turn)
  *   is kept in the log, marked "not applied", and changes nothing.
  */
-import type { GameEngine, GameId } from '../games/engine'
+import { replayLog, type GameEngine, type GameId } from '../games/engine'
 import { completedRounds } from '../games/projections'
 import { compareEvents, type AnyEvent, type DomainEvent, type PayloadOf, type PlayerEventKind } from './types'
 import { hlcTime } from './hlc'
@@ -352,35 +352,40 @@ export interface EntryContext {
   round: number
 }
 
-/** Replays the entries in force through the game's engine; never throws on a bad entry. */
+/**
+ * Replays the entries in force through the game's engine (the one replay, replayLog); never throws on
+ * a bad entry: every entry the engine refuses is passed over (kept, not applied) and listed in `skipped`.
+ */
 export function replayMatch<S>(
   gameId: GameId,
   engine: GameEngine<unknown, S, unknown, unknown, string>,
   config: unknown,
   entries: readonly LogEntry[],
 ): Replayed<S> | { setupError: { code: string; message: string } } {
-  const start = engine.setup(config)
-  if (!start.ok) return { setupError: { code: start.error.code, message: start.error.message } }
-  let state = start.value
   const roundTimes: string[] = []
-  const skipped: Replayed<S>['skipped'] = []
   const contexts = new Map<string, EntryContext>()
-  let done = completedRounds(gameId, state)
-  for (const entry of entries) {
-    const before = engine.status(state)
-    contexts.set(entry.eventId, { toAct: before.toAct, round: before.round })
-    const r = engine.apply(state, effectiveAction(entry))
-    if (!r.ok) {
-      skipped.push({ eventId: entry.eventId, code: r.error.code, message: r.error.message })
-      continue
-    }
-    state = r.value
-    const now = completedRounds(gameId, state)
-    while (done < now) roundTimes[done++] = entry.at
-    if (now < done) {
-      roundTimes.length = now
-      done = now
-    }
-  }
-  return { state, roundTimes, skipped, setupError: null, contexts }
+  let done = -1
+  const r = replayLog(engine, config, entries.map(effectiveAction), {
+    passOver: () => true,
+    step: (i, before, after, refused) => {
+      const entry = entries[i] as LogEntry
+      const status = engine.status(before)
+      contexts.set(entry.eventId, { toAct: status.toAct, round: status.round })
+      if (done < 0) done = completedRounds(gameId, before)
+      if (refused) return
+      const now = completedRounds(gameId, after)
+      while (done < now) roundTimes[done++] = entry.at
+      if (now < done) {
+        roundTimes.length = now
+        done = now
+      }
+    },
+  })
+  if (!r.ok) return { setupError: { code: r.error.code, message: r.error.message } }
+  const skipped = r.passed.map((p) => ({
+    eventId: (entries[p.index] as LogEntry).eventId,
+    code: p.code,
+    message: p.message,
+  }))
+  return { state: r.state, roundTimes, skipped, setupError: null, contexts }
 }

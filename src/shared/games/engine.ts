@@ -54,7 +54,7 @@ export interface GameEngine<Config, State, Action, Legal = unknown, Id extends s
   standings(state: State): Standing[]
 }
 
-/** An error from replaying a log also says which action failed. */
+/** An error from replaying a log also says which action failed (-1: the config's setup). */
 export interface ReplayError {
   code: string
   message: string
@@ -64,21 +64,58 @@ export interface ReplayError {
 
 export type ReplayResult<S> = { ok: true; value: S } | { ok: false; error: ReplayError }
 
-/** Rebuilds a match state from its config and action log. Deterministic by construction. */
+/** How `replayLog` treats the entries of a log (docs/ARCHITECTURE.md § The reducer and the projections, "One replay"). */
+export interface ReplayOptions<S> {
+  /**
+   * Entries the engine may refuse and the replay steps over (kept in the log, not applied: the state
+   * stays the one before it). Without it the first refusal stops the replay.
+   */
+  passOver?: (index: number) => boolean
+  /** Called for each entry with the state before it and after it (the same state when it was passed over). */
+  step?: (index: number, before: S, after: S, refused: ReplayError | null) => void
+}
+
+/**
+ * The one replay of a match's log: the engine, the reducer, the match service's corrections, undos
+ * and redos, and the round form's preview all replay through it, so one bad entry is refused with
+ * the same code and index everywhere. Stops at the first refusal not passed over, with the state just
+ * before it (null when the config itself is refused); `passed` lists the refusals stepped over.
+ */
+export function replayLog<C, S, A>(
+  engine: GameEngine<C, S, A, unknown, string>,
+  config: C,
+  actions: readonly A[],
+  options: ReplayOptions<S> = {},
+):
+  | { ok: true; state: S; passed: ReplayError[] }
+  | { ok: false; error: ReplayError; before: S | null; passed: ReplayError[] } {
+  const passed: ReplayError[] = []
+  const start = engine.setup(config)
+  if (!start.ok) return { ok: false, error: { ...start.error, index: -1 }, before: null, passed }
+  let state = start.value
+  for (let i = 0; i < actions.length; i++) {
+    const next = engine.apply(state, actions[i] as A)
+    if (next.ok) {
+      options.step?.(i, state, next.value, null)
+      state = next.value
+      continue
+    }
+    const refused: ReplayError = { ...next.error, index: i }
+    if (!options.passOver?.(i)) return { ok: false, error: refused, before: state, passed }
+    passed.push(refused)
+    options.step?.(i, state, state, refused)
+  }
+  return { ok: true, state, passed }
+}
+
+/** Rebuilds a match state from its config and action log, stopping at the first refusal. Deterministic by construction. */
 export function replay<C, S, A>(
   engine: GameEngine<C, S, A, unknown, string>,
   config: C,
   actions: readonly A[],
 ): ReplayResult<S> {
-  const start = engine.setup(config)
-  if (!start.ok) return { ok: false, error: { ...start.error, index: -1 } }
-  let state = start.value
-  for (let i = 0; i < actions.length; i++) {
-    const next = engine.apply(state, actions[i] as A)
-    if (!next.ok) return { ok: false, error: { ...next.error, index: i } }
-    state = next.value
-  }
-  return { ok: true, value: state }
+  const r = replayLog(engine, config, actions)
+  return r.ok ? { ok: true, value: r.state } : { ok: false, error: r.error }
 }
 
 /** Undo = leave out the last action and replay. */

@@ -1,7 +1,8 @@
-import { replay, type GameEngine } from '../../../../shared/games/engine'
+import { replayLog, type GameEngine } from '../../../../shared/games/engine'
 import { seatLabel } from '../../../../shared/games/sheets'
 import type { MatchView } from '../../../../shared/model/match'
 import type { AppError, Result } from '../../../../shared/result'
+import { CORRECTION_BREAKS_LATER_ENTRY } from '../../../../shared/service-errors'
 import type { MatchState } from '../../state/match.svelte'
 import { clearDraft, laterDraft, loadDraft, roundOfEntry, saveDraft } from '../shared-sheet/draft'
 import { saveRound } from '../shared-sheet/save-round'
@@ -85,8 +86,8 @@ export interface SeatSlot {
 /** Kept across rounds, per game (by its round word): a table that counts in points keeps counting in points. */
 const lastMode: Record<string, string> = {}
 
-/** The preview's error when a correction makes a later entry invalid: the service's code (matches.ts correct). */
-export const BREAKS_LATER = 'correction-breaks-later-entry'
+/** The preview's error when a correction makes a later entry invalid: the service's own code (log-checks.ts). */
+export const BREAKS_LATER = CORRECTION_BREAKS_LATER_ENTRY
 
 type Outcome<S> = Result<S> | null
 
@@ -169,15 +170,20 @@ export class RoundFormState<S, A, R, C, M extends string> {
     return this.tried || this.allFilled ? e.message : null
   })
 
-  /** The state after `action`, or its refusal; an edit replays the log with the entry replaced. */
+  /**
+   * The state after `action`, or its refusal; an edit replays the log with the entry replaced, as the
+   * service checks a correction (replayLog, an entry already left out staying left out).
+   */
   evaluate(action: A): Result<S> {
     const edit = this.edit
     const view = this.match.view as MatchView | null
     if (!edit || !view) return this.spec.engine.apply(this.game, action)
     const actions = view.actions.map((a) => a.action as A)
     actions[edit.index] = action
-    const r = replay(this.spec.engine, view.config, actions)
-    if (r.ok) return r
+    const r = replayLog(this.spec.engine, view.config, actions, {
+      passOver: (i) => view.skipped.some((s) => s.eventId === view.actions[i]?.eventId),
+    })
+    if (r.ok) return { ok: true, value: r.state }
     if (r.error.index === edit.index) return { ok: false, error: r.error }
     const n = roundOfEntry(actions, r.error.index)
     return {
