@@ -1,6 +1,6 @@
 /**
- * Ratings explained (docs/ARCHITECTURE.md § Club data): one game's rating table, with Elo replayed from its finished
- * matches beside the OpenSkill rows the stats keep (stat_rating), the mean strength of the opponents each
+ * Ratings explained (docs/ARCHITECTURE.md § Club data): one game's rating table, OpenSkill and Elo as the stats
+ * keep them (stat_rating, updated as each match is recorded), the mean strength of the opponents each
  * player met, and a note in plain words on why each player ranks where they do. ClubService
  * (club.ts) holds the rating system choice and answers through these functions.
  */
@@ -9,7 +9,6 @@ import type { RatingSystem } from '../../shared/events/club'
 import { GAME_NAMES, type GameId } from '../../shared/games/engine'
 import type { RatingRow, RatingsExplained } from '../../shared/model/club'
 import { ok, type Result } from '../../shared/result'
-import { replayElo } from '../../shared/stats/elo'
 import { ordinalOf } from '../../shared/stats/streaks'
 
 /** The finished tables of one game in match order (finish time, then id): each seat's player and placement. */
@@ -37,53 +36,56 @@ export function explainRatings(
   system: RatingSystem,
   setAt: string | null,
 ): Result<RatingsExplained> {
+  const t0 = performance.now()
   const rows = db
     .prepare(
-      `SELECT r.player_id, coalesce(p.name, 'Unknown player') AS name, r.mu, r.sigma, r.matches, coalesce(s.wins, 0) AS wins
+      `SELECT r.player_id, coalesce(p.name, 'Unknown player') AS name, r.mu, r.sigma, r.matches, r.elo, coalesce(s.wins, 0) AS wins
        FROM stat_rating r LEFT JOIN players p ON p.id = r.player_id
        LEFT JOIN stat_player_match s ON s.player_id = r.player_id AND s.game_id = r.game_id
        WHERE r.game_id = ? AND coalesce(p.deleted, 0) = 0 AND coalesce(p.canonical_id = p.id, 1)`,
     )
-    .all(gameId) as { player_id: string; name: string; mu: number; sigma: number; matches: number; wins: number }[]
+    .all(gameId) as {
+    player_id: string
+    name: string
+    mu: number
+    sigma: number
+    matches: number
+    elo: number
+    wins: number
+  }[]
   // A merged player is not ranked: his history is his canonical player's, and
   // the row his id keeps (a seat at a table he shared with the player he was merged into, kept
   // apart so no result counts twice) is not a player of the club any more.
-  // One pass over the game's tables: Elo, and the mean OpenSkill μ of the opponents each player met.
+  // Elo is kept beside OpenSkill as matches are recorded (stat_rating.elo, stats-projector.ts). The
+  // mean OpenSkill μ of the opponents each player met, each meeting once: the opponents' records
+  // (stat_player_opponent) weighted by the μ of those ranked here.
   const muOf = new Map(rows.map((r) => [r.player_id, r.mu]))
-  const oppSum = new Map<string, { sum: number; n: number }>()
-  const t0 = performance.now()
-  const played = tables(db, gameId)
-  const elo = replayElo(
-    (function* () {
-      for (const t of played) {
-        const mus = t.players.map((p) => muOf.get(p))
-        t.players.forEach((p, i) => {
-          const o = oppSum.get(p) ?? { sum: 0, n: 0 }
-          mus.forEach((mu, j) => {
-            if (j !== i && mu !== undefined) {
-              o.sum += mu
-              o.n++
-            }
-          })
-          oppSum.set(p, o)
-        })
-        yield t
-      }
-    })(),
-  )
+  const opp = new Map<string, number>()
+  const met = db
+    .prepare('SELECT player_id, opponent_id, matches FROM stat_player_opponent WHERE game_id = ? AND matches > 0')
+    .raw()
+    .all(gameId) as [string, string, number][]
+  const sums = new Map<string, { sum: number; n: number }>()
+  for (const [player, opponent, n] of met) {
+    const mu = muOf.get(opponent)
+    if (mu === undefined) continue
+    const o = sums.get(player) ?? { sum: 0, n: 0 }
+    o.sum += mu * n
+    o.n += n
+    sums.set(player, o)
+  }
+  for (const [p, o] of sums) opp.set(p, o.sum / o.n)
   const eloMs = Math.round((performance.now() - t0) * 10) / 10
-  const opp = new Map([...oppSum].filter(([, o]) => o.n > 0).map(([p, o]) => [p, o.sum / o.n]))
   const list: RatingRow[] = rows.map((r) => {
-    const e = elo.get(r.player_id)
     const os = ordinalOf(r.mu, r.sigma)
     return {
       rank: 0,
       playerId: r.player_id,
       name: r.name,
-      rating: system === 'elo' ? Math.round(e?.rating ?? 1500) : Math.round(os * 100) / 100,
+      rating: system === 'elo' ? Math.round(r.elo) : Math.round(os * 100) / 100,
       mu: r.mu,
       sigma: r.sigma,
-      elo: e ? Math.round(e.rating) : null,
+      elo: Math.round(r.elo),
       matches: r.matches,
       wins: r.wins,
       winRate: r.matches ? r.wins / r.matches : 0,

@@ -1,16 +1,16 @@
 /**
  * The game nights list (`nights:list`, ARCHITECTURE § Club data): nights newest first, each with
  * who played, its matches and its venue. A night is the local date a match starts on, until 06:00
- * the next morning where it was played (src/shared/stats/nights.ts); SQLite works it out for each
- * match (`NIGHT_SQL`, the same arithmetic as nightOf), picks the newest `limit` nights, and only
- * their matches, seats and names are read: the work follows the nights shown, not the history.
+ * the next morning where it was played (src/shared/stats/nights.ts). Each match's row in the list is
+ * kept under its night in night_matches as matches are written (club-totals.ts), so the newest
+ * `limit` nights are one range of that table and the names one read of the players: the work
+ * follows the nights shown, not the history.
  */
 import type { Database } from 'better-sqlite3'
 import type { GameId } from '../../shared/games/engine'
 import type { Night, NightList } from '../../shared/model/club'
-import { addDays, localDateTimeOf } from '../../shared/stats/local-date'
+import { localDateTimeOf } from '../../shared/stats/local-date'
 import { NIGHT_CUTOFF_HOUR } from '../../shared/stats/nights'
-import { localDayWhere } from './stats-dates'
 
 /** The night of match `m`: its UTC start plus its offset, less the six hours before the cutoff. */
 export const NIGHT_SQL = `date(m.created_at, ((coalesce(m.utc_offset, 0) - ${NIGHT_CUTOFF_HOUR * 60}) || ' minutes'))`
@@ -22,38 +22,31 @@ export interface NightFilter {
 }
 
 type Row = [
+  night: string,
+  createdAt: string,
   id: string,
   gameId: GameId,
-  createdAt: string,
   utcOffset: number,
   status: Night['matches'][number]['status'],
   winnersJson: string,
-  night: string,
-  seat: number | null,
-  playerId: string | null,
-  name: string | null,
+  playersJson: string,
 ]
 
 export function listNights(db: Database, filter: NightFilter): NightList {
   const params: Record<string, unknown> = {}
-  // A night's matches start between its date 06:00 and the next day's 06:00, local time.
-  const where = localDayWhere(
-    'm.created_at',
-    'm.utc_offset',
-    { fromDate: filter.fromDate, toDate: filter.toDate ? addDays(filter.toDate, 1) : undefined },
-    params,
-  )
+  const where: string[] = []
   if (filter.fromDate) {
-    where.push(`${NIGHT_SQL} >= @nightFrom`)
+    where.push('night >= @nightFrom')
     params.nightFrom = filter.fromDate
   }
   if (filter.toDate) {
-    where.push(`${NIGHT_SQL} <= @nightTo`)
+    where.push('night <= @nightTo')
     params.nightTo = filter.toDate
   }
+  // night_matches (club-totals.ts): each match under its night, kept as matches are written.
   const dates = db
     .prepare(
-      `SELECT DISTINCT ${NIGHT_SQL} AS night FROM matches m ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY night DESC`,
+      `SELECT DISTINCT night FROM night_matches ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY night DESC`,
     )
     .pluck()
     .all(params) as string[]
@@ -61,27 +54,23 @@ export function listNights(db: Database, filter: NightFilter): NightList {
   const total = dates.length
   if (shown.length === 0) return { nights: [], total, cutoffHour: NIGHT_CUTOFF_HOUR }
   // Only the shown nights' matches: every night from the oldest one shown (within the filter).
-  where.push(`${NIGHT_SQL} >= @oldestShown`)
+  where.push('night >= @oldestShown')
   params.oldestShown = shown[shown.length - 1]
   const rows = db
     .prepare(
-      `SELECT m.id, m.game_id, m.created_at, m.utc_offset, m.status, m.winners_json, ${NIGHT_SQL} AS night,
-              s.seat, s.player_id, coalesce(p.name, 'Unknown player') AS name
-       FROM matches m LEFT JOIN match_seats s ON s.match_id = m.id LEFT JOIN players p ON p.id = s.player_id
-       WHERE ${where.join(' AND ')} ORDER BY m.created_at, m.id, s.seat`,
+      `SELECT night, created_at, match_id, game_id, utc_offset, status, winners_json, players_json
+       FROM night_matches WHERE ${where.join(' AND ')} ORDER BY night, created_at, match_id`,
     )
     .raw()
     .all(params) as Row[]
-  const byNight = new Map<string, { row: Row; seats: { seat: number; playerId: string; name: string }[] }[]>()
-  let last: { row: Row; seats: { seat: number; playerId: string; name: string }[] } | null = null
+  const names = new Map(
+    (db.prepare('SELECT id, name FROM players').raw().all() as [string, string][]).map(([id, name]) => [id, name]),
+  )
+  const byNight = new Map<string, Row[]>()
   for (const r of rows) {
-    if (!last || last.row[0] !== r[0]) {
-      last = { row: r, seats: [] }
-      const list = byNight.get(r[6])
-      if (list) list.push(last)
-      else byNight.set(r[6], [last])
-    }
-    if (r[7] !== null) last.seats.push({ seat: r[7], playerId: r[8] as string, name: r[9] as string })
+    const list = byNight.get(r[0])
+    if (list) list.push(r)
+    else byNight.set(r[0], [r])
   }
   const venues = new Map(
     (
@@ -92,9 +81,14 @@ export function listNights(db: Database, filter: NightFilter): NightList {
   )
   const nights: Night[] = shown.map((date) => {
     const players = new Map<string, Night['players'][number]>()
-    const matches = (byNight.get(date) ?? []).map(({ row, seats }) => {
-      const [id, gameId, createdAt, utcOffset, status, winnersJson] = row
-      const winnerSeats = new Set(status === 'finished' ? (JSON.parse(winnersJson) as number[]) : [])
+    const matches = (byNight.get(date) ?? []).map((row) => {
+      const [, createdAt, id, gameId, utcOffset, status, winnersJson, playersJson] = row
+      const winnerSeats = new Set(JSON.parse(winnersJson) as number[])
+      const seats = (JSON.parse(playersJson) as string[]).map((playerId, seat) => ({
+        seat,
+        playerId,
+        name: names.get(playerId) ?? 'Unknown player',
+      }))
       for (const s of seats) {
         let p = players.get(s.playerId)
         if (!p) players.set(s.playerId, (p = { playerId: s.playerId, name: s.name, matches: 0, wins: 0 }))

@@ -3,14 +3,18 @@
  * Round level (stat_player_game, stat_player_game_day): the projector reports each round row it
  * writes or removes, and the numbers are added to (or taken from) the sums once per write, so a
  * round costs the same whatever the history. Match level (match_results, streaks, OpenSkill
- * ratings): on every change of a match's outcome. A batch (import, rebuild, a long sync) defers
- * everything to its end: round sums once per player, day and game; streaks once per player;
- * ratings replayed once per game from the earliest match it touched.
+ * ratings with each player's Elo beside them, finished matches per local month): on every change of
+ * a match's outcome; the nights list's row of a match (night_matches) on every change of its status,
+ * winners or seats. A batch (import, rebuild, a long sync) defers everything to its end: round sums
+ * once per player, day and game; month counts once per player, game and month; streaks once per
+ * player; ratings replayed once per game from the earliest match it touched.
  */
 import type { Database, Statement } from 'better-sqlite3'
 import { rate, rating as newRating } from 'openskill'
 import { GAME_IDS, type GameId, type Standing } from '../../shared/games/engine'
 import { streaks } from '../../shared/stats/streaks'
+import { ELO_START, rateTable } from '../../shared/stats/elo'
+import { ClubTotals } from './club-totals'
 import { STAT_EVENT_COLUMNS } from '../../shared/stats/round-counters'
 import { MultiRowInsert } from '../db/multi-row'
 
@@ -102,7 +106,7 @@ export class StatsProjector {
   private readonly setStreak: Statement
   private readonly lastRated: Statement<[string], { finished_at: string; match_id: string }>
 
-  private readonly ratingOf: Statement<[string, string], { mu: number; sigma: number; matches: number }>
+  private readonly ratingOf: Statement<[string, string], { mu: number; sigma: number; matches: number; elo: number }>
   private readonly insertRatingHistory: Statement
   private readonly upsertRating: Statement
 
@@ -113,6 +117,8 @@ export class StatsProjector {
   /** Round numbers not yet added to the sums: per player and game, and per day, player and game. */
   private pendingGame = new Map<string, PendingSums>()
   private pendingDay = new Map<string, PendingSums>()
+  /** The nights list's rows and the month counts (club-totals.ts). */
+  private readonly club: ClubTotals
 
   constructor(private readonly db: Database) {
     const add = ['rounds', 'score_sum', 'rounds_won', ...STAT_EVENT_COLUMNS]
@@ -134,15 +140,16 @@ export class StatsProjector {
     this.dropEmptyDay = db.prepare(
       'DELETE FROM stat_player_game_day WHERE day = ? AND player_id = ? AND game_id = ? AND rounds = 0',
     )
-    this.ratingOf = db.prepare('SELECT mu, sigma, matches FROM stat_rating WHERE player_id = ? AND game_id = ?')
+    this.ratingOf = db.prepare('SELECT mu, sigma, matches, elo FROM stat_rating WHERE player_id = ? AND game_id = ?')
     this.insertRatingHistory = db.prepare(
-      'INSERT INTO rating_history (game_id, match_id, player_id, finished_at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO rating_history (game_id, match_id, player_id, finished_at, mu, sigma, elo) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
     this.upsertRating = db.prepare(
-      `INSERT INTO stat_rating (player_id, game_id, mu, sigma, matches, last_finished_at, last_match_id) VALUES (?, ?, ?, ?, 1, ?, ?)
+      `INSERT INTO stat_rating (player_id, game_id, mu, sigma, matches, last_finished_at, last_match_id, elo) VALUES (?, ?, ?, ?, 1, ?, ?, ?)
        ON CONFLICT (player_id, game_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, matches = matches + 1,
-         last_finished_at = excluded.last_finished_at, last_match_id = excluded.last_match_id`,
+         last_finished_at = excluded.last_finished_at, last_match_id = excluded.last_match_id, elo = excluded.elo`,
     )
+    this.club = new ClubTotals(db)
     this.existing = db.prepare('SELECT * FROM match_results WHERE match_id = ? ORDER BY seat')
     this.clear = db.prepare('DELETE FROM match_results WHERE match_id = ?')
     this.insert = db.prepare(
@@ -195,10 +202,14 @@ export class StatsProjector {
       for (const t of triggers) this.db.exec(t.sql)
       if (ok) {
         this.flushRounds()
+        this.club.flushMonths()
         this.resumMatches([...b.players])
         for (const p of b.players) this.updateStreaks(p)
         for (const [gameId, pivot] of b.pivots) this.rebuildRatings(gameId, pivot)
-      } else this.discardRounds()
+      } else {
+        this.discardRounds()
+        this.club.discardMonths()
+      }
     }
   }
 
@@ -272,6 +283,7 @@ export class StatsProjector {
 
   /** Called by the projector after every write to a match. Cheap when the outcome did not change. */
   matchRefreshed(m: RefreshedMatch, fresh = false): void {
+    this.club.refreshNight(m)
     const before = fresh ? [] : this.existing.all(m.id)
     const next: ResultRow[] =
       m.status === 'finished' && m.finishedAt
@@ -297,6 +309,7 @@ export class StatsProjector {
 
   /** The match is gone from the projections (its start was never received, say). */
   matchRemoved(id: string): void {
+    this.club.dropNight(id)
     const before = this.existing.all(id)
     if (before[0]) this.replaceResults(id, before[0].game_id, before, [])
   }
@@ -305,6 +318,8 @@ export class StatsProjector {
     if (JSON.stringify(before) === JSON.stringify(next)) return
     if (before.length) this.clear.run(matchId)
     for (const r of next) this.insert.run(r)
+    this.club.resultsChanged(matchId, before, next)
+    if (!this.batching) this.club.flushMonths()
     const players = new Set([...before.map((r) => r.player_id), ...next.map((r) => r.player_id)])
     if (this.batching) {
       for (const p of players) this.batching.players.add(p)
@@ -350,18 +365,21 @@ export class StatsProjector {
   }
 
   private rateMatch(gameId: GameId, rows: ResultRow[]): void {
-    const teams = rows.map((r) => {
-      const c = this.ratingOf.get(r.player_id, gameId)
-      return [c ? newRating({ mu: c.mu, sigma: c.sigma }) : newRating()]
-    })
+    const current = rows.map((r) => this.ratingOf.get(r.player_id, gameId))
+    const teams = current.map((c) => [c ? newRating({ mu: c.mu, sigma: c.sigma }) : newRating()])
     const rated = rate(teams, { rank: rows.map((r) => r.placement) })
+    // Elo (src/shared/stats/elo.ts) from each player's Elo before this match, as a replay in match order gives.
+    const elo = rateTable(
+      current.map((c) => c?.elo ?? ELO_START),
+      rows.map((r) => r.placement),
+    )
     const hist = this.insertRatingHistory
     const upsert = this.upsertRating
     rows.forEach((r, i) => {
       const p = rated[i]?.[0]
       if (!p) return
-      hist.run(gameId, r.match_id, r.player_id, r.finished_at, p.mu, p.sigma)
-      upsert.run(r.player_id, gameId, p.mu, p.sigma, r.finished_at, r.match_id)
+      hist.run(gameId, r.match_id, r.player_id, r.finished_at, p.mu, p.sigma, elo[i])
+      upsert.run(r.player_id, gameId, p.mu, p.sigma, r.finished_at, r.match_id, elo[i])
     })
   }
 
@@ -379,8 +397,8 @@ export class StatsProjector {
     this.db.prepare('DELETE FROM stat_rating WHERE game_id = ?').run(gameId)
     this.db
       .prepare(
-        `INSERT INTO stat_rating (player_id, game_id, mu, sigma, matches, last_finished_at, last_match_id)
-         SELECT h.player_id, h.game_id, h.mu, h.sigma, c.n, h.finished_at, h.match_id
+        `INSERT INTO stat_rating (player_id, game_id, mu, sigma, matches, last_finished_at, last_match_id, elo)
+         SELECT h.player_id, h.game_id, h.mu, h.sigma, c.n, h.finished_at, h.match_id, h.elo
          FROM (SELECT player_id, count(*) AS n, max(finished_at || char(31) || match_id) AS k FROM rating_history WHERE game_id = @g GROUP BY player_id) c
          JOIN rating_history h ON h.game_id = @g AND h.player_id = c.player_id AND h.finished_at || char(31) || h.match_id = c.k`,
       )

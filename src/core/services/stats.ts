@@ -459,16 +459,30 @@ export class StatsService {
     const params: Record<string, unknown> = {}
     const month = localMonthSql('x.finished_at', 'mm.utc_offset')
     const { where } = matchWhere(f, params)
-    const games = this.db
-      .prepare(
-        // Each match once (its seats share game and time) before its offset is looked up: the distinct
-        // rows come in order from the covering index match_results_game, a quarter of the result rows.
-        `SELECT ${month} AS month, x.game_id, count(DISTINCT x.match_id) AS n
-         FROM (SELECT DISTINCT x.game_id, x.finished_at, x.match_id FROM match_results x
-               ${where.length ? `WHERE ${where.join(' AND ')}` : ''}) x
-         JOIN matches mm ON mm.id = x.match_id GROUP BY month, x.game_id ORDER BY month`,
-      )
-      .all(params) as { month: string; game_id: GameId; n: number }[]
+    // Without a span or a venue, the counts kept per local month (stat_month, club-totals.ts): a
+    // few rows per month whatever the history. With chosen players a match where two of them sat
+    // is counted once, so those counts come from the results.
+    const kept = !f.from && !f.to && !f.fromDate && !f.toDate && !f.venue
+    const gameOnly = f.gameId ? 'AND game_id = @gameId' : ''
+    const games = (
+      kept && !f.playerIds?.length
+        ? this.db.prepare(
+            `SELECT month, game_id, sum(matches) AS n FROM stat_month WHERE player_id = '*' ${gameOnly}
+             GROUP BY month, game_id HAVING n > 0 ORDER BY month`,
+          )
+        : this.db.prepare(
+            // Each match once (its seats share game and time) before its offset is looked up: the distinct
+            // rows come in order from the covering index match_results_game, a quarter of the result rows.
+            `SELECT ${month} AS month, x.game_id, count(DISTINCT x.match_id) AS n
+             FROM (SELECT DISTINCT x.game_id, x.finished_at, x.match_id FROM match_results x
+                   ${where.length ? `WHERE ${where.join(' AND ')}` : ''}) x
+             JOIN matches mm ON mm.id = x.match_id GROUP BY month, x.game_id ORDER BY month`,
+          )
+    ).all(kept && !f.playerIds?.length ? { gameId: f.gameId } : params) as {
+      month: string
+      game_id: GameId
+      n: number
+    }[]
     const months = [...new Set(games.map((g) => g.month))].sort()
     const idx = new Map(months.map((m, i) => [m, i]))
     const gameLines = GAME_IDS.filter((g) => games.some((r) => r.game_id === g)).map((gameId) => {
@@ -488,15 +502,22 @@ export class StatsService {
           .map((r) => r.player_id)
     const wp: Record<string, unknown> = {}
     const w = matchWhere({ ...f, playerIds: undefined }, wp)
-    const winsQ = this.db.prepare(
-      `SELECT ${month} AS month, sum(x.won) AS n FROM match_results x JOIN matches mm ON mm.id = x.match_id
-       WHERE x.player_id = @player ${w.where.length ? `AND ${w.where.join(' AND ')}` : ''} GROUP BY month`,
-    )
+    const winsQ = kept
+      ? this.db.prepare(
+          `SELECT month, sum(wins) AS n FROM stat_month WHERE player_id = @player ${gameOnly} GROUP BY month`,
+        )
+      : this.db.prepare(
+          `SELECT ${month} AS month, sum(x.won) AS n FROM match_results x JOIN matches mm ON mm.id = x.match_id
+           WHERE x.player_id = @player ${w.where.length ? `AND ${w.where.join(' AND ')}` : ''} GROUP BY month`,
+        )
     const players = chosen.flatMap((player) => {
       const p = this.playerOne.get(player)
       if (!p) return []
       const wins = months.map(() => 0)
-      for (const r of winsQ.all({ ...wp, player }) as { month: string; n: number }[]) {
+      for (const r of winsQ.all(kept ? { player, gameId: f.gameId } : { ...wp, player }) as {
+        month: string
+        n: number
+      }[]) {
         const i = idx.get(r.month)
         if (i !== undefined) wins[i] = r.n
       }

@@ -99,6 +99,6 @@ export interface RatingsExplained {
   system: RatingSystem
   systemSetAt: string | null
   rows: RatingRow[]
-  /** How long the Elo replay of this game's matches took, in ms (shown for the curious). */
+  /** How long reading this game's ratings took, in ms (shown for the curious; Elo is kept as matches are recorded). */
   eloMs: number
 }

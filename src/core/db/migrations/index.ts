@@ -9,6 +9,7 @@ import { opponentsUp } from './v8'
 import { leanerCommitsUp } from './v9'
 import { syncSignaturesUp } from './v10'
 import { removedDevicesUp } from './v11'
+import { clubTotalsUp } from './v12'
 import type { Migration } from './migration'
 import { v1 } from './v1'
 import { v2 } from './v2'
@@ -46,7 +47,12 @@ const v10: Migration = {
 
 const v11: Migration = { name: 'laptops a club took out, whose later events are not counted', up: removedDevicesUp }
 
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11]
+const v12: Migration = {
+  name: 'running totals for the club screens: Elo kept per rating row, finished matches per month, matches per game night',
+  up: clubTotalsUp,
+}
+
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12]
 /**
  * The per-game rule-event counters of a round row `r` in the current schema (v7 keeps them as the
  * columns e1..e6, computed when the row is written), for the stats queries.
