@@ -10,6 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../../src/core/core'
 import type { Output } from '../../src/shared/ipc/contract'
 import type { Season } from '../../src/shared/model/club'
+import type { PlayerStats } from '../../src/shared/model/stats'
+import { longDate } from '../../src/core/services/club-page/html'
 import { snapshot, tempDir } from '../helpers/tmp'
 
 type Laptop = Core & { now: number; dir: string }
@@ -118,7 +120,7 @@ async function publish(l: Laptop, title?: string): Promise<{ folder: string; rep
 
 describe('club:publish-page', () => {
   it('writes every section, and every link in every page opens a file it wrote (and the place in it)', async () => {
-    const { l } = await club()
+    const { l, ids } = await club()
     const { folder, report } = await publish(l, 'The Nine Club')
     const files = readTree(folder)
     const pages = [...files.keys()].filter((f) => f.endsWith('.html'))
@@ -158,6 +160,14 @@ describe('club:publish-page', () => {
     expect(files.get('index.html')).toContain('The Nine Club')
     expect(files.get('index.html')).toContain('Spring league')
     expect(files.get('archive.html')).toContain('Winter &lt;i&gt;cup&lt;/i&gt;')
+    // A player's recent matches are their profile's form (stats:player), newest first.
+    const ana = await call<PlayerStats>(l, 'stats:player', { playerId: ids[0] })
+    const recent = (files.get('players/ana.html') as string).split('<caption>Last finished matches</caption>')[1] ?? ''
+    const dates = [...recent.matchAll(/<tr><td>([^<]+)<\/td><td>Nine<\/td><td>(\d)\w\w of (\d)<\/td>/g)].map((m) =>
+      m.slice(1),
+    )
+    expect(dates).toEqual(ana.profile?.form.map((f) => [longDate(f.localDate), String(f.placement), String(f.seats)]))
+    expect(dates).toHaveLength(3)
   })
 
   it('escapes every name and isolates its direction', async () => {
