@@ -68,6 +68,10 @@ export interface Core<Caller = unknown> {
   worker: DbWorker
   /** Exports waiting as files for their download (web bridge) or save (desktop app). */
   downloads: ExportDownloads
+  /** The match service the handlers use (the table units' listener calls its public operations, docs/ARCHITECTURE.md § Table units). */
+  matches: MatchService
+  /** How long a main-thread write waits for a lock held elsewhere. */
+  lockWaitMs: number
   close(): void
 }
 
@@ -206,6 +210,8 @@ export function createCore<Caller = unknown>(options: CoreOptions<Caller>): Core
     worker,
     downloads,
     sync,
+    matches,
+    lockWaitMs,
     close: () => {
       downloads.close()
       void sync.close()
