@@ -4,10 +4,28 @@
  * turns (state, random number) into a candidate action (legal or not).
  */
 import fc from 'fast-check'
+import { isDeepStrictEqual } from 'node:util'
 import { expect, it } from 'vitest'
 import { replay, type GameEngine } from '../../../src/shared/games/engine'
 
 export const NUM_RUNS = 1000
+/**
+ * Each generic property plays NUM_RUNS games of up to 60 actions: about 10 s of one core for Ennea's
+ * heaviest on a quiet machine, several times that beside other work. Sized to that work rather than to
+ * the suite's default (120 s, which the heaviest reached with the machine loaded).
+ */
+export const PROPERTY_TIMEOUT_MS = 600_000
+
+/**
+ * expect(a).toEqual(b) / toStrictEqual(b), with Node's deep comparison first: strictly equal values
+ * pass at once (vitest's comparison, with its diff, is many times slower and these properties compare
+ * hundreds of thousands of states), anything else goes to vitest, whose verdict and message stand.
+ */
+function same(a: unknown, b: unknown, strict = false): void {
+  if (isDeepStrictEqual(a, b)) return
+  if (strict) expect(a).toStrictEqual(b)
+  else expect(a).toEqual(b)
+}
 
 export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -63,67 +81,83 @@ export function engineProperties<C, S, A>(opts: PropertyOptions<C, S, A>): void 
   // size 'max' so sequences really reach the step limit (fast-check's default size keeps arrays short).
   const picks = fc.array(fc.nat(), { maxLength: opts.steps ?? 60, size: 'max' })
 
-  it('a rejected action leaves the state deep-equal', () => {
-    fc.assert(
-      fc.property(config, picks, (cfg, ps) => {
-        const sim = simulate(engine, cfg, ps, nextAction)
-        for (const { state, action } of sim.rejected) {
-          const before = structuredClone(state)
-          const r = engine.apply(state, action)
-          expect(r.ok).toBe(false)
-          if (!r.ok) expect(typeof r.error.message).toBe('string')
-          expect(state).toEqual(before)
-        }
-      }),
-      { numRuns },
-    )
-  })
+  it(
+    'a rejected action leaves the state deep-equal',
+    () => {
+      fc.assert(
+        fc.property(config, picks, (cfg, ps) => {
+          const sim = simulate(engine, cfg, ps, nextAction)
+          for (const { state, action } of sim.rejected) {
+            const before = structuredClone(state)
+            const r = engine.apply(state, action)
+            expect(r.ok).toBe(false)
+            if (!r.ok) expect(typeof r.error.message).toBe('string')
+            same(state, before)
+          }
+        }),
+        { numRuns },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 
-  it('replay is deterministic', () => {
-    fc.assert(
-      fc.property(config, picks, (cfg, ps) => {
-        const sim = simulate(engine, cfg, ps, nextAction)
-        const a = replay(engine, cfg, sim.accepted)
-        const b = replay(engine, cfg, sim.accepted)
-        expect(a.ok).toBe(true)
-        expect(a).toEqual(b)
-        if (a.ok) expect(a.value).toEqual(sim.states[sim.states.length - 1])
-      }),
-      { numRuns },
-    )
-  })
+  it(
+    'replay is deterministic',
+    () => {
+      fc.assert(
+        fc.property(config, picks, (cfg, ps) => {
+          const sim = simulate(engine, cfg, ps, nextAction)
+          const a = replay(engine, cfg, sim.accepted)
+          const b = replay(engine, cfg, sim.accepted)
+          expect(a.ok).toBe(true)
+          same(a, b)
+          if (a.ok) same(a.value, sim.states[sim.states.length - 1])
+        }),
+        { numRuns },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 
-  it('apply never mutates its input (deep-frozen states)', () => {
-    fc.assert(
-      fc.property(config, picks, (cfg, ps) => {
-        const start = engine.setup(cfg)
-        if (!start.ok) throw new Error(start.error.message)
-        let state = deepFreeze(start.value)
-        for (const pick of ps) {
-          const action = deepFreeze(nextAction(state, pick))
-          // a frozen input that the engine tried to write to would throw in strict mode
-          const r = engine.apply(state, action)
-          if (r.ok) state = deepFreeze(r.value)
-        }
-      }),
-      { numRuns },
-    )
-  })
+  it(
+    'apply never mutates its input (deep-frozen states)',
+    () => {
+      fc.assert(
+        fc.property(config, picks, (cfg, ps) => {
+          const start = engine.setup(cfg)
+          if (!start.ok) throw new Error(start.error.message)
+          let state = deepFreeze(start.value)
+          for (const pick of ps) {
+            const action = deepFreeze(nextAction(state, pick))
+            // a frozen input that the engine tried to write to would throw in strict mode
+            const r = engine.apply(state, action)
+            if (r.ok) state = deepFreeze(r.value)
+          }
+        }),
+        { numRuns },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 
-  it('every state survives a JSON round trip', () => {
-    fc.assert(
-      fc.property(config, picks, (cfg, ps) => {
-        const sim = simulate(engine, cfg, ps, nextAction)
-        for (const s of sim.states) {
-          expect(JSON.parse(JSON.stringify(s))).toStrictEqual(s)
-          // status and standings are plain data too
-          const st = engine.status(s)
-          expect(JSON.parse(JSON.stringify(st))).toStrictEqual(st)
-          const sd = engine.standings(s)
-          expect(JSON.parse(JSON.stringify(sd))).toStrictEqual(sd)
-        }
-      }),
-      { numRuns },
-    )
-  })
+  it(
+    'every state survives a JSON round trip',
+    () => {
+      fc.assert(
+        fc.property(config, picks, (cfg, ps) => {
+          const sim = simulate(engine, cfg, ps, nextAction)
+          for (const s of sim.states) {
+            same(JSON.parse(JSON.stringify(s)), s, true)
+            // status and standings are plain data too
+            const st = engine.status(s)
+            same(JSON.parse(JSON.stringify(st)), st, true)
+            const sd = engine.standings(s)
+            same(JSON.parse(JSON.stringify(sd)), sd, true)
+          }
+        }),
+        { numRuns },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 }
