@@ -90,6 +90,11 @@ export const SERVICE_ERROR_CODES = [
   'hub-not-empty',
   'hub-unreachable',
   'too-many-laptops',
+  // table units (src/web/tables/, docs/TABLES.md)
+  'bad-code',
+  'not-paired',
+  'not-allowed',
+  'not-your-entry',
 ] as const
 
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number]

@@ -20,6 +20,7 @@ import type { AddressInfo } from 'node:net'
 import { extname } from 'node:path'
 import { CONTENT_TYPES, resolveStaticPath } from '../../core/security'
 import type { Result } from '../../shared/result'
+import type { ServiceErrorCode } from '../../shared/service-errors'
 import type { TablesService } from './service'
 import type { TableUnit } from './store'
 
@@ -72,7 +73,7 @@ export async function startTablesServer(options: TablesServerOptions): Promise<T
   let allowedHosts = new Set<string>()
   let origin = ''
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    handle(req, res).catch(() => sendJson(res, 500, refusal('internal', 'Something went wrong on the laptop.')))
+    handle(req, res).catch(() => sendJson(res, 500, refuse('internal', 'Something went wrong on the laptop.')))
   }
   const server: Server = options.tls
     ? (createHttpsServer(
@@ -93,20 +94,20 @@ export async function startTablesServer(options: TablesServerOptions): Promise<T
     if (req.method === 'POST') {
       // CSRF: a POST must come from this listener's own page.
       if (req.headers.origin !== origin)
-        return sendJson(res, 403, refusal('forbidden-origin', 'Requests from other sites are refused.'))
+        return sendJson(res, 403, refuse('forbidden-origin', 'Requests from other sites are refused.'))
       const type = String(req.headers['content-type'] ?? '')
         .split(';')[0]
         ?.trim()
         .toLowerCase()
       if (type !== 'application/json')
-        return sendJson(res, 415, refusal('unsupported-media-type', 'Send the request body as application/json.'))
+        return sendJson(res, 415, refuse('unsupported-media-type', 'Send the request body as application/json.'))
       const body = await readBody(req)
-      if (body === null) return sendJson(res, 413, refusal('too-large', 'The request is too large.'))
+      if (body === null) return sendJson(res, 413, refuse('too-large', 'The request is too large.'))
       let payload: unknown
       try {
         payload = JSON.parse(body.length ? body : 'null')
       } catch {
-        return sendJson(res, 400, refusal('invalid-json', 'The request body is not valid JSON.'))
+        return sendJson(res, 400, refuse('invalid-json', 'The request body is not valid JSON.'))
       }
       if (url.pathname === '/pair') return pair(res, payload)
       const op = url.pathname.startsWith('/phone/') ? url.pathname.slice('/phone/'.length) : null
@@ -114,14 +115,14 @@ export async function startTablesServer(options: TablesServerOptions): Promise<T
         return sendJson(
           res,
           404,
-          refusal('not-allowed', 'A table unit can only view its match, enter a round and undo its own last round.'),
+          refuse('not-allowed', 'A table unit can only view its match, enter a round and undo its own last round.'),
         )
       const unit = unitOf(req)
       if (!unit)
         return sendJson(
           res,
           401,
-          refusal(
+          refuse(
             'not-paired',
             'This phone is not paired (or was removed, or the evening is closed). Ask the organiser for a new code.',
           ),
@@ -153,7 +154,7 @@ export async function startTablesServer(options: TablesServerOptions): Promise<T
       return sendJson(
         res,
         403,
-        refusal(
+        refuse(
           'bad-code',
           'That code is wrong, used already or older than 10 minutes. Ask the organiser for a new one.',
         ),
@@ -203,7 +204,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
-function refusal(code: string, message: string) {
+function refuse(code: ServiceErrorCode, message: string) {
   return { ok: false as const, error: { code, message } }
 }
 
