@@ -28,6 +28,7 @@ import { finalTableNotes } from './seasons-final'
 import { listEntries, matchView } from './match-view'
 import { recordedSourceOf } from './recorded-projection'
 import { MatchCache, type CachedMatch } from './match-cache'
+import { withContext } from './projected-match'
 import { correctionPreview, correctionRefusal, firstFailure, headOf, probeLog, withCorrection } from './log-checks'
 import { broken, closed, notFound, recordedOnly, refuse, staleAction, staleRefusal } from './match-refusals'
 
@@ -378,8 +379,10 @@ function withAction(m: ProjectedMatch, event: DomainEvent<'match.action'>, state
     deviceId: event.deviceId,
     corrections: [],
   }
-  const contexts = new Map(m.contexts)
-  contexts.set(event.id, { toAct: m.game?.toAct ?? null, round: m.game?.round ?? m.roundTimes.length + 1 })
+  const contexts = withContext(m.contexts, event.id, {
+    toAct: m.game?.toAct ?? null,
+    round: m.game?.round ?? m.roundTimes.length + 1,
+  })
   const done = completedRounds(m.gameId, state)
   const roundTimes = m.roundTimes.slice(0, done)
   while (roundTimes.length < done) roundTimes.push(at)

@@ -33,7 +33,7 @@ export interface ProjectedMatch {
   /** The seats as last written (who sits where after merges), once written. */
   readonly seats?: ProjectedSeat[]
   /** Who was to act and which round it was before each applied entry (for describing it). */
-  readonly contexts: ReadonlyMap<string, EntryContext>
+  readonly contexts: EntryContexts
   /** The match row's fields as the projector last wrote them (so the view after a write need not read them back). */
   readonly written?: {
     game_id: GameId
@@ -46,6 +46,47 @@ export interface ProjectedMatch {
   }
   /** Set for a result imported without rounds (match.recorded): where it came from. */
   readonly recorded?: { kind: 'bg-stats' | 'csv'; id: string }
+}
+
+/** Who was to act and which round it was before each applied entry, by the entry's event id. */
+export interface EntryContexts {
+  get(eventId: string): EntryContext | undefined
+}
+
+/** One context added over earlier ones, which it shares (never changing them). */
+class AddedContext implements EntryContexts {
+  constructor(
+    readonly under: EntryContexts,
+    readonly eventId: string,
+    readonly context: EntryContext,
+    readonly depth: number,
+  ) {}
+
+  get(eventId: string): EntryContext | undefined {
+    let c: EntryContexts = this
+    while (c instanceof AddedContext) {
+      if (c.eventId === eventId) return c.context
+      c = c.under
+    }
+    return c.get(eventId)
+  }
+}
+
+/**
+ * `contexts` with one more entry's (a commit at the end): the earlier ones are shared, not copied (a
+ * copy of 200 costs more than the rest of the step); every 64 additions they are one map again, so a
+ * lookup stays short.
+ */
+export function withContext(contexts: EntryContexts, eventId: string, context: EntryContext): EntryContexts {
+  const depth = contexts instanceof AddedContext ? contexts.depth + 1 : 1
+  if (depth < 64) return new AddedContext(contexts, eventId, context, depth)
+  const added: AddedContext[] = []
+  let c: EntryContexts = contexts
+  for (; c instanceof AddedContext; c = c.under) added.push(c)
+  const flat = new Map(c instanceof Map ? (c as Map<string, EntryContext>) : [])
+  for (const a of added.reverse()) flat.set(a.eventId, a.context)
+  flat.set(eventId, context)
+  return flat
 }
 
 /**
