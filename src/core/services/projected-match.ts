@@ -63,7 +63,8 @@ class AddedContext implements EntryContexts {
   ) {}
 
   get(eventId: string): EntryContext | undefined {
-    let c: EntryContexts = this
+    if (this.eventId === eventId) return this.context
+    let c = this.under
     while (c instanceof AddedContext) {
       if (c.eventId === eventId) return c.context
       c = c.under

@@ -8,36 +8,31 @@ import { createPrivateFile } from '../private-files'
 import { ok, type Result } from '../../shared/result'
 import type { Clock } from '../ids'
 import { localDaySql, offsetModifier } from './stats-dates'
+import { GAME_IDS, GAME_MODULES, type GameId } from '../../shared/games/registry'
 
 export type CsvTable = 'players' | 'matches' | 'rounds' | 'results'
 
 /**
- * The round details the four games write, as CSV columns (detail key, column name), in the order
- * the games list them; true/false are written 1/0 so a spreadsheet can add them up.
+ * The games in the order their columns come in the rounds CSV: the order they were added to it (a
+ * spreadsheet may read its columns by position); a game not named here follows them.
  */
-export const ROUND_DETAIL_COLUMNS: readonly (readonly [string, string])[] = [
-  ['entry', 'entry'],
-  ['wentOut', 'went_out'],
-  ['deadlock', 'deadlock'],
-  ['ninesLeft', 'nines_left'],
-  ['cardsLeft', 'cards_left'],
-  ['declared', 'declared'],
-  ['declaredWon', 'declared_won'],
-  ['declaredFailed', 'declared_failed'],
-  ['reset90', 'reset_90'],
-  ['lost99', 'lost_99'],
-  ['handTotal', 'hand_total'],
-  ['void', 'void'],
-  ['linesMade', 'lines_made'],
-  ['linesFailed', 'lines_failed'],
-  ['loss', 'loss'],
-  ['calledEnnea', 'called_ennea'],
-  ['minimumLoss', 'minimum_loss'],
-  ['result', 'result'],
-  ['ending', 'ending'],
-  ['blocked', 'blocked'],
-  ['reshuffled', 'reshuffled'],
-]
+const CSV_GAME_ORDER: readonly GameId[] = ['wild-nine', 'nine', 'ennea', 'seven-eight-nine']
+
+/**
+ * The round details the games write, as CSV columns (detail key, column name): each game's own
+ * (GameModule.csvColumns), a column two games share written once; true/false are written 1/0 so a
+ * spreadsheet can add them up.
+ */
+export const ROUND_DETAIL_COLUMNS: readonly (readonly [string, string])[] = detailColumns([
+  ...CSV_GAME_ORDER,
+  ...GAME_IDS.filter((id) => !CSV_GAME_ORDER.includes(id)),
+])
+
+function detailColumns(order: readonly GameId[]): (readonly [string, string])[] {
+  const out = new Map<string, readonly [string, string]>()
+  for (const id of order) for (const c of GAME_MODULES[id].csvColumns) if (!out.has(c[0])) out.set(c[0], c)
+  return [...out.values()]
+}
 
 function safeDetails(json: unknown): Record<string, unknown> {
   try {

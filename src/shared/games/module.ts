@@ -98,6 +98,11 @@ export interface GameModule<Id extends string, Config, State, Action, Legal> ext
   completedRounds(state: State): number
   /** The rows of every completed round numbered `fromRound` or later. */
   roundRows(state: State, fromRound: number): RoundRow[]
+  /**
+   * The rounds CSV's columns for the details its round rows carry: [detail key, column name], in the
+   * order the export writes them (true/false written 1/0). A detail not listed goes to `other_details`.
+   */
+  readonly csvColumns: readonly (readonly [key: string, column: string])[]
   /** A log entry in words ("Bo's stake on R1C1"); null for an entry this game has no words for. */
   describeAction(action: Readonly<Record<string, unknown>>, who: string, ctx: ActionContext): string | null
   /** The per-round scoresheet (games scored round by round on paper). */

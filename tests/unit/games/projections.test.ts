@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { replay, type GameId } from '../../../src/shared/games/engine'
 import { completedRounds, roundRows } from '../../../src/shared/games/projections'
-import { ENGINES } from '../../../src/shared/games/registry'
+import { ENGINES, GAME_MODULES } from '../../../src/shared/games/registry'
 
 function play(game: GameId, names: string[], actions: unknown[]): unknown {
   const r = replay(ENGINES[game], { names }, actions)
   if (!r.ok) throw new Error(`${game}: entry ${r.error.index + 1}: ${r.error.message}`)
   return r.value
+}
+
+/** The rows of every round, each of whose details has a column in the game's rounds CSV (GameModule.csvColumns). */
+function rowsOf(game: GameId, state: unknown): ReturnType<typeof roundRows> {
+  const rows = roundRows(game, state)
+  const columns = new Set(GAME_MODULES[game].csvColumns.map(([key]) => key))
+  expect(rows.flatMap((r) => Object.keys(r.details)).filter((key) => !columns.has(key))).toEqual([])
+  return rows
 }
 
 describe('round_results projection of each game', () => {
@@ -20,7 +28,7 @@ describe('round_results projection of each game', () => {
       ],
     )
     expect(completedRounds('wild-nine', state)).toBe(2)
-    const rows = roundRows('wild-nine', state)
+    const rows = rowsOf('wild-nine', state)
     expect(rows.map((r) => [r.round, r.seat, r.score, r.total, r.wonRound])).toEqual([
       [1, 0, 0, 0, true],
       [1, 1, 25, 25, false],
@@ -43,7 +51,7 @@ describe('round_results projection of each game', () => {
         { type: 'round', declarer: 0, totals: [8, 3] },
       ],
     )
-    const rows = roundRows('nine', state)
+    const rows = rowsOf('nine', state)
     expect(rows.map((r) => [r.round, r.seat, r.score, r.total, r.wonRound])).toEqual([
       [1, 0, 12, 12, false],
       [1, 1, 0, 0, true],
@@ -59,7 +67,7 @@ describe('round_results projection of each game', () => {
     const passes = Array.from({ length: 10 }, () => ({ type: 'pass' }))
     const state = play('ennea', ['Ana', 'Bo'], [...passes, { type: 'reveal', grid: [2, 7, 4, 5, 3, 6, 1, 8, 9] }])
     expect(completedRounds('ennea', state)).toBe(1)
-    const rows = roundRows('ennea', state)
+    const rows = rowsOf('ennea', state)
     expect(rows.map((r) => [r.round, r.seat, r.score, r.total, r.wonRound])).toEqual([
       [1, 0, 8, 8, false],
       [1, 1, 8, 8, false],
@@ -73,7 +81,7 @@ describe('round_results projection of each game', () => {
       ['Ana', 'Bo'],
       [{ type: 'dealt-win', seats: [1] }, { type: 'next-game' }, { type: 'dealt-win', seats: [1] }],
     )
-    const rows = roundRows('seven-eight-nine', state)
+    const rows = rowsOf('seven-eight-nine', state)
     expect(rows.map((r) => [r.round, r.seat, r.score, r.total, r.wonRound])).toEqual([
       [1, 0, 0, 0, false],
       [1, 1, 1, 1, true],

@@ -88,6 +88,13 @@ export const enneaModule: GameModule<'ennea', EnneaConfig, EnneaState, EnneaActi
   ],
   statEventOrder: ['linesMade', 'enneaCalls', 'enneaMadeLine', 'enneaLostCubes'],
   roundScoreLabel: 'Cubes kept per round',
+  csvColumns: [
+    ['linesMade', 'lines_made'],
+    ['linesFailed', 'lines_failed'],
+    ['loss', 'loss'],
+    ['calledEnnea', 'called_ennea'],
+    ['minimumLoss', 'minimum_loss'],
+  ],
   completedRounds: (state) => state.rounds.length,
   roundRows: rows,
   describeAction(a, who, ctx) {

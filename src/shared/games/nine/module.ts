@@ -107,6 +107,15 @@ export const nineModule: GameModule<'nine', NineConfig, NineState, NineAction, N
   ],
   statEventOrder: ['ninesOk', 'ninesFailed', 'resets90', 'lost99'],
   roundScoreLabel: 'Average penalty per round',
+  csvColumns: [
+    ['declared', 'declared'],
+    ['declaredWon', 'declared_won'],
+    ['declaredFailed', 'declared_failed'],
+    ['reset90', 'reset_90'],
+    ['lost99', 'lost_99'],
+    ['handTotal', 'hand_total'],
+    ['void', 'void'],
+  ],
   completedRounds: (state) => state.rounds.length,
   roundRows: rows,
   describeAction(a, who, ctx) {

@@ -138,6 +138,12 @@ export const senModule: GameModule<'seven-eight-nine', SenConfig, SenState, SenA
   ],
   statEventOrder: ['swapWins', 'reactWins', 'declareWins', 'dealtWins', 'tiebreakWins', 'draws'],
   roundScoreLabel: 'Games won per game played',
+  csvColumns: [
+    ['result', 'result'],
+    ['ending', 'ending'],
+    ['blocked', 'blocked'],
+    ['reshuffled', 'reshuffled'],
+  ],
   completedRounds: (state) => state.games.length,
   roundRows: rows,
   describeAction(a, who, ctx) {

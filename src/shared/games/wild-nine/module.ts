@@ -84,6 +84,13 @@ export const wildNineModule: GameModule<'wild-nine', WildNineConfig, WildNineSta
   ],
   statEventOrder: ['roundsWon', 'ninesLeft', 'deadlocks'],
   roundScoreLabel: 'Average penalty per round',
+  csvColumns: [
+    ['entry', 'entry'],
+    ['wentOut', 'went_out'],
+    ['deadlock', 'deadlock'],
+    ['ninesLeft', 'nines_left'],
+    ['cardsLeft', 'cards_left'],
+  ],
   completedRounds: (state) => state.rounds.length,
   roundRows: rows,
   describeAction(a, who, ctx) {
