@@ -55,6 +55,9 @@ export const SERVICE_ERROR_CODES = [
   'invalid-dates',
   'invalid-venue',
   'too-many-matches',
+  // the club page (src/core/services/club-page)
+  'invalid-folder',
+  'write-failed',
   // files: exports, imports, uploads, backups
   'invalid-file',
   'invalid-event',
