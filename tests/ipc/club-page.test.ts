@@ -9,9 +9,10 @@ import { dirname, join, posix } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../../src/core/core'
 import type { Output } from '../../src/shared/ipc/contract'
-import type { Season } from '../../src/shared/model/club'
+import type { NightList, Season } from '../../src/shared/model/club'
 import type { PlayerStats } from '../../src/shared/model/stats'
 import { longDate } from '../../src/core/services/club-page/html'
+import { publishClubPage } from '../../src/core/services/club-page'
 import { snapshot, tempDir } from '../helpers/tmp'
 
 type Laptop = Core & { now: number; dir: string }
@@ -168,6 +169,13 @@ describe('club:publish-page', () => {
     )
     expect(dates).toEqual(ana.profile?.form.map((f) => [longDate(f.localDate), String(f.placement), String(f.seats)]))
     expect(dates).toHaveLength(3)
+    // The nights, a year at a time, are every night nights:list knows, newest first.
+    const listed = await call<NightList>(l, 'nights:list', { limit: 500 })
+    const onPages = [...(files.get('nights/2026.html') as string).matchAll(/<h2 id="(\d{4}-\d\d-\d\d)">/g)].map(
+      (m) => m[1],
+    )
+    expect(onPages).toEqual(listed.nights.map((n) => n.date))
+    expect(onPages).toEqual(['2026-03-06', '2026-01-09'])
   })
 
   it('escapes every name and isolates its direction', async () => {
@@ -234,6 +242,49 @@ describe('club:publish-page', () => {
     const second = readTree((await publish(l, 'Club')).folder)
     expect([...second]).toEqual([...first])
     expect(first.get('index.html')).toContain('Results up to Fri 6 Mar 2026.')
+  })
+
+  it('answers other calls while it publishes (the worker pauses between the parts of its read)', async () => {
+    const { l } = await club()
+    await call(l, 'stats:overview', {})
+    const parent = tempDir('ninekeeper-club-page-')
+    cleanups.push(parent.cleanup)
+    const order: string[] = []
+    const publishing = l.dispatch('club:publish-page', { folder: join(parent.dir, 'club') }).then((r) => {
+      order.push('publish')
+      return r
+    })
+    const overview = l.dispatch('stats:overview', {}).then((r) => {
+      order.push('overview')
+      return r
+    })
+    expect((await publishing).ok && (await overview).ok).toBe(true)
+    expect(order).toEqual(['overview', 'publish'])
+  })
+
+  it('checks the folder again before it puts the page in place: a file added meanwhile is kept and the write refused', async () => {
+    const { l } = await club()
+    const parent = tempDir('ninekeeper-club-page-')
+    cleanups.push(parent.cleanup)
+    const folder = join(parent.dir, 'club')
+    expect((await publishClubPage(l.db, folder, 'Club')).ok).toBe(true)
+    const before = readTree(folder)
+    let added = false
+    const r = await publishClubPage(l.db, folder, 'Club', {
+      pause: async () => {
+        if (!added) writeFileSync(join(folder, 'photo.jpg'), 'the club at the Crown')
+        added = true
+      },
+    })
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-folder', message: expect.stringMatching(/photo\.jpg/) },
+    })
+    const after = readTree(folder)
+    expect(after.get('photo.jpg')).toBe('the club at the Crown')
+    after.delete('photo.jpg')
+    expect(after).toEqual(before)
+    expect(readdirSync(parent.dir)).toEqual(['club'])
   })
 
   it('refuses a bad folder with a specific error and changes nothing', async () => {

@@ -134,9 +134,17 @@ export function createWorkerOps(init: WorkerInit): WorkerOps {
             request.path,
           )
         }
-        case 'club-page':
-          // Reads in one snapshot and writes only the chosen folder, never the data file (docs/ARCHITECTURE.md § The club page).
-          return publishClubPage(db, request.folder, request.title)
+        case 'club-page': {
+          // A connection of its own: one read snapshot held across the pauses, while this thread answers the
+          // requests sent meanwhile on the shared one (CONCURRENT_OPS). Writes only the chosen folder, never the
+          // data file (docs/ARCHITECTURE.md § The club page).
+          const own = openWorkerConnection(init)
+          try {
+            return await publishClubPage(own, request.folder, request.title, { pause: nextTurn })
+          } finally {
+            own.close()
+          }
+        }
         case 'integrity-check': {
           const rows = db.pragma('integrity_check') as { integrity_check: string }[]
           return rows.map((r) => r.integrity_check)

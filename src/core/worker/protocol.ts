@@ -37,9 +37,9 @@ export type WorkerRequest =
 
 /**
  * Operations the worker runs beside the others instead of in turn: a long read on a connection of its
- * own that pauses between chunks, so the requests sent meanwhile are answered (the rounds CSV).
+ * own that pauses between chunks, so the requests sent meanwhile are answered (the rounds CSV, the club page).
  */
-export const CONCURRENT_OPS: ReadonlySet<WorkerRequest['op']> = new Set(['export-csv-file'])
+export const CONCURRENT_OPS: ReadonlySet<WorkerRequest['op']> = new Set(['export-csv-file', 'club-page'])
 
 /** Operations that write to the data file: the main thread holds its own writes back while one runs. */
 export const WRITE_OPS: ReadonlySet<WorkerRequest['op']> = new Set([

@@ -61,14 +61,27 @@ interface FormRow {
   utc_offset: number | null
 }
 
-/** Everything the page shows, in one read transaction (one snapshot of the data file). */
-export function readClubPage(db: Database): ClubPageData {
-  return db.transaction((): ClubPageData => {
+/** Lets the thread answer other requests between two parts of the read (the worker's next turn). */
+export type Pause = () => Promise<void>
+
+/**
+ * Everything the page shows, in one read transaction (one snapshot of the data file), in parts with a
+ * `pause` between them: each season's table, the numbers, the players, the nights of each year. The
+ * connection must be the caller's alone while it runs (the worker opens one for it).
+ */
+export async function readClubPage(db: Database, pause: Pause = async () => {}): Promise<ClubPageData> {
+  db.exec('BEGIN')
+  try {
     const club = new ClubService(db, null)
     const stats = new StatsService(db)
-    const seasons = unwrap(club.listSeasons()).map((s) => unwrap(club.standings(s.id)))
+    const seasons: SeasonStandings[] = []
+    for (const s of unwrap(club.listSeasons())) {
+      seasons.push(unwrap(club.standings(s.id)))
+      await pause()
+    }
     const everyone = unwrap(stats.overview({})).players.filter((p) => p.matches > 0)
     everyone.sort((a, b) => byName({ name: a.name, id: a.playerId }, { name: b.name, id: b.playerId }))
+    await pause()
     const form = db.prepare(FORM_SQL)
     const players = everyone.map((p) => ({
       stats: p,
@@ -83,7 +96,20 @@ export function readClubPage(db: Database): ClubPageData {
         shared: r.shared === 1,
       })),
     }))
-    const nights = listNights(db, { limit: Number.MAX_SAFE_INTEGER }).nights
+    // The nights a year at a time, newest first: a night belongs to the local date it starts on, which
+    // can be the year before its first match's UTC date or the year after it.
+    const span = db.prepare('SELECT min(created_at) AS lo, max(created_at) AS hi FROM matches').get() as {
+      lo: string | null
+      hi: string | null
+    }
+    const nights: Night[] = []
+    if (span.lo && span.hi)
+      for (let y = Number(span.hi.slice(0, 4)) + 1; y >= Number(span.lo.slice(0, 4)) - 1; y--) {
+        await pause()
+        nights.push(
+          ...listNights(db, { fromDate: `${y}-01-01`, toDate: `${y}-12-31`, limit: Number.MAX_SAFE_INTEGER }).nights,
+        )
+      }
     const canonical = new Map(
       (db.prepare('SELECT id, canonical_id FROM players').raw().all() as [string, string][]).map(([id, c]) => [id, c]),
     )
@@ -99,10 +125,7 @@ export function readClubPage(db: Database): ClubPageData {
       canonical,
       upTo: newest ? localDateOf(newest.created_at, newest.utc_offset) : null,
     }
-  })()
-}
-
-/** One game's share of a player's numbers, or null when they never finished a match of it. */
-export function gameOf(p: PlayerStats, gameId: GameId): PlayerStats['games'][number] | null {
-  return p.games.find((g) => g.gameId === gameId && g.matches > 0) ?? null
+  } finally {
+    if (db.inTransaction) db.exec('COMMIT')
+  }
 }

@@ -102,16 +102,21 @@ function recover(folder: string, fresh: string, old: string): Result<true> {
   return ok(true)
 }
 
+/** A folder found fit for the club page, and where its new and old pages wait beside it. */
+export interface CheckedFolder {
+  folder: string
+  parent: string
+  fresh: string
+  old: string
+  /** A club page written before is there (else the folder is new or empty). */
+  replaced: boolean
+}
+
 /**
- * Writes the files `make` gives (relative path → text; made only once the folder is found fit) as the
- * club page in `target`, or refuses with why; a refusal leaves every file as it was. `stop` lets a test
- * end the write after a step, as a kill would.
+ * Whether the club page may be written in `target`: a full path in a folder that exists, new or empty or a
+ * club page written before holding nothing else. What a kill left beside it last time is put right first.
  */
-export function writeClubFolder(
-  target: string,
-  make: () => ReadonlyMap<string, string>,
-  stop?: (step: PublishStep) => void,
-): Result<FolderWrite> {
+export function checkClubFolder(target: string): Result<CheckedFolder> {
   if (!isAbsolute(target))
     return refuse(
       `Give the folder's full path (like /home/ana/club-page or C:\\Users\\Ana\\club-page); “${target}” is not one.`,
@@ -145,7 +150,23 @@ export function writeClubFolder(
       replaced = true
     }
   }
+  return ok({ folder, parent, fresh, old, replaced })
+}
 
+/**
+ * Writes the files `make` gives (relative path → text; made only once the folder is found fit) as the
+ * club page in `target`, or refuses with why; a refusal leaves every file as it was. The folder is checked
+ * here whatever was checked before (it may have changed while the pages were made). `stop` lets a test end
+ * the write after a step, as a kill would.
+ */
+export function writeClubFolder(
+  target: string,
+  make: () => ReadonlyMap<string, string>,
+  stop?: (step: PublishStep) => void,
+): Result<FolderWrite> {
+  const checked = checkClubFolder(target)
+  if (!checked.ok) return checked
+  const { folder, parent, fresh, old, replaced } = checked.value
   const files = make()
   let bytes = 0
   try {

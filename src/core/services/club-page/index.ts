@@ -2,13 +2,13 @@
  * "Publish club page" (`club:publish-page`, docs/ARCHITECTURE.md § The club page): a static folder of
  * HTML and one style sheet with the league tables, the archive, player pages, game nights and records,
  * readable from any web host or a USB stick without a server or a script. Runs in the database worker:
- * the data is read in one snapshot (data.ts), turned into pages (render.ts) and written whole, then put
- * in place (folder.ts).
+ * the folder is checked first, the data read in one snapshot in parts (data.ts), turned into pages
+ * (render.ts) and written whole, then put in place (folder.ts).
  */
 import type { Database } from 'better-sqlite3'
 import { ok, type Result } from '../../../shared/result'
-import { readClubPage } from './data'
-import { writeClubFolder, type PublishStep } from './folder'
+import { readClubPage, type Pause } from './data'
+import { checkClubFolder, writeClubFolder, type PublishStep } from './folder'
 import { renderClubPage } from './render'
 
 /** The page's title when the club has no name to give it. */
@@ -25,25 +25,26 @@ export interface ClubPageReport {
   replaced: boolean
 }
 
-export function publishClubPage(
+export interface PublishOptions {
+  /** Between parts of the read (the worker answers other requests there). */
+  pause?: Pause
+  /** A test's stop after a step of the write, as a kill would. */
+  stop?: (step: PublishStep) => void
+}
+
+/** `db` must be the caller's alone while this runs: it holds one read transaction across the pauses. */
+export async function publishClubPage(
   db: Database,
   folder: string,
   title: string | null,
-  stop?: (step: PublishStep) => void,
-): Result<ClubPageReport> {
+  options: PublishOptions = {},
+): Promise<Result<ClubPageReport>> {
+  // A bad folder is refused before anything is read.
+  const checked = checkClubFolder(folder)
+  if (!checked.ok) return checked
   const club = title?.trim() || DEFAULT_CLUB_TITLE
-  let pages = 0
-  let files = 0
-  const written = writeClubFolder(
-    folder,
-    () => {
-      const page = renderClubPage(readClubPage(db), club)
-      pages = page.pages
-      files = page.files.size + 1
-      return page.files
-    },
-    stop,
-  )
+  const page = renderClubPage(await readClubPage(db, options.pause), club)
+  const written = writeClubFolder(folder, () => page.files, options.stop)
   if (!written.ok) return written
-  return ok({ ...written.value, pages, files })
+  return ok({ ...written.value, pages: page.pages, files: page.files.size + 1 })
 }
