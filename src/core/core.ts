@@ -30,6 +30,7 @@ import { DEFAULT_LOCK_WAIT_MS, MAIN_WRITE_CHANNELS, withLockWait, workerHandlers
 import type { ChannelOn } from '../shared/ipc/channels'
 import type { Input, Output } from '../shared/ipc/contract'
 import type { Result } from '../shared/result'
+import type { TablesControl } from '../shared/ipc/tables'
 
 /**
  * The desktop shell's answers to its channels (`runs: 'edge'`): the Electron main process supplies them,
@@ -51,8 +52,23 @@ export interface CoreOptions<Caller = unknown> extends OpenOptions {
   sync?: { intervalMs?: number; timeoutMs?: number; label?: string; watch?: boolean }
   /** How long a write waits for a lock another program holds on the data file (default 5000 ms). */
   lockWaitMs?: number
+  /**
+   * The table units (phones at the tables, src/web/tables/): made over this core's parts. Without it
+   * the tables:* channels answer not-supported.
+   */
+  tables?: (parts: TablesParts) => TablesControl
   /** The desktop shell's handlers; without them (the web bridge, tests) its channels answer not-supported. */
   shell?: ShellHandlers<Caller>
+}
+
+/** What the table units are made over: the data file, the match service and how a main-thread write waits. */
+export interface TablesParts {
+  db: Database
+  matches: MatchService
+  now: () => Date
+  writesSettled: () => Promise<void>
+  lockWaitMs: number
+  afterWrite: () => void
 }
 
 export interface Core<Caller = unknown> {
@@ -72,6 +88,8 @@ export interface Core<Caller = unknown> {
   matches: MatchService
   /** How long a main-thread write waits for a lock held elsewhere. */
   lockWaitMs: number
+  /** The table units, when made with them (CoreOptions.tables). */
+  tables: TablesControl | null
   close(): void
 }
 
@@ -124,12 +142,22 @@ export function createCore<Caller = unknown>(options: CoreOptions<Caller>): Core
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   })
   const uploads = new UploadService(options.dataDir, clock)
+  const tables =
+    options.tables?.({
+      db,
+      matches,
+      now: clock,
+      writesSettled: () => worker.writesSettled(),
+      lockWaitMs,
+      afterWrite: () => sync.afterCall(),
+    }) ?? null
   const onMain = createHandlers({
     players: new PlayerService(db, clock, events, projector),
     matches,
     backups,
     sync,
     uploads,
+    tables,
     club: new ClubService(db, events),
     appInfo: () => ({
       name: PRODUCT_NAME,
@@ -212,7 +240,9 @@ export function createCore<Caller = unknown>(options: CoreOptions<Caller>): Core
     sync,
     matches,
     lockWaitMs,
+    tables,
     close: () => {
+      void tables?.shutdown()
       downloads.close()
       void sync.close()
       // Never throws (it runs at shutdown): a checkpoint that fails only leaves the -wal for the next open.

@@ -5,9 +5,10 @@
  */
 import type { SideHandlers } from './ipc/dispatch'
 import type { AppInfo } from '../shared/model/app'
-import { err, ok } from '../shared/result'
+import { err, ok, type Result } from '../shared/result'
 import type { PlayerService } from './services/players'
 import type { MatchService } from './services/matches'
+import type { TablesControl } from '../shared/ipc/tables'
 import type { BackupService } from './services/backup'
 import type { UploadService } from './services/uploads'
 import type { SyncService } from './sync/service'
@@ -16,6 +17,8 @@ import type { ClubService } from './services/club'
 export interface HandlerDeps {
   players: PlayerService
   matches: MatchService
+  /** The table units (phones at the tables), when the app was started with them. */
+  tables?: TablesControl | null
   backups: BackupService
   uploads: UploadService
   sync: SyncService
@@ -38,6 +41,11 @@ export const withoutShell: SideHandlers<'edge'> = {
       'not-supported',
       'Choosing a folder through a dialog is part of the desktop app; in a browser, type its full path.',
     ),
+}
+
+/** The tables:* channels without table units (a core made without them: tests, tools). */
+function noTables(): Result<never> {
+  return err('not-supported', 'This app was started without table units (docs/TABLES.md).')
 }
 
 export function createHandlers(deps: HandlerDeps): SideHandlers<'main'> {
@@ -64,6 +72,12 @@ export function createHandlers(deps: HandlerDeps): SideHandlers<'main'> {
     'matches:redo': (input) => matches.redo(input.id, input.expected),
     'matches:close': (input) => matches.close(input.id, input.status, input.expected),
     'matches:history': (input) => matches.history(input.id),
+    'tables:status': () => (deps.tables ? ok(deps.tables.status()) : noTables()),
+    'tables:open': (input) => (deps.tables ? deps.tables.open(input) : noTables()),
+    'tables:close': () => (deps.tables ? deps.tables.close() : noTables()),
+    'tables:add-phone': (input) => (deps.tables ? deps.tables.addPhone(input) : noTables()),
+    'tables:revoke': (input) => (deps.tables ? deps.tables.revoke(input) : noTables()),
+    'tables:sources': (input) => (deps.tables ? ok(deps.tables.sources(input.matchId)) : noTables()),
     'club:create': (input) => sync.create({ hubUrl: input.hubUrl, authToken: input.authToken, name: input.name ?? '' }),
     'club:join': (input) => sync.join(input),
     'club:leave': () => sync.leave(),

@@ -3,11 +3,12 @@
  * Everything behind it (core, handlers, services, db) runs in plain Node and is tested there.
  */
 import { app, BrowserWindow, dialog, protocol, session, shell, type IpcMainInvokeEvent } from 'electron'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import { ok, type Result } from '../shared/result'
 import { createCore, type Core } from '../core/core'
+import { tableUnits } from '../web/tables/control'
 import { registerIpc } from './ipc/register'
 import { electronNativeCandidates } from './native'
 import {
@@ -79,6 +80,8 @@ async function start(): Promise<void> {
       mode: 'electron',
       version: app.getVersion(),
       ...(nativeBinding ? { nativeBinding } : {}),
+      // Phones at the tables (Settings → Club night; docs/TABLES.md): closed until the organiser opens them.
+      tables: tableUnits({ rendererDir, ...clubCertificate() }),
       // The channels only the desktop shell answers (routed `edge`), through the same dispatcher as the rest.
       shell: {
         'app:print-pdf': printToPdf,
@@ -161,6 +164,22 @@ async function choosePageFolder(
   }
   const choice = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options)
   return ok({ folder: choice.canceled ? null : (choice.filePaths[0] ?? null) })
+}
+
+/**
+ * The club's certificate for the table units (--tls-cert FILE --tls-key FILE, both or neither, as for
+ * `npm run web`): the phones' listener then serves HTTPS. An unreadable file is said once and ignored.
+ */
+function clubCertificate(): { tls?: { cert: Buffer; key: Buffer } } {
+  const cert = app.commandLine.getSwitchValue('tls-cert')
+  const key = app.commandLine.getSwitchValue('tls-key')
+  if (!cert || !key) return {}
+  try {
+    return { tls: { cert: readFileSync(cert), key: readFileSync(key) } }
+  } catch (e) {
+    dialog.showErrorBox('The table units cannot read the certificate', (e as Error).message)
+    return {}
+  }
 }
 
 /** Saves the calling window's print layout (the page's @media print styles) as a PDF. */

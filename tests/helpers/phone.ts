@@ -31,7 +31,7 @@ export function phoneRequest(
   if (body) headers['content-length'] = String(Buffer.byteLength(body))
   return new Promise((resolve, reject) => {
     const req = request(
-      { hostname: url.hostname, port: url.port, path: url.pathname + url.search, method, headers },
+      { hostname: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, agent: false },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))

@@ -330,6 +330,28 @@ const CASES: Record<Channel, Case> = {
   },
   'ratings:explain': { valid: { gameId: 'nine' }, required: ['gameId'], wrong: { gameId: ['chess', 7, null, MB] } },
   'ratings:set-system': { valid: { system: 'elo' }, required: ['system'], wrong: { system: ['glicko', 7, null, MB] } },
+  'tables:status': { valid: {}, required: [], wrong: {} },
+  'tables:open': {
+    valid: { host: '127.0.0.1', port: 0, closesAt: '2026-12-05T05:00:00Z' },
+    required: ['host'],
+    wrong: {
+      host: ['localhost', '256.1.1.1', '127.0.0.1:80', 7, null, MB],
+      port: [-1, 65536, 1.5, '4180', null],
+      closesAt: ['tonight', 6, null, MB],
+    },
+  },
+  'tables:close': { valid: {}, required: [], wrong: {} },
+  'tables:add-phone': {
+    valid: { matchId: ID, label: 'Table 3' },
+    required: ['matchId', 'label'],
+    wrong: { matchId: ['m1', 7, null, MB], label: ['', '   ', 'x'.repeat(41), 'Table\u202e3', 'Tab\tle', 7, null] },
+  },
+  'tables:revoke': {
+    valid: { unitId: 'AbC-12_x' },
+    required: ['unitId'],
+    wrong: { unitId: ['', 'a/b', 'x'.repeat(41), 7, null, MB] },
+  },
+  'tables:sources': { valid: { matchId: ID }, required: ['matchId'], wrong: { matchId: ['m1', 7, null, MB] } },
   'club:publish-page': {
     valid: { folder: 'club-page', title: 'The Nine Club' },
     required: ['folder'],
@@ -380,6 +402,13 @@ const VALID_ANSWERS: Partial<Record<Channel, string>> = {
   'app:print-pdf': 'not-supported',
   'transfer:save-export': 'not-supported',
   'club:choose-page-folder': 'not-supported',
+  // The test core has no table units.
+  'tables:status': 'not-supported',
+  'tables:open': 'not-supported',
+  'tables:close': 'not-supported',
+  'tables:add-phone': 'not-supported',
+  'tables:revoke': 'not-supported',
+  'tables:sources': 'not-supported',
   // A relative path: the service asks for the folder's full path.
   'club:publish-page': 'invalid-folder',
   'club:create': 'hub-unreachable',

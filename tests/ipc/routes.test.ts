@@ -47,6 +47,10 @@ const HAND_KEPT = {
     'seasons:delete',
     'nights:set-venue',
     'ratings:set-system',
+    'tables:open',
+    'tables:close',
+    'tables:add-phone',
+    'tables:revoke',
   ],
   worker: [
     'stats:overview',

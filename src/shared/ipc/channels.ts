@@ -72,6 +72,12 @@ export const ROUTES = {
   'nights:set-venue': { runs: 'main', writes: true },
   'ratings:explain': { runs: 'worker', writes: false },
   'ratings:set-system': { runs: 'main', writes: true },
+  'tables:status': { runs: 'main', writes: false },
+  'tables:open': { runs: 'main', writes: true },
+  'tables:close': { runs: 'main', writes: true },
+  'tables:add-phone': { runs: 'main', writes: true },
+  'tables:revoke': { runs: 'main', writes: true },
+  'tables:sources': { runs: 'main', writes: false },
   'club:publish-page': { runs: 'worker', writes: false },
   'club:choose-page-folder': { runs: 'edge', writes: false },
 } as const satisfies Record<string, Route>

@@ -31,6 +31,7 @@ import {
 import { RULE_ENTRIES } from '../events/season-rules'
 import type { ExternalImportPreview, ExternalImportReport } from '../import/plan'
 import { GAME_IDS } from '../games/ids'
+import { ListenHost, UnitLabel, type AddedPhone, type TablesStatus } from './tables'
 import { VenueName } from '../model/venue'
 import { FolderPath, PageTitle, type PublishedClubPage } from './club-page'
 import type { Channel } from './channels'
@@ -406,6 +407,25 @@ export const schemas = {
   }),
   'ratings:explain': obj({ gameId: GameIdSchema }),
   'ratings:set-system': obj({ system: v.picklist(RATING_SYSTEMS, 'must be openskill or elo') }),
+  'tables:status': obj({}),
+  'tables:open': obj({
+    host: ListenHost,
+    port: v.optional(
+      v.pipe(
+        v.number('must be a number'),
+        v.integer('must be whole'),
+        v.minValue(0, 'must be 0 to 65535'),
+        v.maxValue(65535, 'must be 0 to 65535'),
+      ),
+    ),
+    closesAt: v.optional(IsoDate),
+  }),
+  'tables:close': obj({}),
+  'tables:add-phone': obj({ matchId: Id, label: UnitLabel }),
+  'tables:revoke': obj({
+    unitId: v.pipe(v.string('must be text'), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a phone id')),
+  }),
+  'tables:sources': obj({ matchId: Id }),
   'club:publish-page': obj({ folder: FolderPath, title: v.optional(PageTitle) }),
   'club:choose-page-folder': obj({}),
 } satisfies Record<Channel, v.GenericSchema>
@@ -478,6 +498,15 @@ export interface Outputs {
   'nights:set-venue': { date: string; venue: string | null }
   'ratings:explain': RatingsExplained
   'ratings:set-system': { system: RatingSystem; setAt: string | null }
+  /** The table units this evening (docs/TABLES.md): open or not, where, and every phone added. */
+  'tables:status': TablesStatus
+  'tables:open': TablesStatus
+  'tables:close': TablesStatus
+  /** A phone added to a running match: its one-time code, the pairing address and its QR code. */
+  'tables:add-phone': AddedPhone
+  'tables:revoke': TablesStatus
+  /** Which phone entered each event of a match (event id → the phone's label), for the history. */
+  'tables:sources': Record<string, string>
   /** The club page written as a static folder (new, empty, or a club page written before). */
   'club:publish-page': PublishedClubPage
   /** The desktop app's folder dialog; folder: the one chosen, or null when the user cancelled. */

@@ -67,6 +67,11 @@ export class TablesService {
     this.store = new PairingStore(deps.db, deps.now)
   }
 
+  /** A match as the laptop sees it (the organiser adds phones only to running matches). */
+  matchView(matchId: string): Result<MatchView> {
+    return this.deps.matches.get(matchId)
+  }
+
   /** The phone's match as it sees it. */
   view(unit: TableUnit): Result<PhoneView> {
     const m = this.deps.matches.get(unit.matchId)

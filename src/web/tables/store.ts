@@ -76,7 +76,9 @@ CREATE TABLE IF NOT EXISTS table_unit_entries (
 CREATE INDEX IF NOT EXISTS table_unit_entries_event ON table_unit_entries (event_id);
 CREATE TABLE IF NOT EXISTS table_night (
   id INTEGER PRIMARY KEY CHECK (id = 1),
-  closes_at INTEGER NOT NULL
+  closes_at INTEGER NOT NULL,
+  host TEXT,
+  port INTEGER
 );
 `
 
@@ -125,13 +127,24 @@ export class PairingStore {
     return new Date(row.closes_at)
   }
 
-  /** Opens the evening until `closesAt`. */
-  open(closesAt: Date): void {
+  /**
+   * Opens the evening until `closesAt`, remembering where the phones' listener was put (so a laptop
+   * started again before the closing time serves the same address, and the phones' cookies still hold).
+   */
+  open(closesAt: Date, where?: { host: string; port: number }): void {
     this.db
       .prepare(
-        'INSERT INTO table_night (id, closes_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET closes_at = excluded.closes_at',
+        'INSERT INTO table_night (id, closes_at, host, port) VALUES (1, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET closes_at = excluded.closes_at, host = excluded.host, port = excluded.port',
       )
-      .run(closesAt.getTime())
+      .run(closesAt.getTime(), where?.host ?? null, where?.port ?? null)
+  }
+
+  /** Where the open evening's listener was put, or null (closed, or never said). */
+  where(): { host: string; port: number } | null {
+    if (this.closesAt() === null) return null
+    const row = this.db.prepare('SELECT host, port FROM table_night WHERE id = 1').get() as
+      { host: string | null; port: number | null } | undefined
+    return row?.host && row.port ? { host: row.host, port: row.port } : null
   }
 
   /**
