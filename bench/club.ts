@@ -94,6 +94,20 @@ const SCREENS: Screen[] = [
     once: true,
   },
   { name: 'matches-list', what: '`matches:list`, no filter', channel: 'matches:list', input: () => ({}) },
+  {
+    name: 'records',
+    what: '`records:get`: margins, streaks, pairings, champions, badges (every result of the history)',
+    channel: 'records:get',
+    input: () => ({}),
+  },
+  {
+    name: 'year-in-review',
+    what: '`records:get` with the year before the newest match: the records and that year in review',
+    channel: 'records:get',
+    input: (_, core) => ({
+      year: Number(core.db.prepare('SELECT substr(max(finished_at), 1, 4) FROM match_results').pluck().get()) - 1,
+    }),
+  },
 ]
 
 /**

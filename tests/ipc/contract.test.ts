@@ -352,6 +352,7 @@ const CASES: Record<Channel, Case> = {
     wrong: { unitId: ['', 'a/b', 'x'.repeat(41), 7, null, MB] },
   },
   'tables:sources': { valid: { matchId: ID }, required: ['matchId'], wrong: { matchId: ['m1', 7, null, MB] } },
+  'records:get': { valid: { year: 2026 }, required: [], wrong: { year: [1969, 10000, 2026.5, '2026', null, MB] } },
   'club:publish-page': {
     valid: { folder: 'club-page', title: 'The Nine Club' },
     required: ['folder'],

@@ -73,6 +73,7 @@ const HAND_KEPT = {
     'transfer:export-csv-file',
     // Added since the lists were kept by hand.
     'club:publish-page',
+    'records:get',
   ],
   edge: ['app:print-pdf', 'transfer:save-export', 'club:choose-page-folder'],
 }

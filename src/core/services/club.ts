@@ -19,6 +19,7 @@ import {
 import { rulesOf, rulesText, SEASON_RULE_FIELDS, type SeasonRules } from '../../shared/events/season-rules'
 import type { GameId } from '../../shared/games/engine'
 import type { NightList, RatingsExplained, Season, SeasonStandings } from '../../shared/model/club'
+import type { ClubRecords } from '../../shared/model/records'
 import { nameTextProblem } from '../../shared/model/player'
 import { err, ok, type Result } from '../../shared/result'
 import { replayElo } from '../../shared/stats/elo'
@@ -34,6 +35,7 @@ import type { EventStore } from '../db/repos/events'
 import { writeTransaction } from '../db/transaction'
 import { projectClubSubject, withSeen } from './club-projector'
 import { explainRatings, tables } from './club-ratings'
+import { clubRecords } from './records'
 import { listNights, NIGHT_SQL, type NightFilter } from './nights'
 import { localDayWhere } from './stats-dates'
 
@@ -439,6 +441,11 @@ export class ClubService {
   /** Elo of one game, replayed from its finished matches in match order. */
   elo(gameId: GameId): Map<string, { rating: number; matches: number }> {
     return replayElo(tables(this.db, gameId))
+  }
+
+  /** The club's records and badges, and a year in review (records.ts; docs/ARCHITECTURE.md § Records). */
+  records(year: number | null): Result<ClubRecords> {
+    return clubRecords(this.db, year)
   }
 
   /** One game's ratings under the club's rating system, each with why the player ranks there (club-ratings.ts). */

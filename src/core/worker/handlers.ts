@@ -122,6 +122,8 @@ export function workerHandlers(d: WorkerHandlerDeps): SideHandlers<'worker'> {
     'seasons:standings': typed<'seasons:standings'>((input) => club('standings', input.id)),
     'nights:list': typed<'nights:list'>((input) => club('nights', input)),
     'ratings:explain': typed<'ratings:explain'>((input) => club('ratings', input.gameId)),
+    // The club's records (src/core/services/records.ts), read from the projection tables.
+    'records:get': typed<'records:get'>((input) => club('records', input.year ?? null)),
     'club:publish-page': (input) =>
       fromWorker(
         worker.call<Result<Output<'club:publish-page'>>>({

@@ -78,6 +78,7 @@ export const ROUTES = {
   'tables:add-phone': { runs: 'main', writes: true },
   'tables:revoke': { runs: 'main', writes: true },
   'tables:sources': { runs: 'main', writes: false },
+  'records:get': { runs: 'worker', writes: false },
   'club:publish-page': { runs: 'worker', writes: false },
   'club:choose-page-folder': { runs: 'edge', writes: false },
 } as const satisfies Record<string, Route>

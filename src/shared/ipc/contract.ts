@@ -19,6 +19,7 @@ import type {
 import type { BackupFileInfo, BackupInfo, ImportReport } from '../model/transfer'
 import type { SyncStatus } from '../model/sync'
 import type { NightList, RatingsExplained, Season, SeasonStandings } from '../model/club'
+import type { ClubRecords } from '../model/records'
 import {
   LocalDate,
   RATING_SYSTEMS,
@@ -426,6 +427,17 @@ export const schemas = {
     unitId: v.pipe(v.string('must be text'), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a phone id')),
   }),
   'tables:sources': obj({ matchId: Id }),
+  /** The club's records and badges; with `year`, that year in review too. */
+  'records:get': obj({
+    year: v.optional(
+      v.pipe(
+        v.number('must be a number'),
+        v.integer('must be a whole year'),
+        v.minValue(1970, 'must be 1970 or later'),
+        v.maxValue(9999, 'must be at most 9999'),
+      ),
+    ),
+  }),
   'club:publish-page': obj({ folder: FolderPath, title: v.optional(PageTitle) }),
   'club:choose-page-folder': obj({}),
 } satisfies Record<Channel, v.GenericSchema>
@@ -507,6 +519,7 @@ export interface Outputs {
   'tables:revoke': TablesStatus
   /** Which phone entered each event of a match (event id → the phone's label), for the history. */
   'tables:sources': Record<string, string>
+  'records:get': ClubRecords
   /** The club page written as a static folder (new, empty, or a club page written before). */
   'club:publish-page': PublishedClubPage
   /** The desktop app's folder dialog; folder: the one chosen, or null when the user cancelled. */
