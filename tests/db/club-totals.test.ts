@@ -18,11 +18,12 @@ import { StatsProjector } from '../../src/core/services/stats-projector'
 import { NIGHT_SQL } from '../../src/core/services/nights'
 import type { GameId } from '../../src/shared/games/engine'
 import type { MatchView } from '../../src/shared/model/match'
-import type { NightList, RatingsExplained } from '../../src/shared/model/club'
+import type { NightList, RatingsExplained, Season, SeasonStandings } from '../../src/shared/model/club'
 import type { Player } from '../../src/shared/model/player'
 import type { MonthlyResults } from '../../src/shared/model/stats'
 import { replayElo } from '../../src/shared/stats/elo'
-import { localDateTimeOf, localMonthOf } from '../../src/shared/stats/local-date'
+import { standings, type LeagueMatch, type StandingRow } from '../../src/shared/stats/league'
+import { localDateOf, localDateTimeOf, localMonthOf } from '../../src/shared/stats/local-date'
 import { tempDir } from '../helpers/tmp'
 
 const cleanups: (() => void)[] = []
@@ -266,6 +267,60 @@ function plainRatings(core: Core, gameId: GameId, ranked: Map<string, number>) {
 const projectorOf = (core: Core): Projector =>
   new Projector(core.db, new EventStore(core.db, new Device(core.db, () => new Date())), new StatsProjector(core.db))
 
+/** A season's table worked out from the raw rows: its matches read plainly, through the pure league math. */
+function plainSeason(core: Core, season: Season): { rows: StandingRow[]; matches: number } {
+  const rows = results(core) as (Result & { created_at: string })[]
+  const start = new Map(
+    (core.db.prepare('SELECT id, created_at, utc_offset FROM matches').all() as Place[]).map((m) => [m.id, m]),
+  )
+  const day = (id: string): string => {
+    const m = start.get(id) as Place
+    return localDateOf(m.created_at, m.utc_offset)
+  }
+  const matches: LeagueMatch[] = []
+  const counted = rows
+    .filter((r) => day(r.match_id) >= season.startDate && day(r.match_id) <= season.endDate)
+    .filter((r) => !season.gameIds || season.gameIds.includes(r.game_id))
+    .sort((a, b) => {
+      const x = start.get(a.match_id) as Place
+      const y = start.get(b.match_id) as Place
+      return x.created_at < y.created_at
+        ? -1
+        : x.created_at > y.created_at
+          ? 1
+          : a.match_id < b.match_id
+            ? -1
+            : a.match_id > b.match_id
+              ? 1
+              : a.seat - b.seat
+    })
+  for (const r of counted) {
+    if (matches[matches.length - 1]?.matchId !== r.match_id) matches.push({ matchId: r.match_id, seats: [] })
+    matches[matches.length - 1]?.seats.push({ playerId: r.player_id, placement: r.placement, won: r.won === 1 })
+  }
+  const players = core.db.prepare('SELECT id, name, canonical_id, deleted FROM players').all() as {
+    id: string
+    name: string
+    canonical_id: string
+    deleted: number
+  }[]
+  const members = season.playerIds
+    ? [
+        ...new Set(
+          season.playerIds.flatMap((id) => {
+            const p = players.find((x) => x.id === id)
+            return p && !p.deleted ? [p.canonical_id] : []
+          }),
+        ),
+      ]
+    : null
+  return {
+    rows: standings(season.scheme, matches, new Map(players.map((p) => [p.id, p.name])), members),
+    matches: matches.length,
+  }
+}
+type Place = { id: string; created_at: string; utc_offset: number }
+
 async function check(core: Core): Promise<void> {
   // Nights: every night, and the newest two alone.
   const all = await call<NightList>(core, 'nights:list', { limit: 500 })
@@ -287,6 +342,45 @@ async function check(core: Core): Promise<void> {
     expect(got.months).toEqual(want.months)
     expect(got.games).toEqual(want.games)
     for (const p of got.players) expect(p.wins).toEqual(want.wins(p.playerId))
+  }
+  // Seasons: every range, scheme, game choice and members, from the running totals.
+  const roster = await call<Player[]>(core, 'players:list', { includeArchived: true })
+  const days = (core.db.prepare('SELECT created_at, utc_offset FROM matches').all() as Place[]).map((m) =>
+    localDateOf(m.created_at, m.utc_offset),
+  )
+  const first = days.sort()[0] ?? '2026-01-29'
+  const mid = days[Math.floor(days.length / 2)] ?? first
+  const seasons = [
+    {
+      startDate: '2020-01-01',
+      endDate: '2030-12-31',
+      gameIds: null,
+      playerIds: null,
+      scheme: { kind: 'result', win: 3, draw: 1, loss: 0 },
+    },
+    { startDate: first, endDate: mid, gameIds: ['nine'], playerIds: null, scheme: { kind: 'placement', top: 7 } },
+    {
+      startDate: mid,
+      endDate: '2030-12-31',
+      gameIds: null,
+      playerIds: roster.slice(0, 3).map((p) => p.id),
+      scheme: { kind: 'placement', top: 10 },
+    },
+    {
+      startDate: mid,
+      endDate: mid,
+      gameIds: ['ennea'],
+      playerIds: null,
+      scheme: { kind: 'result', win: 2, draw: 2, loss: 1 },
+    },
+  ] as const
+  for (const [i, f] of seasons.entries()) {
+    const made = await call<Season>(core, 'seasons:create', { ...f, name: `Season ${i} ${Date.now()}` })
+    const got = await call<SeasonStandings>(core, 'seasons:standings', { id: made.id })
+    const want = plainSeason(core, made)
+    expect(got.rows).toEqual(want.rows)
+    expect(got.matches).toBe(want.matches)
+    await call(core, 'seasons:delete', { id: made.id })
   }
   // Ratings: Elo kept as matches were recorded equals Elo replayed, to the last bit.
   const r = await call<RatingsExplained>(core, 'ratings:explain', { gameId: 'nine' })
@@ -369,7 +463,7 @@ describe('club running totals', () => {
     core.close()
     // The file as schema 11 left it: no month counts, no night rows, no Elo.
     const db = new Database(join(dir, 'ninekeeper.sqlite'))
-    db.exec(`DROP TABLE stat_month; DROP TABLE night_matches;
+    db.exec(`DROP TABLE stat_month; DROP TABLE night_matches; DROP TABLE stat_league_day;
       ALTER TABLE rating_history DROP COLUMN elo; ALTER TABLE stat_rating DROP COLUMN elo; PRAGMA user_version = 11`)
     db.close()
     core = open()

@@ -6,12 +6,14 @@
  *   the arithmetic of NIGHT_SQL), rewritten when its status, winners or seats change;
  * - stat_month: finished matches per local month of the finish (in the match's own UTC offset) and
  *   game, once per match (player '*') and per player with their wins, for the monthly chart. A
- *   match's results going in add to it, going out take away; a batch writes them once at its end.
+ *   match's results going in add to it, going out take away; a batch writes them once at its end;
+ * - stat_league_day: a season's running totals per kind of seat and start date (league-totals.ts).
  */
 import type { Database, Statement } from 'better-sqlite3'
-import { localMonthOf } from '../../shared/stats/local-date'
+import { localDateOf, localMonthOf } from '../../shared/stats/local-date'
 import { nightOf } from '../../shared/stats/nights'
 import { MultiRowInsert } from '../db/multi-row'
+import { LeagueTotals, type LeagueResult } from './league-totals'
 
 /** What the nights list keeps of a match (the stats projector's RefreshedMatch has it). */
 export interface NightMatch {
@@ -22,12 +24,9 @@ export interface NightMatch {
   winners: readonly number[]
 }
 
-/** The parts of a match result row the month counts read. */
-export interface MonthResult {
-  player_id: string
-  game_id: string
+/** The parts of a match result row the month counts and the season totals read. */
+export interface MonthResult extends LeagueResult {
   finished_at: string
-  won: number
 }
 
 /** A match's row in night_matches, as written. */
@@ -59,8 +58,10 @@ export class ClubTotals {
   private readonly addMonth: MultiRowInsert
   private readonly dropEmptyMonth: Statement<[string, string, string]>
   private pendingMonth = new Map<string, PendingMonth>()
+  private readonly league: LeagueTotals
 
   constructor(db: Database) {
+    this.league = new LeagueTotals(db)
     this.matchPlace = db.prepare('SELECT created_at, utc_offset FROM matches WHERE id = ?')
     this.nightOfMatch = db.prepare('SELECT * FROM night_matches WHERE match_id = ?')
     this.deleteNight = db.prepare('DELETE FROM night_matches WHERE match_id = ?')
@@ -105,11 +106,16 @@ export class ClubTotals {
     this.deleteNight.run(matchId)
   }
 
-  /** A match's results changed from `before` to `next` (either may be empty): its month counts follow. */
+  /** A match's results changed from `before` to `next` (either may be empty): its month counts and season totals follow. */
   resultsChanged(matchId: string, before: readonly MonthResult[], next: readonly MonthResult[]): void {
-    const offset = this.matchPlace.get(matchId)?.utc_offset ?? 0
+    const place = this.matchPlace.get(matchId)
+    const offset = place?.utc_offset ?? 0
     this.count(before, offset, -1)
     this.count(next, offset, 1)
+    // A season counts a match by the local date it started on.
+    const day = place ? localDateOf(place.created_at, offset) : ''
+    this.league.count(before, day, -1)
+    this.league.count(next, day, 1)
   }
 
   private count(rows: readonly MonthResult[], utcOffset: number, sign: 1 | -1): void {
@@ -127,8 +133,9 @@ export class ClubTotals {
     for (const r of rows) add(r.player_id, r.won)
   }
 
-  /** Writes the month counts gathered since the last flush; a count that reaches no match goes. */
-  flushMonths(): void {
+  /** Writes the counts gathered since the last flush; a count that reaches no match goes. */
+  flush(): void {
+    this.league.flush()
     const pending = [...this.pendingMonth.values()].filter((p) => p.matches !== 0 || p.wins !== 0)
     this.pendingMonth = new Map()
     this.addMonth.run(pending.map((p) => [p.player, p.game, p.month, p.matches, p.wins]))
@@ -136,7 +143,8 @@ export class ClubTotals {
   }
 
   /** Forgets counts of a write that failed (its transaction rolled back). */
-  discardMonths(): void {
+  discard(): void {
+    this.league.discard()
     this.pendingMonth = new Map()
   }
 }

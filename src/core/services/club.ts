@@ -29,6 +29,7 @@ import {
   standings,
   TIE_BREAKS,
   type FinalPlayed,
+  type KeptResults,
   type LeagueMatch,
 } from '../../shared/stats/league'
 import type { EventStore } from '../db/repos/events'
@@ -36,6 +37,7 @@ import { writeTransaction } from '../db/transaction'
 import { projectClubSubject, withSeen } from './club-projector'
 import { explainRatings, tables } from './club-ratings'
 import { clubRecords } from './records'
+import { seasonKinds } from './league-totals'
 import { listNights, NIGHT_SQL, type NightFilter } from './nights'
 import { localDayWhere } from './stats-dates'
 
@@ -249,7 +251,7 @@ export class ClubService {
    * The finished matches a season counts now: started on a local date in its range, of its games;
    * the matches marked as its final aside. Each with its game night, for attendance points.
    */
-  private liveMatches(s: Season): LeagueMatch[] {
+  private liveMatches(s: Season, together: ReadonlySet<string> | null = null): LeagueMatch[] {
     const params: Record<string, unknown> = {}
     const where = [
       "m.status = 'finished'",
@@ -262,6 +264,12 @@ export class ClubService {
     if (s.final) {
       params.finalIds = JSON.stringify(s.final.matchIds)
       where.push('m.id NOT IN (SELECT value FROM json_each(@finalIds))')
+    }
+    if (together) {
+      // Only the matches where two of these players sat (head-to-head among the tied).
+      params.together = JSON.stringify([...together])
+      where.push(`m.id IN (SELECT match_id FROM match_results WHERE player_id IN (SELECT value FROM json_each(@together))
+        GROUP BY match_id HAVING count(*) > 1)`)
     }
     // One read of the counted results in match order, each match's seats in seat order (a list of
     // ids sent back in through json_each cost more than the table at 28,000 matches).
@@ -331,6 +339,7 @@ export class ClubService {
     matches: readonly LeagueMatch[],
     final: FinalPlayed | null,
     names = this.playersById(),
+    kept: KeptResults | null = null,
   ): ReturnType<typeof standings> {
     // Season members where their history lives now (after merges); deleted players drop out.
     const members = season.playerIds
@@ -341,7 +350,7 @@ export class ClubService {
         ]
       : null
     const byId = new Map([...names.values()].map((p) => [p.id, p.name]))
-    return standings(season.scheme, matches, byId, members, rulesOf(season), final)
+    return standings(season.scheme, matches, byId, members, rulesOf(season), final, kept)
   }
 
   standings(id: string): Result<SeasonStandings> {
@@ -372,6 +381,14 @@ export class ClubService {
         return [{ ...r, playerId: into?.id ?? r.playerId, name: into?.name ?? 'Unknown player' }]
       })
       return ok(withFinal({ ...common, rows, matches: frozen.standings.matches, final: true }, null))
+    }
+    if (!frozen && rules.bestOf === null && !rules.attendance && !rules.final) {
+      // An open season without best N, attendance or a final: its totals from the running counts
+      // (league-totals.ts), two lookups per kind of seat whatever the history; head-to-head among
+      // players still level reads only the matches where they sat together.
+      const { kinds, matches } = seasonKinds(this.db, season.startDate, season.endDate, season.gameIds)
+      const kept = { kinds, together: (players: ReadonlySet<string>) => this.liveMatches(season, players) }
+      return ok(withFinal({ ...common, rows: this.table(season, [], null, names, kept), matches, final: false }, null))
     }
     // Open, or archived by an archive event without standings: computed from the matches.
     const finalIds = new Set(season.final?.matchIds ?? [])

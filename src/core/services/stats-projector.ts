@@ -202,13 +202,13 @@ export class StatsProjector {
       for (const t of triggers) this.db.exec(t.sql)
       if (ok) {
         this.flushRounds()
-        this.club.flushMonths()
+        this.club.flush()
         this.resumMatches([...b.players])
         for (const p of b.players) this.updateStreaks(p)
         for (const [gameId, pivot] of b.pivots) this.rebuildRatings(gameId, pivot)
       } else {
         this.discardRounds()
-        this.club.discardMonths()
+        this.club.discard()
       }
     }
   }
@@ -319,7 +319,7 @@ export class StatsProjector {
     if (before.length) this.clear.run(matchId)
     for (const r of next) this.insert.run(r)
     this.club.resultsChanged(matchId, before, next)
-    if (!this.batching) this.club.flushMonths()
+    if (!this.batching) this.club.flush()
     const players = new Set([...before.map((r) => r.player_id), ...next.map((r) => r.player_id)])
     if (this.batching) {
       for (const p of players) this.batching.players.add(p)

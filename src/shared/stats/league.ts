@@ -98,22 +98,58 @@ export function schemeWarnings(scheme: PointsScheme): string[] {
   return out
 }
 
-/** The points of one seat, in hundredths. */
-export function seatPoints(scheme: PointsScheme, seat: LeagueSeat, seats: readonly LeagueSeat[]): number {
-  const n = seats.length
-  if (scheme.kind === 'result') {
-    const winners = seats.filter((s) => s.won).length
-    return Math.round(100 * (seat.won ? (winners > 1 ? scheme.draw : scheme.win) : scheme.loss))
-  }
+/**
+ * A kind of seat: everything its points, its win and its placement are made of (the table's size,
+ * the placement, how many seats shared it, whether it won and whether the win was shared), and how
+ * many results of that kind a player has (the running totals of a season read them so).
+ */
+export interface SeatKind {
+  playerId: string
+  seats: number
+  placement: number
+  tied: number
+  won: boolean
+  shared: boolean
+  count: number
+}
+
+/** The points of one seat of a kind, in hundredths. */
+export function seatPointsOf(scheme: PointsScheme, k: Omit<SeatKind, 'playerId' | 'count'>): number {
+  if (scheme.kind === 'result') return Math.round(100 * (k.won ? (k.shared ? scheme.draw : scheme.win) : scheme.loss))
+  const n = k.seats
   if (n < 2) return Math.round(100 * scheme.top)
-  const tied = seats.filter((s) => s.placement === seat.placement).length
   // Positions covered by the tie: placement .. placement + tied - 1; their average.
-  const position = seat.placement + (tied - 1) / 2
+  const position = k.placement + (k.tied - 1) / 2
   return Math.round((100 * scheme.top * (n - position)) / (n - 1))
 }
 
-/** Mean relative placement of a seat: (p − 1) / (n − 1), 0 for a table of one. */
-const relativePlacement = (seat: LeagueSeat, n: number): number => (n < 2 ? 0 : (seat.placement - 1) / (n - 1))
+/** The points of one seat, in hundredths. */
+export function seatPoints(scheme: PointsScheme, seat: LeagueSeat, seats: readonly LeagueSeat[]): number {
+  return seatPointsOf(scheme, {
+    seats: seats.length,
+    placement: seat.placement,
+    tied: seats.filter((s) => s.placement === seat.placement).length,
+    won: seat.won,
+    shared: seat.won && seats.filter((s) => s.won).length > 1,
+  })
+}
+
+/**
+ * Relative placement (p − 1) / (n − 1) in 840ths (0 for a table of one): a whole number for every
+ * table of up to 8 seats, so sums are exact and the same however they are added up.
+ */
+const REL = 840
+const relativePlacement = (placement: number, n: number): number => (n < 2 ? 0 : (REL * (placement - 1)) / (n - 1))
+
+/**
+ * A season's results already summed per player and kind of seat (the running totals), with the
+ * matches where given players sat together, for head-to-head among the tied. Only without best N,
+ * attendance or a final, which read each match.
+ */
+export interface KeptResults {
+  kinds: readonly SeatKind[]
+  together: (players: ReadonlySet<string>) => readonly LeagueMatch[]
+}
 
 interface Acc {
   playerId: string
@@ -124,7 +160,10 @@ interface Acc {
   counted: number
   wins: number
   sharedWins: number
+  /** Relative placements summed, in 840ths. */
   relSum: number
+  /** Kept totals: their results by kind of seat. */
+  kinds: SeatKind[]
   attendanceCents: number
   nights: Set<string>
   /** Their seats, in match order: match index, seat, points in hundredths. */
@@ -154,7 +193,10 @@ export function standings(
   members: readonly string[] | null = null,
   rules: SeasonRules = NO_RULES,
   final: FinalPlayed | null = null,
+  kept: KeptResults | null = null,
 ): StandingRow[] {
+  if (kept && (rules.bestOf !== null || rules.attendance || final))
+    throw new Error('standings: best N, attendance and a final read each match, not kept totals')
   const memberSet = members ? new Set(members) : null
   const acc = new Map<string, Acc>()
   const get = (id: string): Acc => {
@@ -169,6 +211,7 @@ export function standings(
         wins: 0,
         sharedWins: 0,
         relSum: 0,
+        kinds: [],
         attendanceCents: 0,
         nights: new Set(),
         seats: [],
@@ -180,15 +223,22 @@ export function standings(
     return a
   }
   for (const id of members ?? []) get(id)
-  matches.forEach((m, i) => {
-    for (const seat of m.seats) {
-      if (memberSet && !memberSet.has(seat.playerId)) continue
-      const a = get(seat.playerId)
-      a.seats.push({ i, seat, cents: seatPoints(scheme, seat, m.seats) })
-      a.matches++
-      if (m.night !== undefined) a.nights.add(m.night)
-    }
-  })
+  for (const k of kept?.kinds ?? []) {
+    if (memberSet && !memberSet.has(k.playerId)) continue
+    const a = get(k.playerId)
+    a.kinds.push(k)
+    a.matches += k.count
+  }
+  if (!kept)
+    matches.forEach((m, i) => {
+      for (const seat of m.seats) {
+        if (memberSet && !memberSet.has(seat.playerId)) continue
+        const a = get(seat.playerId)
+        a.seats.push({ i, seat, cents: seatPoints(scheme, seat, m.seats) })
+        a.matches++
+        if (m.night !== undefined) a.nights.add(m.night)
+      }
+    })
   for (const a of acc.values()) {
     if (rules.bestOf !== null && a.seats.length > rules.bestOf) {
       // The best N by points; equal points: the earlier match counts.
@@ -204,7 +254,16 @@ export function standings(
         a.wins++
         if (m.seats.filter((s) => s.won).length > 1) a.sharedWins++
       }
-      a.relSum += relativePlacement(seat, m.seats.length)
+      a.relSum += relativePlacement(seat.placement, m.seats.length)
+    }
+    for (const k of a.kinds) {
+      a.cents += k.count * seatPointsOf(scheme, k)
+      a.counted += k.count
+      if (k.won) {
+        a.wins += k.count
+        if (k.shared) a.sharedWins += k.count
+      }
+      a.relSum += k.count * relativePlacement(k.placement, k.seats)
     }
     if (rules.attendance)
       a.attendanceCents = 100 * (rules.attendance.perNight * a.nights.size + rules.attendance.perMatch * a.matches)
@@ -212,7 +271,7 @@ export function standings(
     a.qualified = rules.minMatches === null || a.matches >= rules.minMatches
   }
   const rows = [...acc.values()]
-  const avg = (a: Acc): number => (a.counted ? a.relSum / a.counted : 1)
+  const avg = (a: Acc): number => (a.counted ? a.relSum / REL / a.counted : 1)
   // Head-to-head among those level on qualification, points and wins, over the results that count.
   const h2h = new Map<string, number>()
   const groups = new Map<string, Acc[]>()
@@ -223,7 +282,7 @@ export function standings(
   for (const g of groups.values()) {
     if (g.length < 2) continue
     const ids = new Map(g.map((a) => [a.playerId, a]))
-    matches.forEach((m, i) => {
+    ;(kept ? kept.together(new Set(ids.keys())) : matches).forEach((m, i) => {
       const here = m.seats.filter((s) => ids.get(s.playerId) && !ids.get(s.playerId)?.dropped.has(i))
       for (let x = 0; x < here.length; x++)
         for (let y = x + 1; y < here.length; y++) {

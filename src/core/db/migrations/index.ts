@@ -10,6 +10,7 @@ import { leanerCommitsUp } from './v9'
 import { syncSignaturesUp } from './v10'
 import { removedDevicesUp } from './v11'
 import { clubTotalsUp } from './v12'
+import { leagueTotalsUp } from './v13'
 import type { Migration } from './migration'
 import { v1 } from './v1'
 import { v2 } from './v2'
@@ -52,7 +53,12 @@ const v12: Migration = {
   up: clubTotalsUp,
 }
 
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12]
+const v13: Migration = {
+  name: "a season's standings from running totals: results per kind of seat and local start date",
+  up: leagueTotalsUp,
+}
+
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13]
 /**
  * The per-game rule-event counters of a round row `r` in the current schema (v7 keeps them as the
  * columns e1..e6, computed when the row is written), for the stats queries.
