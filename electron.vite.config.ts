@@ -76,7 +76,13 @@ export default defineConfig({
       // has a budget (docs/BENCHMARKS.md § Renderer), checked by bench/renderer-size.ts in npm test.
       minify: true,
       cssMinify: true,
-      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/renderer/index.html'),
+          // The phone at a table (docs/TABLES.md): its own small page, served only by the table units' listener.
+          phone: resolve(__dirname, 'src/renderer/phone.html'),
+        },
+      },
     },
   },
 })
