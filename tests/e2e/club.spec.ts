@@ -10,7 +10,7 @@ import { freePort } from '../helpers/net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import type { Hub } from '../../scripts/hub.mjs'
+import type { Hub } from '../../src/core/hub/hub'
 import { toWire } from '../../src/core/sync/sign'
 import { decodeClubCode } from '../../src/core/sync/club-code'
 import { hubToken } from '../../src/core/sync/hub-token'
@@ -61,7 +61,7 @@ test('club: create on one laptop, join from another with the code, a player sync
   test.setTimeout(150_000)
   hubDir = mkdtempSync(join(tmpdir(), 'ninekeeper-e2e-hub-'))
   // A dynamic import: the hub script has a top-level await (its command line), which require() cannot load.
-  const { startHub } = await import('../../scripts/hub.mjs')
+  const { startHub } = await import('../../src/core/hub/hub')
   hub = await startHub({ port: await freePort(), dataDir: hubDir, host: '127.0.0.1' })
   const a = await laptop(browser)
   // Laptop B in the dark theme, so the axe checks on its page cover both themes.

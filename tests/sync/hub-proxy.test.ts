@@ -1,5 +1,5 @@
 /**
- * The hub's front door (scripts/hub-proxy.mjs, issue 23 item 3): tursodb listens on 127.0.0.1 only and
+ * The hub's front door (src/core/hub/proxy.ts): tursodb listens on 127.0.0.1 only and
  * the club's address is Ninekeeper's own proxy, which lets in only laptops holding the club code (the
  * hub token, trust on first seed) and only the statements the app's sync sends. Real hubs, real laptops.
  */
@@ -12,7 +12,7 @@ import type { Player } from '../../src/shared/model/player'
 import { decodeClubCode } from '../../src/core/sync/club-code'
 import { hubToken } from '../../src/core/sync/hub-token'
 import { tursoTransport } from '../../src/core/sync/turso'
-import { tokenHash, TOKEN_FILE } from '../../scripts/hub-proxy.mjs'
+import { tokenHash, TOKEN_FILE } from '../../src/core/hub/proxy-rules'
 import { digest, laptop, testHub, type Laptop, type TestHub } from '../helpers/club'
 
 let hub: TestHub
@@ -284,7 +284,7 @@ describe('the hub front door', () => {
 
 describe('the hub front door, cut short', () => {
   it('times out a request whose body never arrives (408) and cuts an answer past its cap', async () => {
-    const { startHub } = await import('../../scripts/hub.mjs')
+    const { startHub } = await import('../../src/core/hub/hub')
     const { freePort } = await import('../helpers/net')
     const { mkdtempSync } = await import('node:fs')
     const { tmpdir } = await import('node:os')

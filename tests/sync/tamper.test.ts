@@ -2,13 +2,13 @@
  * Club sync against the faults users meet (issue 23): rows deleted, changed and renumbered on the hub
  * by hand (past Ninekeeper's front door, as someone at the hub laptop could), a laptop pointed at
  * another club's hub, clocks off by minutes and days, and hub-supplied text made to hurt. Real hubs
- * (tursodb behind scripts/hub-proxy.mjs) on loopback and laptops as real cores.
+ * (tursodb behind src/core/hub/proxy.ts) on loopback and laptops as real cores.
  */
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { hubBinary } from '../../scripts/hub.mjs'
+import { hubBinary } from '../../src/core/hub/locate'
 import { freePort } from '../helpers/net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncStatus } from '../../src/shared/model/sync'

@@ -1,5 +1,5 @@
 /**
- * The hub token: what a laptop shows Ninekeeper's own hub (`npm run hub`, scripts/hub-proxy.mjs) so
+ * The hub token: what a laptop shows Ninekeeper's own hub (`npm run hub`, src/core/hub/proxy.ts) so
  * that only laptops holding the club code can read or write the club's history there.
  *
  *   hubToken(key) = base64url(HMAC-SHA256(club key, "ninekeeper-hub-token-v1"))   (43 characters)

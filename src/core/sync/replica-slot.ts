@@ -30,7 +30,7 @@ export const CLUB_NAME_MAX = 80
 
 /**
  * Why the hub would refuse this club name, or null. The same rules as a player name (at most 80
- * characters here); Ninekeeper's hub checks them too (scripts/hub-proxy.mjs checkName).
+ * characters here); Ninekeeper's hub checks them too (src/core/hub/proxy-rules.ts checkName).
  */
 export function clubNameProblem(name: string): string | null {
   if (NOT_IN_A_NAME.test(name)) return 'A club name cannot contain control or text-direction characters.'
