@@ -9,6 +9,7 @@
 //   sync      bench/sync.ts      club sync: convergence of random schedules, a first sync of 100k events, latency
 //   mainthread bench/mainthread.ts the longest main-thread block of each long database operation at 1M rounds
 //   club      bench/club.ts      every club screen's call on a generated club history at 1× and 10× (cached in the temp folder)
+//   tables    bench/tables.ts    table units: a phone's round until the laptop shows it, 16 phones entering at once
 // Without --only, every group runs in that order.
 import { join } from 'node:path'
 import { ROOT, run } from './lib.mjs'
@@ -22,6 +23,7 @@ const GROUPS = {
   mainthread: 'bench/mainthread.ts',
   sync: 'bench/sync.ts',
   club: 'bench/club.ts',
+  tables: 'bench/tables.ts',
 }
 
 const args = process.argv.slice(2)

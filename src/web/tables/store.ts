@@ -112,6 +112,8 @@ export function normaliseCode(typed: string): string | null {
 }
 
 export class PairingStore {
+  private readonly lastSeen = new Map<string, number>()
+
   constructor(
     private readonly db: Database,
     private readonly now: () => Date,
@@ -216,12 +218,12 @@ export class PairingStore {
     return this.unit(row.id)
   }
 
-  /** Marks a phone as seen (the organiser's list shows it); at most once a second per phone is written. */
+  /**
+   * Marks a phone as seen (the organiser's list shows it). Kept in memory, not written: a write (and
+   * its sync to disk) per request would cost the phones' answers; the pairing time is in the file.
+   */
   seen(unitId: string): void {
-    const at = this.now().getTime()
-    this.db
-      .prepare('UPDATE table_units SET last_seen_at = ? WHERE id = ? AND (last_seen_at IS NULL OR last_seen_at < ?)')
-      .run(at, unitId, at - 1000)
+    this.lastSeen.set(unitId, this.now().getTime())
   }
 
   /** Revokes a phone: its cookie's and any waiting code's hashes are cleared, so they stop working at once. False when there is no such phone. */
@@ -236,12 +238,19 @@ export class PairingStore {
 
   unit(id: string): TableUnit | null {
     const row = this.db.prepare('SELECT * FROM table_units WHERE id = ?').get(id) as UnitRow | undefined
-    return row ? toUnit(row) : null
+    return row ? this.withSeen(row) : null
   }
 
   /** Every phone added this evening (revoked ones too), oldest first. */
   units(): TableUnit[] {
-    return (this.db.prepare('SELECT * FROM table_units ORDER BY created_at, id').all() as UnitRow[]).map(toUnit)
+    return (this.db.prepare('SELECT * FROM table_units ORDER BY created_at, id').all() as UnitRow[]).map((r) =>
+      this.withSeen(r),
+    )
+  }
+
+  private withSeen(row: UnitRow): TableUnit {
+    const seen = this.lastSeen.get(row.id)
+    return toUnit(seen !== undefined && seen > (row.last_seen_at ?? 0) ? { ...row, last_seen_at: seen } : row)
   }
 
   /** The entry a phone made under `key`, if it made one. */
