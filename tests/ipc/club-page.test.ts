@@ -11,6 +11,7 @@ import { createCore, type Core } from '../../src/core/core'
 import type { Output } from '../../src/shared/ipc/contract'
 import type { NightList, Season } from '../../src/shared/model/club'
 import type { PlayerStats } from '../../src/shared/model/stats'
+import type { ClubRecords } from '../../src/shared/model/records'
 import { longDate } from '../../src/core/services/club-page/html'
 import { publishClubPage } from '../../src/core/services/club-page'
 import { snapshot, tempDir } from '../helpers/tmp'
@@ -169,6 +170,19 @@ describe('club:publish-page', () => {
     )
     expect(dates).toEqual(ana.profile?.form.map((f) => [longDate(f.localDate), String(f.placement), String(f.seats)]))
     expect(dates).toHaveLength(3)
+    // The records service's sections (records:get), its newest year's review among them.
+    const service = await call<ClubRecords>(l, 'records:get', { year: 2026 })
+    const records = files.get('records.html') as string
+    expect(service.margins.length).toBeGreaterThan(0)
+    for (const m of service.margins) expect(records).toContain(`${m.winnerScore} to ${m.runnerUpScore} (lower wins)`)
+    for (const title of [
+      'Most wins',
+      'Champions of each game',
+      'Longest runs of wins',
+      'Most-played pairings',
+      '2026 in review',
+    ])
+      expect(records, title).toContain(`<h2>${title}</h2>`)
     // The nights, a year at a time, are every night nights:list knows, newest first.
     const listed = await call<NightList>(l, 'nights:list', { limit: 500 })
     const onPages = [...(files.get('nights/2026.html') as string).matchAll(/<h2 id="(\d{4}-\d\d-\d\d)">/g)].map(

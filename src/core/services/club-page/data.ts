@@ -2,7 +2,7 @@
  * What the club page shows, read in one snapshot from the existing club and stats services
  * (docs/ARCHITECTURE.md § The club page): the seasons with their tables (an archived one's final
  * table as `seasons:standings` answers it), every player with a finished match and their per-game
- * numbers and last matches, every game night, and the records the stats already hold. Names,
+ * numbers and last matches, every game night, and the club's records (the records service). Names,
  * results, dates and venues only: no ids leave this file except to tie pages together.
  */
 import type { Database } from 'better-sqlite3'
@@ -10,8 +10,10 @@ import type { GameId } from '../../../shared/games/engine'
 import type { Night, SeasonStandings } from '../../../shared/model/club'
 import type { FormEntry, PlayerStats } from '../../../shared/model/stats'
 import { localDateOf } from '../../../shared/stats/local-date'
+import type { ClubRecords } from '../../../shared/model/records'
 import { ClubService } from '../club'
 import { listNights } from '../nights'
+import { clubRecords } from '../records'
 import { StatsService } from '../stats'
 
 export interface ClubPagePlayer {
@@ -31,6 +33,8 @@ export interface ClubPageData {
   canonical: ReadonlyMap<string, string>
   /** The newest finished match's local date, or null with none. */
   upTo: string | null
+  /** The club's records (records:get), with the newest year's review. */
+  records: ClubRecords
 }
 
 const byName = (a: { name: string; id: string }, b: { name: string; id: string }): number =>
@@ -110,6 +114,15 @@ export async function readClubPage(db: Database, pause: Pause = async () => {}):
           ...listNights(db, { fromDate: `${y}-01-01`, toDate: `${y}-12-31`, limit: Number.MAX_SAFE_INTEGER }).nights,
         )
       }
+    await pause()
+    // The records service's own answer (docs/ARCHITECTURE.md § Records), asked again for its newest year's review.
+    const allTime = unwrap(clubRecords(db, null))
+    const newestYear = allTime.years[0]
+    let records = allTime
+    if (newestYear !== undefined) {
+      await pause()
+      records = unwrap(clubRecords(db, newestYear))
+    }
     const canonical = new Map(
       (db.prepare('SELECT id, canonical_id FROM players').raw().all() as [string, string][]).map(([id, c]) => [id, c]),
     )
@@ -124,6 +137,7 @@ export async function readClubPage(db: Database, pause: Pause = async () => {}):
       nights,
       canonical,
       upTo: newest ? localDateOf(newest.created_at, newest.utc_offset) : null,
+      records,
     }
   } finally {
     if (db.inTransaction) db.exec('COMMIT')

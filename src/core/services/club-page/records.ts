@@ -1,14 +1,13 @@
 /**
- * The club page's records, computed from the stats the app already keeps (stats:overview's per-player
- * numbers): most wins, most matches, the best win rate among those with enough matches, and the longest
- * winning streak, over all games and per game. Equal values share a place ("=2").
+ * The club page's overall records, computed from the stats the app already keeps (stats:overview's
+ * per-player numbers): most wins, most matches, the best win rate among those with enough matches, and the
+ * longest winning streak, over all games. Equal values share a place ("=2"). Each game's records come
+ * from the records service (records-page.ts).
  */
-import { GAME_IDS, type GameId } from '../../../shared/games/engine'
 import type { PlayerStats } from '../../../shared/model/stats'
 
-/** The fewest finished matches for a win rate to count as a record, over all games and in one game. */
+/** The fewest finished matches for a win rate to count as a record. */
 export const MIN_MATCHES_FOR_RATE = 10
-export const MIN_GAME_MATCHES_FOR_RATE = 5
 
 export interface RecordEntry {
   place: string
@@ -109,29 +108,7 @@ function lists(lines: readonly Line[], minRate: number, top: number): RecordList
   ]
 }
 
-/** The records over all games (top 5 of each) and per game played (top 3). */
-export function clubRecords(players: readonly PlayerStats[]): {
-  overall: RecordList[]
-  games: { gameId: GameId; lists: RecordList[] }[]
-} {
-  const overall = lists(players, MIN_MATCHES_FOR_RATE, 5)
-  const games = GAME_IDS.flatMap((gameId) => {
-    const lines = players.flatMap((p) => {
-      const g = p.games.find((x) => x.gameId === gameId && x.matches > 0)
-      return g
-        ? [
-            {
-              playerId: p.playerId,
-              name: p.name,
-              matches: g.matches,
-              wins: g.wins,
-              winRate: g.winRate,
-              longestStreak: g.longestStreak,
-            },
-          ]
-        : []
-    })
-    return lines.length ? [{ gameId, lists: lists(lines, MIN_GAME_MATCHES_FOR_RATE, 3) }] : []
-  })
-  return { overall, games }
+/** The overall lists, over all games (top 5 of each; the records service gives each game's). */
+export function overallRecords(players: readonly PlayerStats[]): RecordList[] {
+  return lists(players, MIN_MATCHES_FOR_RATE, 5)
 }

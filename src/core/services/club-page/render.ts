@@ -9,7 +9,8 @@ import { TIE_BREAKS } from '../../../shared/stats/league'
 import { schemeText } from '../club'
 import type { ClubPageData, ClubPagePlayer } from './data'
 import { esc, layout, link, longDate, name, num, ordinal, percent, STYLE_CSS, table, type PageFrame } from './html'
-import { clubRecords, type RecordList } from './records'
+import { overallRecords } from './records'
+import { recordList, serviceRecords, type Who } from './records-page'
 
 /** Windows refuses these file names whatever their extension (a USB stick, a Windows web host). */
 const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/
@@ -218,33 +219,14 @@ export function renderClubPage(data: ClubPageData, club: string): RenderedClubPa
     put(pageOf.get(p.stats.playerId) as string, p.stats.name, playerBody(p, ordered, seasonPage, place))
 
   // Records.
-  const records = clubRecords(data.players.map((p) => p.stats))
-  const recordList = (r: RecordList, heading: string, game: string): string =>
-    [
-      `<${heading}>${esc(r.title)}</${heading}>`,
-      `<p class="muted">${esc(r.note)}</p>`,
-      r.entries.length
-        ? table(
-            `${game}: ${r.title.toLowerCase()}`,
-            ['Place', 'Player', 'Record'],
-            r.entries.map((e) => [esc(e.place), who(e.playerId, e.name, 'records.html'), esc(e.value)]),
-          )
-        : '',
-    ]
-      .filter(Boolean)
-      .join('\n')
+  const records = overallRecords(data.players.map((p) => p.stats))
+  const onRecords: Who = (id, text) => who(id, text, 'records.html')
   put(
     'records.html',
     'Records',
-    [
-      ...records.overall.map((r) => recordList(r, 'h2', 'All games')),
-      ...records.games.map((g) =>
-        [
-          `<h2>${esc(GAME_NAMES[g.gameId])}</h2>`,
-          ...g.lists.map((r) => recordList(r, 'h3', GAME_NAMES[g.gameId])),
-        ].join('\n'),
-      ),
-    ].join('\n'),
+    [...records.map((r) => recordList(r, 'h2', 'All games', onRecords)), serviceRecords(data.records, onRecords)].join(
+      '\n',
+    ),
   )
 
   // The archive and the front page.
