@@ -4,7 +4,12 @@
  * the same entry with the same code; a correction that breaks a later entry is refused by the service,
  * its preview and the round form alike with CORRECTION_BREAKS_LATER_ENTRY.
  */
+import Database from 'better-sqlite3'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Projector } from '../../src/core/services/projector'
+import { StatsProjector } from '../../src/core/services/stats'
+import type { DomainEvent } from '../../src/shared/events/types'
 import { EventStore } from '../../src/core/db/repos/events'
 import { Device } from '../../src/core/services/device'
 import { GAME_ENGINES } from '../../src/shared/games/registry'
@@ -100,5 +105,59 @@ describe('one replay, one code', () => {
       message: engineError?.message,
     })
     for (const r of [a.preview, a.byForm, a.byService]) expect(r.ok ? null : r.error.code).toBe(engineError?.code)
+  })
+})
+
+/** A stamp just after `hlc` (its counter plus one), from `device`. */
+function nextStamp(hlc: string, device: string): string {
+  const [ms, counter] = hlc.split('.') as [string, string]
+  return `${ms}.${String(Number(counter) + 1).padStart(6, '0')}.${device}`
+}
+
+describe('an entry already left out stays left out', () => {
+  it('in the round form as in the service: correcting deal 1 before a deal another laptop entered too late is accepted by both', async () => {
+    const match = await twoPlayerMatch(bridge, 'nine')
+    // Deal 1, then deal 2 here, which ends the match (Bo on 60 + 39 = 99).
+    for (const [i, action] of [DEALS[0], { type: 'round', declarer: 0, totals: [0, 39] }].entries()) {
+      expect((await match.apply(action)).ok).toBe(true)
+      await vi.waitFor(() => expect(match.view?.actions).toHaveLength(i + 1))
+      await vi.waitFor(() => expect(match.busy).toBe(false))
+    }
+    // Another laptop entered its own deal 2 after deal 1, synced after ours: the match was over, so it is left out.
+    const db = new Database(join(bridge.core.dir, 'ninekeeper.sqlite'))
+    try {
+      const events = new EventStore(db, new Device(db, () => new Date()))
+      const [, d1, d2] = events.forSubject(match.id) as DomainEvent[]
+      const device = '01900000-0000-7000-8000-00000000beef'
+      const late: DomainEvent = {
+        id: '01900000-0000-7000-9000-0000000000f2',
+        deviceId: device,
+        deviceSeq: 1,
+        hlc: nextStamp((d2 as DomainEvent).hlc, device),
+        kind: 'match.action',
+        v: 1,
+        subject: match.id,
+        payload: { action: { type: 'round', declarer: 0, totals: [0, 5] }, after: (d1 as DomainEvent).id },
+      }
+      db.transaction(() => {
+        events.insertRemote(late)
+        new Projector(db, events, new StatsProjector(db)).projectMatch(match.id)
+      })()
+    } finally {
+      db.close()
+    }
+    await match.load()
+    const view = match.view as MatchView
+    expect(view.actions).toHaveLength(3)
+    expect(view.skipped.map((s) => s.eventId)).toEqual(['01900000-0000-7000-9000-0000000000f2'])
+    const action: NineAction = { type: 'round', declarer: 0, totals: [0, 61] }
+    const form = new RoundFormState(
+      () => match,
+      () => match.view?.state as NineState,
+      () => ({ index: 0, record: (view.state as NineState).rounds[0] as NineRoundRecord }),
+      nineRoundSpec,
+    )
+    expect(form.evaluate(action)).toMatchObject({ ok: true })
+    expect(await match.correct(view.actions[0]?.eventId as string, action)).toMatchObject({ ok: true })
   })
 })
