@@ -32,6 +32,17 @@ type Row = [
   playersJson: string,
 ]
 
+/** A UTC instant as the app stores it (its own clock's ISO form). */
+const UTC_ISO = /^\d{4}-\d\d-\d\dT(\d\d):(\d\d):\d\d(\.\d+)?Z$/
+
+/** HH:MM where the match was played: the same as localDateTimeOf, by arithmetic on the stored UTC time. */
+export function localTimeOf(iso: string, utcOffset: number): string {
+  const m = UTC_ISO.exec(iso)
+  if (!m) return localDateTimeOf(iso, utcOffset).slice(11, 16)
+  const minutes = (((Number(m[1]) * 60 + Number(m[2]) + utcOffset) % 1440) + 1440) % 1440
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+}
+
 export function listNights(db: Database, filter: NightFilter): NightList {
   const params: Record<string, unknown> = {}
   const where: string[] = []
@@ -79,37 +90,34 @@ export function listNights(db: Database, filter: NightFilter): NightList {
         .all(JSON.stringify(shown)) as { night: string; venue: string }[]
     ).map((v) => [v.night, v.venue]),
   )
+  // One collator for every comparison (what localeCompare would make on each call).
+  const byName = new Intl.Collator().compare
   const nights: Night[] = shown.map((date) => {
     const players = new Map<string, Night['players'][number]>()
     const matches = (byNight.get(date) ?? []).map((row) => {
       const [, createdAt, id, gameId, utcOffset, status, winnersJson, playersJson] = row
-      const winnerSeats = new Set(JSON.parse(winnersJson) as number[])
-      const seats = (JSON.parse(playersJson) as string[]).map((playerId, seat) => ({
-        seat,
-        playerId,
-        name: names.get(playerId) ?? 'Unknown player',
-      }))
-      for (const s of seats) {
-        let p = players.get(s.playerId)
-        if (!p) players.set(s.playerId, (p = { playerId: s.playerId, name: s.name, matches: 0, wins: 0 }))
+      const winnerSeats = JSON.parse(winnersJson) as number[]
+      const ids = JSON.parse(playersJson) as string[]
+      const seated = ids.map((playerId) => names.get(playerId) ?? 'Unknown player')
+      ids.forEach((playerId, seat) => {
+        let p = players.get(playerId)
+        if (!p) players.set(playerId, (p = { playerId, name: seated[seat] as string, matches: 0, wins: 0 }))
         p.matches++
-        if (winnerSeats.has(s.seat)) p.wins++
-      }
+        if (winnerSeats.includes(seat)) p.wins++
+      })
       return {
         matchId: id,
         gameId,
-        localTime: localDateTimeOf(createdAt, utcOffset).slice(11, 16),
+        localTime: localTimeOf(createdAt, utcOffset),
         status,
-        players: seats.map((s) => s.name),
-        winners: seats.filter((s) => winnerSeats.has(s.seat)).map((s) => s.name),
+        players: seated,
+        winners: winnerSeats.length ? seated.filter((_, seat) => winnerSeats.includes(seat)) : [],
       }
     })
     return {
       date,
       venue: venues.get(date) ?? null,
-      players: [...players.values()].sort(
-        (a, b) => b.wins - a.wins || b.matches - a.matches || a.name.localeCompare(b.name),
-      ),
+      players: [...players.values()].sort((a, b) => b.wins - a.wins || b.matches - a.matches || byName(a.name, b.name)),
       matches,
     }
   })

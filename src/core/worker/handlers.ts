@@ -117,8 +117,8 @@ export function workerHandlers(d: WorkerHandlerDeps): SideHandlers<'worker'> {
     ),
     'stats:monthly': typed<'stats:monthly'>((input) => stats.monthly(input)),
     'stats:match-progress': typed<'stats:match-progress'>((input) => stats.matchProgress(input.matchId)),
-    // Club reads (docs/ARCHITECTURE.md § Club data): a season's standings, the nights, ratings with Elo replayed from
-    // match_results.
+    // Club reads (docs/ARCHITECTURE.md § Club data): a season's standings, the nights, ratings, from the running
+    // totals the stats projector keeps (a season with rules from its matches).
     'seasons:standings': typed<'seasons:standings'>((input) => club('standings', input.id)),
     'nights:list': typed<'nights:list'>((input) => club('nights', input)),
     'ratings:explain': typed<'ratings:explain'>((input) => club('ratings', input.gameId)),

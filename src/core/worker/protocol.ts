@@ -15,7 +15,7 @@ export interface WorkerInit {
 }
 
 export type StatsMethod = 'overview' | 'player' | 'headToHead' | 'ratingHistory' | 'monthly' | 'matchProgress'
-/** The club reads (src/core/services/club.ts) that may be long: standings, nights, ratings with Elo replayed. */
+/** The club reads (src/core/services/club.ts) that may be long: standings (a season with rules reads its matches), nights, ratings. */
 export type ClubMethod = 'standings' | 'nights' | 'ratings' | 'records'
 
 /** `now` is the main thread's clock (ISO), so tests with a fixed clock get the same names and stamps. */
