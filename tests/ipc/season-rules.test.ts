@@ -139,6 +139,14 @@ describe('season rules', () => {
       ['Bo', 5, undefined],
       ['Cy', 4, undefined],
     ])
+    // Qualifying alone (turning up cleared too): Cy, level with Bo on points, still comes after him.
+    await call<Season>(l, 'seasons:update', { id: season.id, attendance: null })
+    const qualifying = await call<SeasonStandings>(l, 'seasons:standings', { id: season.id })
+    expect(qualifying.rows.map((r) => [r.rank, r.name, r.points, r.matches, r.qualified, r.decidedBy])).toEqual([
+      [1, 'Ana', 6, 4, true, null],
+      [2, 'Bo', 3, 3, true, null],
+      [3, 'Cy', 3, 1, false, 'qualification'],
+    ])
     rebuildGivesTheSameRows(l)
   })
 
