@@ -31,6 +31,7 @@ import type { ChannelOn } from '../shared/ipc/channels'
 import type { Input, Output } from '../shared/ipc/contract'
 import type { Result } from '../shared/result'
 import type { TablesControl } from '../shared/ipc/tables'
+import { HubHosting } from './hub/hosting'
 
 /**
  * The desktop shell's answers to its channels (`runs: 'edge'`): the Electron main process supplies them,
@@ -59,6 +60,8 @@ export interface CoreOptions<Caller = unknown> extends OpenOptions {
   tables?: (parts: TablesParts) => TablesControl
   /** The desktop shell's handlers; without them (the web bridge, tests) its channels answer not-supported. */
   shell?: ShellHandlers<Caller>
+  /** Hosting the club's hub (docs/SYNC.md § Hosting the hub from the app): the packaged app's resources folder, where tursodb is. */
+  hub?: { resourcesPath?: string | undefined }
 }
 
 /** What the table units are made over: the data file, the match service and how a main-thread write waits. */
@@ -90,6 +93,8 @@ export interface Core<Caller = unknown> {
   lockWaitMs: number
   /** The table units, when made with them (CoreOptions.tables). */
   tables: TablesControl | null
+  /** The club's hub hosted on this laptop (hub:host-*), back by itself when it was hosted at the last close. */
+  hosting: HubHosting
   close(): void
 }
 
@@ -151,6 +156,7 @@ export function createCore<Caller = unknown>(options: CoreOptions<Caller>): Core
       lockWaitMs,
       afterWrite: () => sync.afterCall(),
     }) ?? null
+  const hosting = new HubHosting({ db, dataDir: options.dataDir, resourcesPath: options.hub?.resourcesPath, log })
   const onMain = createHandlers({
     players: new PlayerService(db, clock, events, projector),
     matches,
@@ -158,6 +164,7 @@ export function createCore<Caller = unknown>(options: CoreOptions<Caller>): Core
     sync,
     uploads,
     tables,
+    hosting,
     club: new ClubService(db, events),
     appInfo: () => ({
       name: PRODUCT_NAME,
@@ -241,8 +248,11 @@ export function createCore<Caller = unknown>(options: CoreOptions<Caller>): Core
     matches,
     lockWaitMs,
     tables,
+    hosting,
     close: () => {
       void tables?.shutdown()
+      // tursodb is signalled before this returns; the hub stays wanted, so the next start brings it back.
+      void hosting.shutdown()
       downloads.close()
       void sync.close()
       // Never throws (it runs at shutdown): a checkpoint that fails only leaves the -wal for the next open.

@@ -13,6 +13,7 @@ import type { BackupService } from './services/backup'
 import type { UploadService } from './services/uploads'
 import type { SyncService } from './sync/service'
 import type { ClubService } from './services/club'
+import type { HubHosting } from './hub/hosting'
 
 export interface HandlerDeps {
   players: PlayerService
@@ -22,6 +23,8 @@ export interface HandlerDeps {
   backups: BackupService
   uploads: UploadService
   sync: SyncService
+  /** The club's hub hosted on this laptop (docs/SYNC.md § Hosting the hub from the app). */
+  hosting: HubHosting
   /** Seasons, game nights and ratings explained (docs/ARCHITECTURE.md § Club data). */
   club: ClubService
   appInfo: () => AppInfo
@@ -86,6 +89,9 @@ export function createHandlers(deps: HandlerDeps): SideHandlers<'main'> {
     'club:change-code': () => sync.changeCode(),
     'sync:status': () => sync.status(),
     'sync:now': () => sync.now(),
+    'hub:host-status': () => ok(deps.hosting.status()),
+    'hub:host-start': (input) => deps.hosting.start(input),
+    'hub:host-stop': () => deps.hosting.stop(),
     'backup:info': () => backups.info(),
     'backup:set-keep': (input) => backups.setKeep(input.keep),
     'upload:begin': (input) => uploads.begin(input.purpose, input.size),

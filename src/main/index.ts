@@ -82,6 +82,8 @@ async function start(): Promise<void> {
       ...(nativeBinding ? { nativeBinding } : {}),
       // Phones at the tables (Settings → Club night; docs/TABLES.md): closed until the organiser opens them.
       tables: tableUnits({ rendererDir, ...clubCertificate() }),
+      // Settings → Club → Host the club on this laptop: the installer puts tursodb in <resources>/hub/.
+      hub: { resourcesPath: app.isPackaged ? process.resourcesPath : undefined },
       // The channels only the desktop shell answers (routed `edge`), through the same dispatcher as the rest.
       shell: {
         'app:print-pdf': printToPdf,

@@ -93,6 +93,8 @@ export const SERVICE_ERROR_CODES = [
   'hub-not-empty',
   'hub-unreachable',
   'too-many-laptops',
+  // hosting the club's hub on this laptop (src/core/hub/hosting.ts)
+  'port-in-use',
   // table units (src/web/tables/, docs/TABLES.md)
   'bad-code',
   'not-paired',

@@ -1,9 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CHANNELS, type Channel } from '../../src/shared/ipc/channels'
 import { schemas } from '../../src/shared/ipc/contract'
+import { freePort } from '../helpers/net'
 import { snapshot, tempCore } from '../helpers/tmp'
 
 const MB = 'x'.repeat(1024 * 1024)
+/** hub:host-start's valid example hosts a hub here. */
+const HOST_PORT = await freePort()
 const ID = '01a22ac0-b7cc-7707-8c21-a7278f6924c8'
 const ID2 = '01a22ac0-b7cc-7707-8c21-a7278f6924c9'
 
@@ -262,6 +265,14 @@ const CASES: Record<Channel, Case> = {
   'club:change-code': { valid: {}, required: [], wrong: {} },
   'sync:status': { valid: {}, required: [], wrong: {} },
   'sync:now': { valid: {}, required: [], wrong: {} },
+  'hub:host-status': { valid: {}, required: [], wrong: {} },
+  // A real hub starts on a port nobody holds (the core's close stops it).
+  'hub:host-start': {
+    valid: { port: HOST_PORT, lan: false },
+    required: [],
+    wrong: { port: [1023, 65536, 8800.5, '8800', null, MB], lan: ['yes', 1, null, MB] },
+  },
+  'hub:host-stop': { valid: {}, required: [], wrong: {} },
   'seasons:list': { valid: {}, required: [], wrong: {} },
   'seasons:create': {
     valid: {

@@ -51,6 +51,8 @@ const HAND_KEPT = {
     'tables:close',
     'tables:add-phone',
     'tables:revoke',
+    'hub:host-start',
+    'hub:host-stop',
   ],
   worker: [
     'stats:overview',

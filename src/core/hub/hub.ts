@@ -94,12 +94,16 @@ function ownerOnly(dir: string): void {
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null }
 
+/** How long a start waits for another tursodb to let go of the folder (one still ending after a stop). */
+const LOCK_WAIT_MS = 10_000
+
 /** tursodb over `file` on 127.0.0.1, its files created owner-only; resolves once it answers. */
 async function startDatabase(
   binary: string,
   file: string,
   quiet: boolean,
 ): Promise<{ child: ChildProcess; exited: Promise<Exit>; port: number }> {
+  const lockedUntil = Date.now() + LOCK_WAIT_MS
   for (let attempt = 1; ; attempt++) {
     const port = await loopbackPort()
     // The child inherits the umask: club.db and its WAL are created 0600 (tursodb has no option).
@@ -107,28 +111,43 @@ async function startDatabase(
     let child: ChildProcess
     try {
       child = spawn(binary, [file, '--sync-server', `127.0.0.1:${port}`], {
-        stdio: quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'],
+        stdio: quiet ? ['ignore', 'ignore', 'pipe'] : ['ignore', 'inherit', 'inherit'],
       })
     } finally {
       if (umask !== null) process.umask(umask)
     }
+    // Quiet: the start of what it says on stderr is kept for the error when it stops at once.
+    let said = ''
+    child.stderr?.on('data', (c: Buffer) => {
+      if (said.length < 2000) said += c.toString('utf8')
+    })
     const exited = new Promise<Exit>((res) => {
-      child.once('exit', (code, signal) => res({ code, signal }))
+      // 'close' (not 'exit'): what it said on stderr has been read by then.
+      child.once('close', (code, signal) => res({ code, signal }))
       // A binary that cannot be run at all: 'error' and no 'exit'.
       child.once('error', () => res({ code: child.exitCode ?? -1, signal: null }))
     })
+    let locked = false
     try {
       await Promise.race([
         waitForHttp(port, 10_000),
         exited.then(({ code, signal }) => {
-          throw new Error(`the hub's database stopped at once (exit ${code ?? signal})`)
+          const first = said.split('\n')[0]?.trim()
+          locked = /lock/i.test(said)
+          throw new Error(`the hub's database stopped at once (exit ${code ?? signal})${first ? `: ${first}` : ''}`)
         }),
       ])
       return { child, exited, port }
     } catch (e) {
       child.kill('SIGKILL')
+      // Another tursodb still holds the folder (one ending after a stop, or an app quit just before):
+      // wait for it to let go.
+      if (locked && Date.now() < lockedUntil) {
+        await new Promise((r) => setTimeout(r, 200))
+        continue
+      }
       // Another program may have taken the port between asking and starting: try another one.
-      if (attempt >= 3) throw e
+      if (locked || attempt >= 3) throw e
     }
   }
 }
@@ -186,11 +205,13 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     pid: child.pid,
     exited: ended,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      await door.close()
-      if (child.exitCode !== null || child.signalCode !== null) return
+      // Both at once, before any await: the door stops taking requests and tursodb gets its signal even
+      // when the app exits right after calling this (its quit does not wait).
+      const closing = door.close()
+      if (child.exitCode !== null || child.signalCode !== null) return closing
       child.kill(signal)
       const t = setTimeout(() => child.kill('SIGKILL'), graceMs)
-      await exited
+      await Promise.all([closing, exited])
       clearTimeout(t)
     },
   }

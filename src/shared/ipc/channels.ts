@@ -62,6 +62,10 @@ export const ROUTES = {
   'club:change-code': { runs: 'main', writes: true },
   'sync:status': { runs: 'main', writes: false },
   'sync:now': { runs: 'main', writes: true },
+  // Hosting the club's hub on this laptop (docs/SYNC.md § Hosting the hub from the app): what is hosted is kept in meta.
+  'hub:host-status': { runs: 'main', writes: false },
+  'hub:host-start': { runs: 'main', writes: true },
+  'hub:host-stop': { runs: 'main', writes: true },
   'seasons:list': { runs: 'main', writes: false },
   'seasons:create': { runs: 'main', writes: true },
   'seasons:update': { runs: 'main', writes: true },

@@ -18,6 +18,7 @@ import type {
 } from '../model/stats'
 import type { BackupFileInfo, BackupInfo, ImportReport } from '../model/transfer'
 import type { SyncStatus } from '../model/sync'
+import type { HostStatus } from '../model/hosting'
 import type { NightList, RatingsExplained, Season, SeasonStandings } from '../model/club'
 import type { ClubRecords } from '../model/records'
 import {
@@ -368,6 +369,20 @@ export const schemas = {
   'club:change-code': obj({}),
   'sync:status': obj({}),
   'sync:now': obj({}),
+  'hub:host-status': obj({}),
+  /** Host the club's hub here: on `port` (8800 when absent), for this laptop only or, with `lan`, the club's network. */
+  'hub:host-start': obj({
+    port: v.optional(
+      v.pipe(
+        v.number('must be a number'),
+        v.integer('must be a whole number'),
+        v.minValue(1024, 'must be 1024 to 65535'),
+        v.maxValue(65535, 'must be 1024 to 65535'),
+      ),
+    ),
+    lan: v.optional(v.boolean('must be true or false')),
+  }),
+  'hub:host-stop': obj({}),
   'seasons:list': obj({}),
   'seasons:create': obj({
     name: SeasonName,
@@ -500,6 +515,10 @@ export interface Outputs {
   'club:change-code': SyncStatus
   'sync:status': SyncStatus
   'sync:now': SyncStatus
+  /** Hosting the club's hub on this laptop: running or not, the addresses to give the others, the folder. */
+  'hub:host-status': HostStatus
+  'hub:host-start': HostStatus
+  'hub:host-stop': HostStatus
   'seasons:list': Season[]
   'seasons:create': Season
   'seasons:update': Season
