@@ -136,5 +136,11 @@ test('four phones enter rounds on four tables at once; revoke, other channels, o
     await phones[1]!.page.screenshot({ path: 'docs/screenshot-tables-phone.png' })
     await night.screenshot({ path: 'docs/screenshot-tables-organiser.png' })
   }
+  // The match's history on the laptop names the phone that entered the round.
+  await page.evaluate((id) => (location.hash = `#/match/${encodeURIComponent(id)}`), matchIds[1] as string)
+  await page.getByRole('button', { name: 'History', exact: true }).click()
+  await expect(page.locator('.history li.action').getByTestId('history-device')).toHaveText(
+    "entered on Table 2's phone",
+  )
   expect(problems).toEqual([])
 })
