@@ -22,6 +22,7 @@ export const PROJECTION_TABLES = [
   'stat_month',
   'night_matches',
   'stat_league_day',
+  'stat_league_kind',
   'seasons',
   'night_venues',
   'club_settings',
@@ -36,6 +37,7 @@ const NOT_EMPTY: Partial<Record<(typeof PROJECTION_TABLES)[number], string>> = {
   stat_player_streak: '(current <> 0 OR longest <> 0)',
   stat_month: '(matches <> 0 OR wins <> 0)',
   stat_league_day: 'matches <> 0',
+  stat_league_kind: 'matches <> 0',
 }
 
 /** The rows of each projection table, in a stable order (for a readable diff when digests differ). */

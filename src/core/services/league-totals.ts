@@ -36,6 +36,8 @@ export class LeagueTotals {
   private readonly add: Statement
   private readonly later: Statement
   private readonly dropEmpty: Statement
+  private readonly addKind: Statement
+  private readonly dropEmptyKind: Statement
   private pending = new Map<string, Pending>()
 
   constructor(db: Database) {
@@ -50,6 +52,11 @@ export class LeagueTotals {
     )
     this.later = db.prepare(`UPDATE stat_league_day SET running = running + ? WHERE ${kind} AND day > ?`)
     this.dropEmpty = db.prepare(`DELETE FROM stat_league_day WHERE ${kind} AND day = ? AND matches = 0`)
+    this.addKind = db.prepare(
+      `INSERT INTO stat_league_kind (game_id, player_id, seats, placement, tied, won, shared, matches)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET matches = matches + excluded.matches`,
+    )
+    this.dropEmptyKind = db.prepare(`DELETE FROM stat_league_kind WHERE ${kind} AND matches = 0`)
   }
 
   /** One match's results (all its seats) going in (+1) or out (-1), started on local date `day`. */
@@ -81,7 +88,11 @@ export class LeagueTotals {
       const [g, p, seats, pl, t, w, sh] = kind
       this.add.run({ g, p, n: seats, pl, t, w, s: sh, day, d: n })
       this.later.run(n, ...kind, day)
-      if (n < 0) this.dropEmpty.run(...kind, day)
+      this.addKind.run(...kind, n)
+      if (n < 0) {
+        this.dropEmpty.run(...kind, day)
+        this.dropEmptyKind.run(...kind)
+      }
     }
   }
 
@@ -100,29 +111,28 @@ export function seasonKinds(
   toDate: string,
   games: readonly GameId[] | null,
 ): { kinds: SeatKind[]; matches: number } {
+  const wanted = games ? JSON.stringify(games) : null
   const kinds = db
-    .prepare('SELECT DISTINCT game_id, player_id, seats, placement, tied, won, shared FROM stat_league_day')
+    .prepare(
+      `SELECT game_id, player_id, seats, placement, tied, won, shared FROM stat_league_kind
+       ${wanted ? 'WHERE game_id IN (SELECT value FROM json_each(?))' : ''}`,
+    )
     .raw()
-    .all() as Kind[]
-  const at = db
+    .all(...(wanted ? [wanted] : [])) as Kind[]
+  // The running count at the season's end and the one before its start, in one statement per kind.
+  const kind =
+    'game_id = @g AND player_id = @p AND seats = @n AND placement = @pl AND tied = @t AND won = @w AND shared = @s'
+  const span = db
     .prepare(
-      `SELECT running FROM stat_league_day WHERE game_id = ? AND player_id = ? AND seats = ? AND placement = ? AND tied = ?
-         AND won = ? AND shared = ? AND day <= ? ORDER BY day DESC LIMIT 1`,
+      `SELECT coalesce((SELECT running FROM stat_league_day WHERE ${kind} AND day <= @to ORDER BY day DESC LIMIT 1), 0)
+            - coalesce((SELECT running FROM stat_league_day WHERE ${kind} AND day < @from ORDER BY day DESC LIMIT 1), 0)`,
     )
     .pluck()
-  const before = db
-    .prepare(
-      `SELECT running FROM stat_league_day WHERE game_id = ? AND player_id = ? AND seats = ? AND placement = ? AND tied = ?
-         AND won = ? AND shared = ? AND day < ? ORDER BY day DESC LIMIT 1`,
-    )
-    .pluck()
-  const wanted = games ? new Set<string>(games) : null
   const out: SeatKind[] = []
   let matches = 0
   for (const k of kinds) {
-    if (wanted && !wanted.has(k[0])) continue
-    const count =
-      ((at.get(...k, toDate) as number | undefined) ?? 0) - ((before.get(...k, fromDate) as number | undefined) ?? 0)
+    const [g, p, n, pl, t, w, sh] = k
+    const count = span.get({ g, p, n, pl, t, w, s: sh, from: fromDate, to: toDate }) as number
     if (count === 0) continue
     if (k[1] === '*') matches += count
     else
