@@ -31,6 +31,8 @@ import type { ChannelOn } from '../shared/ipc/channels'
 import type { Input, Output } from '../shared/ipc/contract'
 import type { Result } from '../shared/result'
 import type { TablesControl } from '../shared/ipc/tables'
+import { ChangeFeed } from './changes'
+import { BoardService } from './services/board'
 import { HubHosting } from './hub/hosting'
 
 /**
@@ -95,6 +97,11 @@ export interface Core<Caller = unknown> {
   tables: TablesControl | null
   /** The club's hub hosted on this laptop (hub:host-*), back by itself when it was hosted at the last close. */
   hosting: HubHosting
+  /**
+   * A note each time the event log grew: a call here, a phone's entry, a sync's merge (docs/ARCHITECTURE.md
+   * § Change events). The web bridge streams it (GET /events), the desktop app sends it to its window.
+   */
+  changes: ChangeFeed
   close(): void
 }
 
@@ -114,6 +121,8 @@ export function createCore<Caller = unknown>(options: CoreOptions<Caller>): Core
   const projector = new Projector(db, events, statsProjector)
   const matches = new MatchService(db, clock, events, projector)
   projector.rebuildIfMarked()
+  const changes = new ChangeFeed(db, clock, log)
+  const transfer = new TransferService(db, { events, device, projector, stats: statsProjector }, clock)
   const afterRestore = (): void => {
     // The restored file's device id is this computer's old one; events made after the backup may
     // already be elsewhere under those numbers, so new events start a new device id.
@@ -128,7 +137,15 @@ export function createCore<Caller = unknown>(options: CoreOptions<Caller>): Core
     dataDir: options.dataDir,
     events,
     device,
-    merger: new TransferService(db, { events, device, projector, stats: statsProjector }, clock),
+    // A sync's merge is a change the screens hear of, as a call here is (the board shows another laptop's entry).
+    merger: {
+      mergeSynced: (list, within) => {
+        const r = transfer.mergeSynced(list, within)
+        changes.check('sync')
+        return r
+      },
+      removeDevice: (deviceId, label) => transfer.removeDevice(deviceId, label),
+    },
     clock,
     transport: async () => (await import('./sync/turso')).tursoTransport,
     label: options.sync?.label ?? hostname(),
@@ -154,7 +171,10 @@ export function createCore<Caller = unknown>(options: CoreOptions<Caller>): Core
       now: clock,
       writesSettled: () => worker.writesSettled(),
       lockWaitMs,
-      afterWrite: () => sync.afterCall(),
+      afterWrite: () => {
+        sync.afterCall()
+        changes.check('table')
+      },
     }) ?? null
   const hosting = new HubHosting({ db, dataDir: options.dataDir, resourcesPath: options.hub?.resourcesPath, log })
   const onMain = createHandlers({
@@ -166,6 +186,18 @@ export function createCore<Caller = unknown>(options: CoreOptions<Caller>): Core
     tables,
     hosting,
     club: new ClubService(db, events),
+    board: new BoardService({
+      db,
+      matches,
+      now: clock,
+      deviceId: () => device.id(),
+      laptops: async () => {
+        const s = await sync.status()
+        return new Map(s.ok ? s.value.devices.map((d) => [d.deviceId, d.label]) : [])
+      },
+      phones: () =>
+        new Map((tables?.status().units ?? []).filter((u) => u.revokedAt === null).map((u) => [u.matchId, u.label])),
+    }),
     appInfo: () => ({
       name: PRODUCT_NAME,
       version: options.version,
@@ -217,6 +249,7 @@ export function createCore<Caller = unknown>(options: CoreOptions<Caller>): Core
   const dispatch: Dispatch<Caller> = async (channel, input, caller) => {
     const r = await inner(channel, input, caller)
     sync.afterCall()
+    changes.check('call')
     return r
   }
   sync.start()
@@ -249,6 +282,7 @@ export function createCore<Caller = unknown>(options: CoreOptions<Caller>): Core
     lockWaitMs,
     tables,
     hosting,
+    changes,
     close: () => {
       void tables?.shutdown()
       // tursodb is signalled before this returns; the hub stays wanted, so the next start brings it back.

@@ -13,6 +13,7 @@ import type { BackupService } from './services/backup'
 import type { UploadService } from './services/uploads'
 import type { SyncService } from './sync/service'
 import type { ClubService } from './services/club'
+import type { BoardService } from './services/board'
 import type { HubHosting } from './hub/hosting'
 
 export interface HandlerDeps {
@@ -27,6 +28,8 @@ export interface HandlerDeps {
   hosting: HubHosting
   /** Seasons, game nights and ratings explained (docs/ARCHITECTURE.md § Club data). */
   club: ClubService
+  /** The night board's read (docs/ARCHITECTURE.md § The night board). */
+  board: BoardService
   appInfo: () => AppInfo
 }
 
@@ -104,5 +107,6 @@ export function createHandlers(deps: HandlerDeps): SideHandlers<'main'> {
     'seasons:delete': (input) => club.deleteSeason(input.id),
     'nights:set-venue': (input) => club.setVenue(input.date, input.venue),
     'ratings:set-system': (input) => club.setRatingSystem(input.system),
+    'board:night': (input) => deps.board.night(input.date),
   }
 }

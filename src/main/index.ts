@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import { ok, type Result } from '../shared/result'
+import { CHANGE_MESSAGE } from '../shared/model/changes'
 import { createCore, type Core } from '../core/core'
 import { tableUnits } from '../web/tables/control'
 import { registerIpc } from './ipc/register'
@@ -126,8 +127,13 @@ async function start(): Promise<void> {
     icon: join(app.isPackaged ? process.resourcesPath : app.getAppPath(), 'resources', 'icon.png'),
     url: devServerUrl ?? `${APP_ORIGIN}/index.html`,
   })
+  // The change feed reaches the window (docs/ARCHITECTURE.md § Change events): live screens refresh on it.
+  const stopChanges = core.changes.subscribe((note) => {
+    if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(CHANGE_MESSAGE, note)
+  })
   mainWindow.on('closed', () => {
     mainWindow = undefined
+    stopChanges()
   })
 }
 

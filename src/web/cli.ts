@@ -71,11 +71,23 @@ async function main(): Promise<void> {
   }
   let web
   try {
-    web = await startWebServer({ dispatch: core.dispatch, downloads: core.downloads, rendererDir, port: requested })
+    web = await startWebServer({
+      dispatch: core.dispatch,
+      downloads: core.downloads,
+      changes: core.changes,
+      rendererDir,
+      port: requested,
+    })
   } catch (e) {
     const code = (e as { code?: string }).code
     if (code === 'EADDRINUSE' && args.port === undefined) {
-      web = await startWebServer({ dispatch: core.dispatch, downloads: core.downloads, rendererDir, port: 0 })
+      web = await startWebServer({
+        dispatch: core.dispatch,
+        downloads: core.downloads,
+        changes: core.changes,
+        rendererDir,
+        port: 0,
+      })
     } else {
       core.close()
       fail(

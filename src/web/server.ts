@@ -8,6 +8,11 @@
  * redirects to the clean address, so the page itself never carries a secret another local user
  * could read with a plain GET. Scripts may send the secret as the X-Ninekeeper-Token header instead.
  *
+ * Change events: GET /events is a server-sent event stream to the same session: a `changed` event each
+ * time the core's event log grew (a call, a phone's entry, a sync's merge; docs/ARCHITECTURE.md § Change
+ * events), so live screens (the night board) refresh on it instead of polling. At most MAX_EVENT_STREAMS
+ * are open at once; a new one closes the oldest (a reloaded page's stream may linger a moment).
+ *
  * Exports: GET /download/<handle> streams an export the database worker left in a file
  * (transfer:export-json-file, transfer:export-csv-file) as an attachment, once, to the same session; then the file is gone.
  */
@@ -19,6 +24,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { extname } from 'node:path'
 import type { Dispatch } from '../core/ipc/dispatch'
 import type { ExportDownloads } from '../core/services/export-downloads'
+import type { ChangeListener } from '../core/changes'
 import { CONTENT_SECURITY_POLICY, CONTENT_TYPES, resolveStaticPath } from '../core/security'
 
 export const TOKEN_HEADER = 'x-ninekeeper-token'
@@ -42,6 +48,11 @@ export const MAX_UNAUTHENTICATED = 32
 /** An unauthenticated connection idle this long is closed (an authorised one keeps the usual timeouts). */
 export const UNAUTHENTICATED_IDLE_MS = 2_000
 
+/** Change streams (GET /events) open at once: a projector's board and a few windows; the oldest goes first. */
+export const MAX_EVENT_STREAMS = 8
+/** A comment line this often on an idle change stream, so a dead connection is noticed and closed. */
+const EVENT_PING_MS = 20_000
+
 /** The session cookie's name: per port, so two bridges on one machine keep their own sessions. */
 export function sessionCookieName(port: number): string {
   return `ninekeeper_session_${port}`
@@ -55,6 +66,8 @@ export interface WebServerOptions {
   token?: string
   /** Exports waiting for their download (core.downloads); without it /download/ answers 404. */
   downloads?: Pick<ExportDownloads, 'take' | 'release'>
+  /** The core's change feed (core.changes); without it /events answers 404. */
+  changes?: { subscribe(listener: ChangeListener): () => void }
 }
 
 export interface WebServer {
@@ -177,6 +190,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
 
     if (url.pathname.startsWith('/download/')) return download(req, res, url)
+    if (url.pathname === '/events') return events(req, res)
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed')
     const offered = url.searchParams.get(SECRET_PARAM)
@@ -255,6 +269,40 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       stream.pipe(res)
     })
     res.once('close', done)
+  }
+
+  /** Open change streams, oldest first. */
+  const streams = new Set<ServerResponse>()
+  /** GET /events: one `changed` event per note of the change feed, to the session only. */
+  function events(req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== 'GET') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed')
+    if (req.headers['sec-fetch-site'] && !['same-origin', 'none'].includes(String(req.headers['sec-fetch-site'])))
+      return send(res, 403, 'text/plain; charset=utf-8', 'Requests from other sites are refused.')
+    if (!authorised(req)) return send(res, 403, CONTENT_TYPES['.html'] as string, howToOpenPage(null))
+    const feed = options.changes
+    if (!feed) return send(res, 404, 'text/plain; charset=utf-8', 'Not found')
+    trusted(req)
+    streams.add(res)
+    if (streams.size > MAX_EVENT_STREAMS) {
+      const oldest = streams.values().next().value as ServerResponse
+      streams.delete(oldest)
+      oldest.destroy()
+    }
+    res.writeHead(200, {
+      ...securityHeaders(),
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'X-Accel-Buffering': 'no',
+    })
+    // A lost stream is opened again by the browser after this pause.
+    res.write('retry: 2000\n\n')
+    const stop = feed.subscribe((note) => res.write(`event: changed\ndata: ${JSON.stringify(note)}\n\n`))
+    const ping = setInterval(() => res.write(': ping\n\n'), EVENT_PING_MS)
+    ping.unref()
+    res.once('close', () => {
+      stop()
+      clearInterval(ping)
+      streams.delete(res)
+    })
   }
 
   await new Promise<void>((resolveListen, reject) => {

@@ -373,6 +373,11 @@ const CASES: Record<Channel, Case> = {
     },
   },
   'club:choose-page-folder': { valid: {}, required: [], wrong: {} },
+  'board:night': {
+    valid: { date: '2026-03-05' },
+    required: [],
+    wrong: { date: ['2026-02-30', 'tonight', 7, null, MB] },
+  },
 }
 
 /** Malformed the same way on every channel: the payload as a whole is wrong, or junk rides beside a valid one. */

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 const handlers = new Map<string, (event: unknown, payload: unknown) => Promise<unknown>>()
 const exposed: Record<string, unknown> = {}
 const invoked: { channel: string; input: unknown }[] = []
+const rendererListeners = new Map<string, Set<(event: unknown, ...args: unknown[]) => void>>()
 
 const windows: { options: Record<string, unknown>; loaded: string[] }[] = []
 
@@ -34,6 +35,13 @@ vi.mock('electron', () => ({
       invoked.push({ channel, input })
       return Promise.resolve({ ok: true, value: null })
     },
+    on: (channel: string, fn: (event: unknown, ...args: unknown[]) => void) => {
+      const set = rendererListeners.get(channel) ?? new Set()
+      set.add(fn)
+      rendererListeners.set(channel, set)
+    },
+    removeListener: (channel: string, fn: (event: unknown, ...args: unknown[]) => void) =>
+      rendererListeners.get(channel)?.delete(fn),
   },
 }))
 
@@ -101,11 +109,24 @@ describe('preload', () => {
     await import('../../src/preload/index')
     const bridge = exposed.ninekeeper as { invoke: (c: string, i: unknown) => Promise<unknown> }
     expect(Object.keys(exposed)).toEqual(['ninekeeper'])
-    expect(Object.keys(bridge)).toEqual(['invoke'])
+    expect(Object.keys(bridge)).toEqual(['invoke', 'onChanged'])
     await bridge.invoke('players:list', {})
     expect(invoked).toEqual([{ channel: 'players:list', input: {} }])
     await expect(bridge.invoke('shell:open-external', 'https://evil')).rejects.toThrow(/Unknown channel/)
     expect(invoked).toHaveLength(1)
+  })
+
+  it('passes each change note to the page, never the IPC event, until stopped', async () => {
+    await import('../../src/preload/index')
+    const bridge = exposed.ninekeeper as { onChanged: (fn: (...args: unknown[]) => void) => () => void }
+    const got: unknown[][] = []
+    const stop = bridge.onChanged((...args) => got.push(args))
+    const note = { seq: 1, cause: 'sync', at: '2026-03-05T20:00:00.000Z' }
+    const ipcEvent = { sender: { send: () => {} }, ports: [] }
+    for (const fn of rendererListeners.get('core:changed') ?? []) fn(ipcEvent, note)
+    expect(got).toEqual([[note]])
+    stop()
+    expect(rendererListeners.get('core:changed')?.size ?? 0).toBe(0)
   })
 })
 

@@ -85,6 +85,7 @@ export const ROUTES = {
   'records:get': { runs: 'worker', writes: false },
   'club:publish-page': { runs: 'worker', writes: false },
   'club:choose-page-folder': { runs: 'edge', writes: false },
+  'board:night': { runs: 'main', writes: false },
 } as const satisfies Record<string, Route>
 
 /** Where a channel is answered (see ROUTES). */

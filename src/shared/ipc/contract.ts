@@ -21,6 +21,7 @@ import type { SyncStatus } from '../model/sync'
 import type { HostStatus } from '../model/hosting'
 import type { NightList, RatingsExplained, Season, SeasonStandings } from '../model/club'
 import type { ClubRecords } from '../model/records'
+import type { BoardNight } from '../model/board'
 import {
   LocalDate,
   RATING_SYSTEMS,
@@ -455,6 +456,8 @@ export const schemas = {
   }),
   'club:publish-page': obj({ folder: FolderPath, title: v.optional(PageTitle) }),
   'club:choose-page-folder': obj({}),
+  /** The night board: one game night's matches (tonight, on this laptop's clock, without a date). */
+  'board:night': obj({ date: v.optional(LocalDay) }),
 } satisfies Record<Channel, v.GenericSchema>
 
 export type Inputs = { [C in Channel]: v.InferOutput<(typeof schemas)[C]> }
@@ -543,6 +546,8 @@ export interface Outputs {
   'club:publish-page': PublishedClubPage
   /** The desktop app's folder dialog; folder: the one chosen, or null when the user cancelled. */
   'club:choose-page-folder': { folder: string | null }
+  /** The night board (docs/ARCHITECTURE.md § The night board): matches in progress as cards, the rest as results. */
+  'board:night': BoardNight
 }
 
 export type Input<C extends Channel> = Inputs[C]
