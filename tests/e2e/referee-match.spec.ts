@@ -124,19 +124,28 @@ test('a mis-entered round 1 grid is corrected: every later entry it changes is l
   await page.getByRole('button', { name: 'Undo', exact: true }).click()
   await expect(total(0)).toHaveText('8')
 
-  // four 1s in round 1 and the 1 of round 2 make five: the later entry is named and nothing can be applied
+  // four 1s in round 1 and the 1 of round 2 make five: the later entry is listed as left out before anything
+  // is applied; applied, it is left out (kept in the log, shown with the match's problems), and Undo brings it back
   await page.getByRole('button', { name: 'Round 1', exact: true }).click()
   await page.getByRole('button', { name: 'Correct the round 1 grid' }).click()
   await field.fill('111136289')
   await page.getByRole('button', { name: 'Show what changes' }).click()
   await expect(page.getByTestId('correct-status')).toHaveText(
-    /^That change makes entry 9 \(Round 2 reveal\) impossible: Too many 1s/,
+    /; entry 9 becomes impossible and is left out \(kept in the log, not counted; undoing the correction brings it back\)\.$/,
   )
+  const leftOut = page.getByTestId('correct-left-out').locator(':scope > li')
+  await expect(leftOut).toHaveCount(1)
+  await expect(leftOut.first()).toHaveText(/^Entry 9: Round 2 reveal — Too many 1s/)
   await expect(page.getByRole('button', { name: 'Apply the correction' })).toHaveCount(0)
-  await page.getByRole('button', { name: 'Cancel' }).click()
-  await expect(page.getByTestId('correct-grid')).toHaveCount(0)
-  await expect(total(0)).toHaveText('8')
   expect(await corrections()).toHaveLength(1)
+  await page.getByRole('button', { name: 'Apply, leaving out 1 entry' }).click()
+  await expect(page.getByTestId('correct-grid')).toHaveCount(0)
+  await expect(page.getByTestId('replay-problem')).toBeVisible()
+  await expect(page.getByTestId('game-message')).toHaveText(/^Round 2: reveal/i)
+  expect(await corrections()).toHaveLength(2)
+  await page.getByRole('button', { name: 'Undo', exact: true }).click()
+  await expect(page.getByTestId('replay-problem')).toHaveCount(0)
+  await expect(total(0)).toHaveText('8')
   await page.emulateMedia({ colorScheme: 'dark' })
   expect(await seriousViolations(page)).toEqual([])
   expect(problems).toEqual([])

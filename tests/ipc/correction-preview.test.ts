@@ -2,7 +2,7 @@
  * Correcting an earlier Ennea grid whose resolution changes later rounds (EN-A22): matches:preview-correction
  * lists, entry by entry, what the correction changes and writes nothing; matches:correct with the preview's
  * token applies it as one event, which a rebuild replays the same way and Undo takes back. A later entry the
- * engine would refuse is named, and the correction refused.
+ * engine would refuse is listed: confirmed, it is left out (kept in the log), and undoing the correction brings it back.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { MatchHistoryEntry, MatchView } from '../../src/shared/model/match'
@@ -181,7 +181,7 @@ describe('correcting an earlier Ennea grid', () => {
     expect(es(v).totals).toEqual([7, 7])
   })
 
-  it('names a later entry that would become impossible, and refuses both the preview and the correction', async () => {
+  it('lists a later entry the correction makes impossible; confirmed, it is left out, and undoing the correction brings it back', async () => {
     // round 3 (Ana starts, 8 cubes; Bo 7): Ana stakes R1C1, then both pass until Ana stakes R1C2 with her last cube
     await act({ type: 'stake', cell: 0, seat: 0 })
     for (let k = 0; k < 3; k++) {
@@ -192,44 +192,58 @@ describe('correcting an earlier Ennea grid', () => {
     const last = await act({ type: 'stake', cell: 1, seat: 0 })
     expect(es(last).phase).toBe('reveal')
     const reveal = m.actions[5]!
+    const stake = last.actions[17]!
+    const correction = { id: m.id, eventId: reveal.eventId, action: { type: 'reveal', grid: G1_SWAPPED } }
     // with round 1 corrected Ana has 7 cubes in round 3: her last Pass empties her pool, so the Stake of
     // entry 18 spends a cube she would not have
-    const pools = await refused(
-      'matches:preview-correction',
-      { id: m.id, eventId: reveal.eventId, action: { type: 'reveal', grid: G1_SWAPPED } },
-      'correction-breaks-later-entry',
+    const before = snapshot(core.db)
+    const p = await call<CorrectionPreview>('matches:preview-correction', correction)
+    expect(snapshot(core.db)).toEqual(before)
+    expect(p.leftOut).toEqual([
+      {
+        index: 18,
+        eventId: stake.eventId,
+        entry: "Ana's stake on R1C2",
+        reason:
+          'The round is over: reveal the grid by entering the 9 card values. With the correction, just before it: Ana has 7 cubes, 0 in the pool (was 8, 1 in the pool).',
+      },
+    ])
+    expect(p.later.map((c) => c.index)).not.toContain(18)
+    expect(p.message).toMatch(
+      /; entry 18 becomes impossible and is left out \(kept in the log, not counted; undoing the correction brings it back\)\.$/,
     )
-    expect(pools).toBe(
-      "That change makes entry 18 (Ana's stake on R1C2) impossible: The round is over: reveal the grid by entering the 9 card values. With the correction, just before it: Ana has 7 cubes, 0 in the pool (was 8, 1 in the pool). Nothing was saved.",
+    // without the preview's token: refused as ever, naming the entry
+    expect(await refused('matches:correct', correction, 'correction-breaks-later-entry')).toMatch(
+      /^That change makes entry 18 invalid: The round is over/,
     )
-    expect(
-      await refused(
-        'matches:correct',
-        { id: m.id, eventId: reveal.eventId, action: { type: 'reveal', grid: G1_SWAPPED }, confirmed: 'x' },
-        'correction-breaks-later-entry',
-      ),
-    ).toBe(pools)
-    // without a token, today's words
-    expect(
-      await refused(
-        'matches:correct',
-        { id: m.id, eventId: reveal.eventId, action: { type: 'reveal', grid: G1_SWAPPED } },
-        'correction-breaks-later-entry',
-      ),
-    ).toMatch(/^That change makes entry 18 invalid: The round is over/)
-    // four 1s in round 1 and the 1 of round 2 make five: the round 2 grid becomes impossible (EN-V5)
-    const clash = [1, 1, 1, 1, 3, 6, 2, 8, 9]
-    expect(
-      await refused(
-        'matches:preview-correction',
-        { id: m.id, eventId: reveal.eventId, action: { type: 'reveal', grid: clash } },
-        'correction-breaks-later-entry',
-      ),
-    ).toMatch(/^That change makes entry 9 \(Round 2 reveal\) impossible: Too many 1s/)
+    // with another token: what was shown is not what would be applied
+    await refused('matches:correct', { ...correction, confirmed: 'x'.repeat(32) }, 'correction-preview-changed')
+    // confirmed: applied as one event; the stake is kept in the log and left out, listed with the match's problems
+    const fixed = await call<MatchView>('matches:correct', { ...correction, confirmed: p.token })
+    expect(fixed.skipped.map((x) => x.eventId)).toEqual([stake.eventId])
+    expect(es(fixed).totals).toEqual([7, 7])
+    expect(fixed.actions.map((a) => a.eventId)).toContain(stake.eventId)
+    // a rebuild gives the same match
+    const rebuilt = await call<MatchView>('matches:get', { id: m.id })
+    expect(rebuilt.skipped).toEqual(fixed.skipped)
+    // undoing the correction brings the stake back: round 3 is as it was played
+    const undone = await call<MatchView>('matches:undo', { id: m.id })
+    expect(undone.skipped).toEqual([])
+    expect(es(undone)).toEqual(es(last))
+    // four 1s in round 1 and the 1 of round 2 make five: the round 2 grid becomes impossible (EN-V5), and so
+    // does every entry after it (round 2 is never revealed)
+    const clash = await call<CorrectionPreview>('matches:preview-correction', {
+      ...correction,
+      action: { type: 'reveal', grid: [1, 1, 1, 1, 3, 6, 2, 8, 9] },
+    })
+    expect(clash.leftOut[0]).toMatchObject({ index: 9, entry: 'Round 2 reveal' })
+    expect(clash.leftOut[0]!.reason).toMatch(/^Too many 1s/)
+    expect(clash.leftOut.map((l) => l.index)).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17, 18])
+    expect(clash.message).toMatch(/entries 9, 10, .* and 18 become impossible and are left out/)
     // a correction that is itself impossible gets the engine's own message
     await refused(
       'matches:preview-correction',
-      { id: m.id, eventId: reveal.eventId, action: { type: 'reveal', grid: [0, 7, 4, 5, 3, 6, 1, 8, 9] } },
+      { ...correction, action: { type: 'reveal', grid: [0, 7, 4, 5, 3, 6, 1, 8, 9] } },
       'invalid-card',
     )
   })

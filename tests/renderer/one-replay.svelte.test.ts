@@ -74,7 +74,7 @@ async function fiveAnswers(match: MatchState, view: MatchView, action: NineActio
 }
 
 describe('one replay, one code', () => {
-  it('a correction that makes a later deal impossible: the engine and the reducer name deal 3 with its code; the service, its preview and the form refuse it with one code', async () => {
+  it('a correction that makes a later deal impossible: the engine and the reducer name deal 3 with its code; the service and the form refuse it with one code, and the preview lists it as left out', async () => {
     const { match, view } = await played()
     // Bo on 60 + 39 = 99 loses at deal 2, so deal 3 cannot be played
     const a = await fiveAnswers(match, view, { type: 'round', declarer: 0, totals: [0, 39] })
@@ -85,10 +85,14 @@ describe('one replay, one code', () => {
     expect(a.byReducer.skipped).toEqual([
       { eventId: view.actions[2]?.eventId, code: engineError?.code, message: engineError?.message },
     ])
-    for (const r of [a.preview, a.byForm, a.byService]) {
+    for (const r of [a.byForm, a.byService]) {
       expect(r.ok ? null : r.error.code).toBe(CORRECTION_BREAKS_LATER_ENTRY)
       expect(r.ok ? '' : r.error.message).toContain(engineError?.message)
     }
+    // the preview names the same deal with the engine's words, as the entry the correction would leave out
+    expect(a.preview.ok && a.preview.value.leftOut.map((l) => [l.index - 1, l.reason])).toEqual([
+      [engineError?.index, expect.stringContaining(engineError?.message ?? '?')],
+    ])
     expect(BREAKS_LATER).toBe(CORRECTION_BREAKS_LATER_ENTRY)
   })
 
@@ -158,6 +162,9 @@ describe('an entry already left out stays left out', () => {
       nineRoundSpec,
     )
     expect(form.evaluate(action)).toMatchObject({ ok: true })
+    // the preview lists no entry the correction would leave out: that one was left out already (EN-A22)
+    const preview = await match.previewCorrection(view.actions[0]?.eventId as string, action)
+    expect(preview.ok && preview.value.leftOut).toEqual([])
     expect(await match.correct(view.actions[0]?.eventId as string, action)).toMatchObject({ ok: true })
   })
 })

@@ -203,8 +203,8 @@ export class MatchService {
 
   /**
    * What correcting entry `eventId` to `action` would change, entry by entry; writes nothing. Refused as the
-   * correction itself would be, and when a later entry would become impossible (the engine would refuse it),
-   * naming that entry in words (EN-A22 for Ennea).
+   * correction itself would be; a later entry that would become impossible (the engine would refuse it) is
+   * listed in `leftOut`, in words: confirmed with the token, the correction leaves it out (EN-A22 for Ennea).
    */
   previewCorrection(id: string, eventId: string, action: unknown, expected?: string): Result<CorrectionPreview> {
     const key = this.projector.matchKey(id)

@@ -2,7 +2,8 @@
  * Correcting the grid of a resolved Ennea round (EN-A22): the referee types the values again, the core answers
  * what the correction would change, entry by entry (matches:preview-correction, which writes nothing), and
  * only "Apply the correction" writes it, with the preview's token, so what is applied is what was shown. A
- * later entry that would become impossible is named and nothing can be applied.
+ * later entry that would become impossible is listed first; applied, it is left out (kept in the log, not
+ * counted), and undoing the correction brings it back.
  */
 import type { EnneaAction } from '../../../../shared/games/ennea'
 import type { CorrectionPreview } from '../../../../shared/model/correction'
@@ -108,7 +109,9 @@ export class GridCorrection {
       return false
     }
     const n = preview.later.length
-    this.match.announcement = `${preview.target.entry} corrected; ${n === 0 ? 'no later entry changed' : n === 1 ? '1 later entry changed' : `${n} later entries changed`}.`
+    const out = preview.leftOut.length
+    const leftOut = out === 0 ? '' : out === 1 ? '; 1 entry left out' : `; ${out} entries left out`
+    this.match.announcement = `${preview.target.entry} corrected; ${n === 0 ? 'no later entry changed' : n === 1 ? '1 later entry changed' : `${n} later entries changed`}${leftOut}.`
     this.close()
     return true
   }
