@@ -116,6 +116,16 @@ test('four phones enter rounds on four tables at once; revoke, other channels, o
   await expect(phones[3]!.page.getByRole('alert')).toContainText('not paired')
   expect((await apiCall<{ actions: unknown[] }>(page, 'matches:get', { id: matchIds[3] })).actions).toHaveLength(1)
 
+  // Wild Nine by cards: the cards left in each hand, scored on the laptop.
+  const third = phones[2]!.page
+  await third.getByRole('radio', { name: 'By cards' }).tap()
+  await third.getByRole('radio', { name: 'Fay' }).tap()
+  await third.getByLabel("Gus's cards").fill('9d qh')
+  await third.getByRole('button', { name: /^Save round/ }).tap()
+  await expect(third.getByTestId('phone-status')).toContainText('Round 3')
+  const byCards = await apiCall<{ actions: { action: unknown }[] }>(page, 'matches:get', { id: matchIds[2] })
+  expect(byCards.actions[1]?.action).toEqual({ type: 'round', wentOut: 0, hands: [[], ['9d', 'qh']] })
+
   // Offline for a round: kept on the phone, sent once when the Wi-Fi is back.
   const first = phones[0]!
   await first.context.setOffline(true)
