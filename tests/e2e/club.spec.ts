@@ -60,7 +60,7 @@ test('club: create on one laptop, join from another with the code, a player sync
   // Two apps, a hub and the whole club story (about 35 s on a quiet 2-core machine): room for a busy one.
   test.setTimeout(150_000)
   hubDir = mkdtempSync(join(tmpdir(), 'ninekeeper-e2e-hub-'))
-  // A dynamic import: the hub script has a top-level await (its command line), which require() cannot load.
+  // The same hub npm run hub and the app's hosting start (src/core/hub/).
   const { startHub } = await import('../../src/core/hub/hub')
   hub = await startHub({ port: await freePort(), dataDir: hubDir, host: '127.0.0.1' })
   const a = await laptop(browser)
