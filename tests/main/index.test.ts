@@ -74,6 +74,8 @@ vi.mock('electron', () => {
       setPath: () => {},
       getAppPath: () => state.appPath,
       getVersion: () => '0.0.0-test',
+      // no --tls-cert/--tls-key: the table units' listener serves plain HTTP
+      commandLine: { getSwitchValue: () => '' },
     },
     dialog: {
       showErrorBox: (title: string, body: string) => void state.calls.errorBox.push(`${title}: ${body}`),
