@@ -349,6 +349,8 @@ const CASES: Record<Channel, Case> = {
       host: ['localhost', '256.1.1.1', '127.0.0.1:80', 7, null, MB],
       port: [-1, 65536, 1.5, '4180', null],
       closesAt: ['tonight', 6, null, MB],
+      tlsCert: ['', 7, null, '/tmp/a\u0000b', MB],
+      tlsKey: ['', 7, null, '/tmp/a\u0000b', MB],
     },
   },
   'tables:close': { valid: {}, required: [], wrong: {} },

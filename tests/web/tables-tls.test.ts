@@ -7,6 +7,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { request } from 'node:https'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
+import { createCore } from '../../src/core/core'
+import type { TablesStatus } from '../../src/shared/ipc/tables'
+import { tableUnits } from '../../src/web/tables/control'
 import { startTablesServer, type TablesServer } from '../../src/web/tables/server'
 import { tablesOf, type TablesService } from '../../src/web/tables/service'
 import { tempCore } from '../helpers/tmp'
@@ -100,4 +103,58 @@ it('pairs over HTTPS with a Secure, HttpOnly, SameSite=Strict cookie', async () 
   expect(r.setCookie).toMatch(/; Secure/)
   expect(r.setCookie).toMatch(/HttpOnly/)
   expect(r.setCookie).toMatch(/SameSite=Strict/)
+})
+
+it("Club night opens the units over HTTPS with the certificate's files, and again after a restart", async () => {
+  const dir = core.dir
+  const made = createCore({
+    dataDir: join(dir, 'second'),
+    mode: 'web',
+    version: '0.0.0-test',
+    log: () => {},
+    autoBackup: false,
+    tables: tableUnits({ rendererDir: join(dir, 'renderer'), log: () => {} }),
+  })
+  try {
+    const one = await made.dispatch('tables:open', { host: '127.0.0.7', port: 0, tlsCert: join(dir, 'cert.pem') })
+    expect(!one.ok && one.error.field).toBe('tlsKey')
+    const missing = await made.dispatch('tables:open', {
+      host: '127.0.0.7',
+      port: 0,
+      tlsCert: join(dir, 'nope.pem'),
+      tlsKey: join(dir, 'key.pem'),
+    })
+    expect(!missing.ok && missing.error.field).toBe('tlsCert')
+    const r = await made.dispatch('tables:open', {
+      host: '127.0.0.7',
+      port: 0,
+      tlsCert: join(dir, 'cert.pem'),
+      tlsKey: join(dir, 'key.pem'),
+    })
+    const opened = (r.ok ? r.value : null) as TablesStatus | null
+    expect(opened?.https).toBe(true)
+    const origin = opened?.origin as string
+    expect(origin).toMatch(/^https:\/\/127\.0\.0\.7:\d+$/)
+    await made.tables?.shutdown()
+    made.close()
+    const again = createCore({
+      dataDir: join(dir, 'second'),
+      mode: 'web',
+      version: '0.0.0-test',
+      log: () => {},
+      autoBackup: false,
+      tables: tableUnits({ rendererDir: join(dir, 'renderer'), log: () => {} }),
+    })
+    await again.tables?.restored()
+    const status = again.tables?.status()
+    expect(status?.origin).toBe(origin)
+    expect(status?.https).toBe(true)
+    await again.tables?.shutdown()
+    again.close()
+  } finally {
+    if (made.db.open) {
+      await made.tables?.shutdown()
+      made.close()
+    }
+  }
 })

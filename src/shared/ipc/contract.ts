@@ -34,7 +34,7 @@ import {
 import { RULE_ENTRIES } from '../events/season-rules'
 import type { ExternalImportPreview, ExternalImportReport } from '../import/plan'
 import { GAME_IDS } from '../games/ids'
-import { ListenHost, UnitLabel, type AddedPhone, type TablesStatus } from './tables'
+import { ListenHost, PemFile, UnitLabel, type AddedPhone, type TablesStatus } from './tables'
 import { VenueName } from '../model/venue'
 import { FolderPath, PageTitle, type PublishedClubPage } from './club-page'
 import type { Channel } from './channels'
@@ -436,6 +436,8 @@ export const schemas = {
       ),
     ),
     closesAt: v.optional(IsoDate),
+    tlsCert: v.optional(PemFile),
+    tlsKey: v.optional(PemFile),
   }),
   'tables:close': obj({}),
   'tables:add-phone': obj({ matchId: Id, label: UnitLabel }),

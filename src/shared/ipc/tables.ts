@@ -60,7 +60,13 @@ export const UnitLabel = v.pipe(
 /** What the handlers of the tables:* channels call (src/web/tables/control.ts implements it). */
 export interface TablesControl {
   status(): TablesStatus
-  open(input: { host: string; port?: number | undefined; closesAt?: string | undefined }): Promise<Result<TablesStatus>>
+  open(input: {
+    host: string
+    port?: number | undefined
+    closesAt?: string | undefined
+    tlsCert?: string | undefined
+    tlsKey?: string | undefined
+  }): Promise<Result<TablesStatus>>
   close(): Promise<Result<TablesStatus>>
   addPhone(input: { matchId: string; label: string }): Result<AddedPhone>
   revoke(input: { unitId: string }): Result<TablesStatus>
@@ -71,3 +77,12 @@ export interface TablesControl {
   /** Stops the listener (the app is closing); the evening stays open for the next start. */
   shutdown(): Promise<void>
 }
+
+/** A PEM file's full path on this laptop (the club's certificate or its key). */
+export const PemFile = v.pipe(
+  v.string('must be a file path'),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(4096, 'is too long'),
+  // eslint-disable-next-line no-control-regex
+  v.regex(/^[^\u0000]*$/, 'must not hold a NUL character'),
+)

@@ -4,6 +4,7 @@
  * time, 06:00 local by default), adds a phone to a running match (a one-time code and its QR code)
  * and revokes one. A laptop started again before the closing time serves the same address again.
  */
+import { readFileSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
 import { renderSVG } from 'uqr'
 import type { AddedPhone, TablesControl, TablesStatus } from '../../shared/ipc/tables'
@@ -53,7 +54,7 @@ export class TableUnits implements TablesControl {
     // Started again before the closing time: the same address again, so the phones keep going.
     const where = service.store.where()
     this.restoring = where
-      ? this.listen(where.host, where.port).catch((e: unknown) =>
+      ? this.listen(where.host, where.port, readPem(where.tlsCert, where.tlsKey)).catch((e: unknown) =>
           this.log(`the table units could not listen on ${where.host}:${where.port} again`, e),
         )
       : Promise.resolve()
@@ -70,7 +71,7 @@ export class TableUnits implements TablesControl {
       open: closes !== null && this.server !== null,
       closesAt: closes?.toISOString() ?? null,
       origin: closes ? (this.server?.origin ?? null) : null,
-      https: this.options.tls !== undefined,
+      https: this.server?.origin.startsWith('https:') ?? this.options.tls !== undefined,
       interfaces: interfaces(),
       units: this.service.store.units(),
     }
@@ -80,6 +81,8 @@ export class TableUnits implements TablesControl {
     host: string
     port?: number | undefined
     closesAt?: string | undefined
+    tlsCert?: string | undefined
+    tlsKey?: string | undefined
   }): Promise<Result<TablesStatus>> {
     const now = this.now()
     const closes = input.closesAt ? new Date(input.closesAt) : nextClosing(now)
@@ -87,9 +90,21 @@ export class TableUnits implements TablesControl {
       return err('invalid-input', 'The closing time must be later today or tonight (within 24 hours).', 'closesAt')
     if (!interfaces().some((i) => i.address === input.host) && !input.host.startsWith('127.'))
       return err('invalid-input', `${input.host} is not one of this laptop's addresses.`, 'host')
+    if ((input.tlsCert === undefined) !== (input.tlsKey === undefined))
+      return err(
+        'invalid-input',
+        'Give both the certificate and its key (PEM files), or neither.',
+        input.tlsCert === undefined ? 'tlsCert' : 'tlsKey',
+      )
+    let tls: TableUnitsOptions['tls']
+    try {
+      tls = readPem(input.tlsCert, input.tlsKey)
+    } catch (e) {
+      return err('invalid-input', `Cannot read the certificate or its key: ${(e as Error).message}`, 'tlsCert')
+    }
     await this.stop()
     try {
-      await this.listen(input.host, input.port ?? DEFAULT_TABLES_PORT)
+      await this.listen(input.host, input.port ?? DEFAULT_TABLES_PORT, tls)
     } catch (e) {
       const code = (e as { code?: string }).code
       return err(
@@ -99,7 +114,12 @@ export class TableUnits implements TablesControl {
           : `The table units could not listen on ${input.host}: ${(e as Error).message}`,
       )
     }
-    this.service.store.open(closes, { host: input.host, port: this.server?.port as number })
+    this.service.store.open(closes, {
+      host: input.host,
+      port: this.server?.port as number,
+      tlsCert: input.tlsCert ?? null,
+      tlsKey: input.tlsKey ?? null,
+    })
     this.schedule(closes)
     return ok(this.status())
   }
@@ -142,13 +162,15 @@ export class TableUnits implements TablesControl {
     await this.stop()
   }
 
-  private async listen(host: string, port: number): Promise<void> {
+  /** Listens on host:port, with `tls` (a certificate given in Club night) or else the one the app was started with. */
+  private async listen(host: string, port: number, tls?: TableUnitsOptions['tls']): Promise<void> {
+    const certificate = tls ?? this.options.tls
     this.server = await startTablesServer({
       tables: this.service,
       host,
       port,
       rendererDir: this.options.rendererDir,
-      ...(this.options.tls ? { tls: this.options.tls } : {}),
+      ...(certificate ? { tls: certificate } : {}),
     })
     const closes = this.service.store.closesAt()
     if (closes) this.schedule(closes)
@@ -170,6 +192,11 @@ export class TableUnits implements TablesControl {
     this.server = null
     if (s) await s.close()
   }
+}
+
+/** The certificate and key read from their files (PEM), or undefined when no files are named. */
+function readPem(cert: string | null | undefined, key: string | null | undefined): TableUnitsOptions['tls'] {
+  return cert && key ? { cert: readFileSync(cert), key: readFileSync(key) } : undefined
 }
 
 /** The laptop's IPv4 addresses a phone could reach (loopback last: only for trying it on this laptop). */

@@ -34,6 +34,14 @@ export interface NewPairing {
   expiresAt: string
 }
 
+/** Where the evening's listener is: its address, and the certificate's and key's files when it serves HTTPS. */
+export interface Where {
+  host: string
+  port: number
+  tlsCert?: string | null
+  tlsKey?: string | null
+}
+
 export interface StoredEntry {
   eventId: string
   kind: 'round' | 'undo'
@@ -78,7 +86,9 @@ CREATE TABLE IF NOT EXISTS table_night (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   closes_at INTEGER NOT NULL,
   host TEXT,
-  port INTEGER
+  port INTEGER,
+  tls_cert TEXT,
+  tls_key TEXT
 );
 `
 
@@ -118,7 +128,13 @@ export class PairingStore {
     private readonly db: Database,
     private readonly now: () => Date,
   ) {
-    db.transaction(() => db.exec(SCHEMA)).immediate()
+    db.transaction(() => {
+      db.exec(SCHEMA)
+      // A table_night made before the certificate's columns (this feature's first days) gets them.
+      const columns = (db.prepare('PRAGMA table_info(table_night)').all() as { name: string }[]).map((c) => c.name)
+      if (!columns.includes('tls_cert'))
+        db.exec('ALTER TABLE table_night ADD COLUMN tls_cert TEXT; ALTER TABLE table_night ADD COLUMN tls_key TEXT')
+    }).immediate()
   }
 
   /** The evening's closing time, or null when the table units are closed. */
@@ -133,20 +149,21 @@ export class PairingStore {
    * Opens the evening until `closesAt`, remembering where the phones' listener was put (so a laptop
    * started again before the closing time serves the same address, and the phones' cookies still hold).
    */
-  open(closesAt: Date, where?: { host: string; port: number }): void {
+  open(closesAt: Date, where?: Where): void {
     this.db
       .prepare(
-        'INSERT INTO table_night (id, closes_at, host, port) VALUES (1, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET closes_at = excluded.closes_at, host = excluded.host, port = excluded.port',
+        'INSERT INTO table_night (id, closes_at, host, port, tls_cert, tls_key) VALUES (1, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET closes_at = excluded.closes_at, host = excluded.host, port = excluded.port, tls_cert = excluded.tls_cert, tls_key = excluded.tls_key',
       )
-      .run(closesAt.getTime(), where?.host ?? null, where?.port ?? null)
+      .run(closesAt.getTime(), where?.host ?? null, where?.port ?? null, where?.tlsCert ?? null, where?.tlsKey ?? null)
   }
 
   /** Where the open evening's listener was put, or null (closed, or never said). */
-  where(): { host: string; port: number } | null {
+  where(): Where | null {
     if (this.closesAt() === null) return null
-    const row = this.db.prepare('SELECT host, port FROM table_night WHERE id = 1').get() as
-      { host: string | null; port: number | null } | undefined
-    return row?.host && row.port ? { host: row.host, port: row.port } : null
+    const row = this.db.prepare('SELECT host, port, tls_cert, tls_key FROM table_night WHERE id = 1').get() as
+      { host: string | null; port: number | null; tls_cert: string | null; tls_key: string | null } | undefined
+    if (!row?.host || !row.port) return null
+    return { host: row.host, port: row.port, tlsCert: row.tls_cert, tlsKey: row.tls_key }
   }
 
   /**
