@@ -19,6 +19,7 @@ import type {
 import type { BackupFileInfo, BackupInfo, ImportReport } from '../model/transfer'
 import type { SyncStatus } from '../model/sync'
 import type { HostStatus } from '../model/hosting'
+import { HOST_START_FIELDS } from './hosting'
 import type { NightList, RatingsExplained, Season, SeasonStandings } from '../model/club'
 import type { ClubRecords } from '../model/records'
 import type { BoardNight } from '../model/board'
@@ -371,18 +372,7 @@ export const schemas = {
   'sync:status': obj({}),
   'sync:now': obj({}),
   'hub:host-status': obj({}),
-  /** Host the club's hub here: on `port` (8800 when absent), for this laptop only or, with `lan`, the club's network. */
-  'hub:host-start': obj({
-    port: v.optional(
-      v.pipe(
-        v.number('must be a number'),
-        v.integer('must be a whole number'),
-        v.minValue(1024, 'must be 1024 to 65535'),
-        v.maxValue(65535, 'must be 1024 to 65535'),
-      ),
-    ),
-    lan: v.optional(v.boolean('must be true or false')),
-  }),
+  'hub:host-start': obj(HOST_START_FIELDS),
   'hub:host-stop': obj({}),
   'seasons:list': obj({}),
   'seasons:create': obj({
