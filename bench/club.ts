@@ -108,6 +108,20 @@ const SCREENS: Screen[] = [
       year: Number(core.db.prepare('SELECT substr(max(finished_at), 1, 4) FROM match_results').pluck().get()) - 1,
     }),
   },
+  {
+    name: 'board',
+    what: '`board:night` of the night with the most matches still in progress (the night board asks it on every change; its own target: ≤ 50 ms)',
+    channel: 'board:night',
+    input: (_, core) => ({
+      date: core.db
+        .prepare(
+          `SELECT night FROM night_matches GROUP BY night
+           ORDER BY sum(status = 'in-progress') DESC, count(*) DESC, night DESC LIMIT 1`,
+        )
+        .pluck()
+        .get(),
+    }),
+  },
 ]
 
 /**

@@ -10,6 +10,7 @@
 //   mainthread bench/mainthread.ts the longest main-thread block of each long database operation at 1M rounds
 //   club      bench/club.ts      every club screen's call on a generated club history at 1× and 10× (cached in the temp folder)
 //   tables    bench/tables.ts    table units: a phone's round until the laptop shows it, 16 phones entering at once
+//   board     bench/board.ts     the night board: a round until the board's page shows it, board:night at 10× (npm run build first)
 // Without --only, every group runs in that order.
 import { join } from 'node:path'
 import { ROOT, run } from './lib.mjs'
@@ -24,6 +25,7 @@ const GROUPS = {
   sync: 'bench/sync.ts',
   club: 'bench/club.ts',
   tables: 'bench/tables.ts',
+  board: 'bench/board.ts',
 }
 
 const args = process.argv.slice(2)

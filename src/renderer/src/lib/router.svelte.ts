@@ -15,7 +15,8 @@ export const ROUTES = [
 ] as const
 
 export type NavId = (typeof ROUTES)[number]['id']
-export type RouteId = NavId | 'match'
+/** 'board': the night board (full screen, outside the navigation; reached from the sidebar's Night board link). */
+export type RouteId = NavId | 'match' | 'board'
 
 export interface Route {
   id: RouteId
@@ -32,6 +33,7 @@ export function parseRoute(hash: string): Route {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   const query = Object.fromEntries(new URLSearchParams(search))
   if (head === 'match' && param) return { id: 'match', param: decodeURIComponent(param), query }
+  if (head === 'board') return { id: 'board', param: '', query }
   const nav = ROUTES.find((r) => r.id === head)
   if (nav?.id === 'rules') return { id: 'rules', param: safeDecode(path.slice(head.length + 1)), query }
   return { id: nav?.id ?? 'players', param: '', query }
