@@ -10,7 +10,7 @@ import { freePort } from '../helpers/net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import type { Hub } from '../../src/core/hub/hub'
+import { startHub, type Hub } from '../../src/core/hub/hub'
 import { toWire } from '../../src/core/sync/sign'
 import { decodeClubCode } from '../../src/core/sync/club-code'
 import { hubToken } from '../../src/core/sync/hub-token'
@@ -47,7 +47,7 @@ async function laptop(
 
 async function openClub(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Settings', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Club', level: 2 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Club', level: 2, exact: true })).toBeVisible()
 }
 
 async function clubCode(page: Page): Promise<string> {
@@ -60,8 +60,6 @@ test('club: create on one laptop, join from another with the code, a player sync
   // Two apps, a hub and the whole club story (about 35 s on a quiet 2-core machine): room for a busy one.
   test.setTimeout(150_000)
   hubDir = mkdtempSync(join(tmpdir(), 'ninekeeper-e2e-hub-'))
-  // The same hub npm run hub and the app's hosting start (src/core/hub/).
-  const { startHub } = await import('../../src/core/hub/hub')
   hub = await startHub({ port: await freePort(), dataDir: hubDir, host: '127.0.0.1' })
   const a = await laptop(browser)
   // Laptop B in the dark theme, so the axe checks on its page cover both themes.
@@ -230,7 +228,7 @@ test('club: create on one laptop, join from another with the code, a player sync
   await expect(a.page.getByRole('heading', { name: 'Players', level: 1 })).toBeVisible()
   expect(await statusCalls(4500)).toBeLessThanOrEqual(1)
   await indicatorA.click()
-  await expect(a.page.getByRole('heading', { name: 'Club', level: 2 })).toBeFocused()
+  await expect(a.page.getByRole('heading', { name: 'Club', level: 2, exact: true })).toBeFocused()
 
   // Print shows the code card alone (with the hub address).
   await a.page.evaluate(() => document.body.classList.add('print-club-code'))
