@@ -19,7 +19,7 @@ const state = vi.hoisted(() => ({
   permissionRequest: null as null | Fn,
   permissionCheck: null as null | Fn,
   ipc: new Map<string, (event: unknown, payload: unknown) => Promise<unknown>>(),
-  windows: [] as { options: Record<string, unknown>; loaded: string[] }[],
+  windows: [] as { options: Record<string, unknown>; loaded: string[]; sent: unknown[][] }[],
   calls: { quit: 0, exit: [] as number[], openExternal: [] as string[], errorBox: [] as string[] },
   save: { canceled: true, filePath: undefined as string | undefined },
   saveOptions: [] as Record<string, unknown>[],
@@ -33,6 +33,12 @@ const state = vi.hoisted(() => ({
 vi.mock('electron', () => {
   class BrowserWindow {
     loaded: string[] = []
+    /** What the main process sent the page (webContents.send). */
+    sent: unknown[][] = []
+    webContents = { send: (...args: unknown[]) => void this.sent.push(args) }
+    isDestroyed() {
+      return false
+    }
     constructor(public options: Record<string, unknown>) {
       state.windows.push(this)
     }
@@ -228,6 +234,15 @@ describe('the first instance', () => {
       ok: true,
       value: [],
     })
+
+    // A write is a change note the window hears of (core:changed, the night board's cue); a read is none.
+    const create = state.ipc.get('players:create')!
+    expect(
+      await create({ senderFrame: { url: 'app://ninekeeper/index.html', parent: null } }, { name: 'Ana' }),
+    ).toMatchObject({
+      ok: true,
+    })
+    expect(state.windows[0]?.sent).toEqual([['core:changed', expect.objectContaining({ seq: 1, cause: 'call' })]])
 
     // The window loads the app over app://, with the hardened preferences (window.ts).
     expect(state.windows[0]?.loaded).toEqual(['app://ninekeeper/index.html'])
