@@ -5,7 +5,8 @@
  * most one call per MIN_GAP_MS and never two at once; a slow poll catches a note that was lost (the
  * stream was reconnecting). The clock for "3 min ago" ticks here without asking the core.
  */
-import { call, onCoreChange } from '../lib/api'
+import { call } from '../lib/api'
+import { onCoreChange } from '../lib/changes'
 import type { BoardNight } from '../../../shared/model/board'
 
 /** At most this often a call (four a second). */

@@ -5,8 +5,6 @@
 import type { Channel } from '../../../shared/ipc/channels'
 import type { Input, Output } from '../../../shared/ipc/contract'
 import type { Result } from '../../../shared/result'
-import { hasCode } from '../../../shared/service-errors'
-import type { ChangeNote } from '../../../shared/model/changes'
 
 const TOKEN_META = 'ninekeeper-token'
 
@@ -27,7 +25,7 @@ export async function call<C extends Channel>(channel: C, input: Input<C>): Prom
     }
     const first = await send()
     // The web bridge was restarted (a new per-start token): fetch the page's new token and resend once.
-    if (!first.ok && hasCode(first.error, 'bad-token') && (await refreshToken())) return await send()
+    if (!first.ok && first.error.code === 'bad-token' && (await refreshToken())) return await send()
     return first
   } catch {
     return {
@@ -52,29 +50,6 @@ async function refreshToken(): Promise<boolean> {
     return true
   } catch {
     return false
-  }
-}
-
-/**
- * Calls `listener` each time the core's event log grew (docs/ARCHITECTURE.md § Change events): a call
- * here, a phone's entry, another laptop's rows merged by club sync. In the desktop app the notes come
- * over IPC; in a browser as server-sent events from the web bridge (GET /events, the session's cookie),
- * which the browser opens again by itself when the stream drops. The function returned stops it.
- */
-export function onCoreChange(listener: (note: ChangeNote) => void): () => void {
-  if (window.ninekeeper) return window.ninekeeper.onChanged?.(listener) ?? (() => {})
-  const source = new EventSource('/events')
-  const forward = (e: MessageEvent<string>): void => {
-    try {
-      listener(JSON.parse(e.data) as ChangeNote)
-    } catch {
-      // Not a note: nothing to refresh on.
-    }
-  }
-  source.addEventListener('changed', forward)
-  return () => {
-    source.removeEventListener('changed', forward)
-    source.close()
   }
 }
 
