@@ -4,47 +4,15 @@
  * entry), the rest as results; a match after midnight still tonight's, yesterday's not; and a note on
  * the change feed exactly when the log grew (a write, not a read or a refused write).
  */
-import { afterEach, describe, expect, it } from 'vitest'
-import { createCore, type Core } from '../../src/core/core'
+import { describe, expect, it } from 'vitest'
 import { tonight } from '../../src/core/services/board'
 import type { BoardNight } from '../../src/shared/model/board'
 import type { ChangeNote } from '../../src/shared/model/changes'
 import type { MatchView } from '../../src/shared/model/match'
 import { eventIds, projectionRows } from '../../src/core/services/digest'
-import { tempDir } from '../helpers/tmp'
+import { call, clockedLaptops, type Laptop } from '../helpers/laptops'
 
-type Laptop = Core & { now: number }
-const open: Laptop[] = []
-const dirs: (() => void)[] = []
-afterEach(() => {
-  for (const l of open.splice(0)) if (l.db.open) l.close()
-  for (const c of dirs.splice(0)) c()
-})
-
-function laptop(): Laptop {
-  const t = tempDir()
-  dirs.push(t.cleanup)
-  const l = { now: Date.parse('2026-03-04T12:00:00.000Z') } as Laptop
-  Object.assign(
-    l,
-    createCore({
-      dataDir: t.dir,
-      mode: 'web',
-      version: 'test',
-      clock: () => new Date((l.now += 1000)),
-      log: () => {},
-      autoBackup: false,
-    }),
-  )
-  open.push(l)
-  return l
-}
-
-async function call<T>(l: Laptop, channel: string, input: unknown): Promise<T> {
-  const r = await l.dispatch(channel, input)
-  if (!r.ok) throw new Error(`${channel}: ${JSON.stringify(r.error)}`)
-  return r.value as T
-}
+const laptop = clockedLaptops('2026-03-04T12:00:00.000Z')
 
 async function roster(l: Laptop, names: string[]): Promise<string[]> {
   const ids: string[] = []

@@ -5,45 +5,13 @@
  * works from what the test played, not from the projection tables the service reads.
  */
 import fc from 'fast-check'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createCore, type Core } from '../../src/core/core'
+import { describe, expect, it } from 'vitest'
 import type { ClubRecords } from '../../src/shared/model/records'
 import type { MatchView } from '../../src/shared/model/match'
 import { BADGES } from '../../src/shared/stats/records'
-import { tempDir } from '../helpers/tmp'
+import { call, clockedLaptops, type Laptop } from '../helpers/laptops'
 
-type Laptop = Core & { now: number }
-const open: Laptop[] = []
-const dirs: (() => void)[] = []
-afterEach(() => {
-  for (const l of open.splice(0)) if (l.db.open) l.close()
-  for (const c of dirs.splice(0)) c()
-})
-
-function laptop(): Laptop {
-  const t = tempDir()
-  dirs.push(t.cleanup)
-  const l = { now: Date.parse('2025-11-01T12:00:00.000Z') } as Laptop
-  Object.assign(
-    l,
-    createCore({
-      dataDir: t.dir,
-      mode: 'web',
-      version: 'test',
-      clock: () => new Date((l.now += 1000)),
-      log: () => {},
-      autoBackup: false,
-    }),
-  )
-  open.push(l)
-  return l
-}
-
-async function call<T>(l: Laptop, channel: string, input: unknown): Promise<T> {
-  const r = await l.dispatch(channel, input)
-  if (!r.ok) throw new Error(`${channel}: ${JSON.stringify(r.error)}`)
-  return r.value as T
-}
+const laptop = clockedLaptops('2025-11-01T12:00:00.000Z')
 
 const NAMES = ['Ana', 'Bo', 'Cy', 'Di', 'Ed']
 type Outcome = 'finished' | 'abandoned' | 'open' | 'undone' | 'corrected'

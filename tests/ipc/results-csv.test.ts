@@ -8,8 +8,7 @@
  * and compares them with seasons:standings.
  */
 import { readFileSync } from 'node:fs'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createCore, type Core } from '../../src/core/core'
+import { describe, expect, it } from 'vitest'
 import type { Season, SeasonStandings } from '../../src/shared/model/club'
 import type { MatchView } from '../../src/shared/model/match'
 import type { PointsScheme } from '../../src/shared/events/club'
@@ -17,40 +16,9 @@ import type { GameId } from '../../src/shared/games/ids'
 import { splitCsv } from '../../src/shared/import/csv'
 import type { Output } from '../../src/shared/ipc/contract'
 import { standings, type LeagueMatch } from '../../src/shared/stats/league'
-import { tempDir } from '../helpers/tmp'
+import { call, clockedLaptops, type Laptop } from '../helpers/laptops'
 
-type Laptop = Core & { now: number }
-const open: Laptop[] = []
-const dirs: (() => void)[] = []
-afterEach(() => {
-  for (const l of open.splice(0)) if (l.db.open) l.close()
-  for (const c of dirs.splice(0)) c()
-})
-
-function laptop(): Laptop {
-  const t = tempDir()
-  dirs.push(t.cleanup)
-  const l = { now: Date.parse('2026-03-01T12:00:00.000Z') } as Laptop
-  Object.assign(
-    l,
-    createCore({
-      dataDir: t.dir,
-      mode: 'web',
-      version: 'test',
-      clock: () => new Date((l.now += 1000)),
-      log: () => {},
-      autoBackup: false,
-    }),
-  )
-  open.push(l)
-  return l
-}
-
-async function call<T>(l: Laptop, channel: string, input: unknown): Promise<T> {
-  const r = await l.dispatch(channel, input)
-  if (!r.ok) throw new Error(`${channel}: ${JSON.stringify(r.error)}`)
-  return r.value as T
-}
+const laptop = clockedLaptops('2026-03-01T12:00:00.000Z')
 
 /** Starts a match at `utc` (the device's offset `utcOffset`), applies the actions and finishes it by hand if the rules did not. */
 async function play(

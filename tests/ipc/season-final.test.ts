@@ -5,8 +5,7 @@
  * behaviour (the table recomputed from the frozen matches); rebuilding from the events alone gives
  * what the incremental writes left.
  */
-import { afterEach, describe, expect, it } from 'vitest'
-import { createCore, type Core } from '../../src/core/core'
+import { describe, expect, it } from 'vitest'
 import { EventStore } from '../../src/core/db/repos/events'
 import { projectClubSubject } from '../../src/core/services/club-projector'
 import { Device } from '../../src/core/services/device'
@@ -18,40 +17,9 @@ import { validateEvent } from '../../src/shared/events/validate'
 import type { Season, SeasonStandings } from '../../src/shared/model/club'
 import type { MatchView } from '../../src/shared/model/match'
 import * as v from 'valibot'
-import { tempDir } from '../helpers/tmp'
+import { call, clockedLaptops, type Laptop } from '../helpers/laptops'
 
-type Laptop = Core & { now: number }
-const open: Laptop[] = []
-const dirs: (() => void)[] = []
-afterEach(() => {
-  for (const l of open.splice(0)) if (l.db.open) l.close()
-  for (const c of dirs.splice(0)) c()
-})
-
-function laptop(): Laptop {
-  const t = tempDir()
-  dirs.push(t.cleanup)
-  const l = { now: Date.parse('2026-03-01T12:00:00.000Z') } as Laptop
-  Object.assign(
-    l,
-    createCore({
-      dataDir: t.dir,
-      mode: 'web',
-      version: 'test',
-      clock: () => new Date((l.now += 1000)),
-      log: () => {},
-      autoBackup: false,
-    }),
-  )
-  open.push(l)
-  return l
-}
-
-async function call<T>(l: Laptop, channel: string, input: unknown): Promise<T> {
-  const r = await l.dispatch(channel, input)
-  if (!r.ok) throw new Error(`${channel}: ${JSON.stringify(r.error)}`)
-  return r.value as T
-}
+const laptop = clockedLaptops('2026-03-01T12:00:00.000Z')
 
 /** A finished Nine match of one round with these hand totals (lower is better). */
 async function nine(l: Laptop, utc: string, players: string[], totals: number[]): Promise<string> {
