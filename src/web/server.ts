@@ -26,6 +26,7 @@ import type { Dispatch } from '../core/ipc/dispatch'
 import type { ExportDownloads } from '../core/services/export-downloads'
 import type { ChangeListener } from '../core/changes'
 import { CONTENT_SECURITY_POLICY, CONTENT_TYPES, resolveStaticPath } from '../core/security'
+import { readBody, readCookie, securityHeaders as httpSecurityHeaders, sendWith } from './http'
 
 export const TOKEN_HEADER = 'x-ninekeeper-token'
 /** The query parameter that carries the per-start secret in the printed address. */
@@ -165,7 +166,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
           415,
           transportError('unsupported-media-type', 'Send the request body as application/json.'),
         )
-      const body = await readBody(req)
+      const body = await readBody(req, MAX_BODY_BYTES)
       if (body === null)
         return sendJson(
           res,
@@ -336,16 +337,6 @@ function sameSecret(offered: string | null | undefined, expected: string): boole
   return timingSafeEqual(a, b)
 }
 
-function readCookie(req: IncomingMessage, name: string): string | null {
-  const header = req.headers.cookie
-  if (!header) return null
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
-  }
-  return null
-}
-
 /** What a browser sees without the session: how to open the app, and nothing of it. */
 function howToOpenPage(problem: string | null): string {
   return `<!doctype html>
@@ -367,50 +358,13 @@ function transportError(code: string, message: string) {
   return { ok: false as const, error: { code, message } }
 }
 
-function readBody(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    let tooLarge = false
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_BODY_BYTES) tooLarge = true
-      else chunks.push(chunk)
-    })
-    req.on('end', () => resolveBody(tooLarge ? null : Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
-
 function securityHeaders(): Record<string, string> {
-  return {
-    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-    'Cache-Control': 'no-store',
-  }
+  return httpSecurityHeaders(CONTENT_SECURITY_POLICY)
 }
 
-/**
- * After a 4xx or 5xx the connection closes (Connection: close): a refused request's body is never
- * read, so a client announcing a large one cannot keep the socket; what it still sends is discarded
- * until it closes, for at most UNAUTHENTICATED_IDLE_MS of silence.
- */
+/** Answers with the bridge's headers; a refusal closes the connection (src/web/http.ts). */
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headOnly = false): void {
-  const close = status >= 400
-  res.writeHead(status, {
-    ...securityHeaders(),
-    'Content-Type': type,
-    'Content-Length': Buffer.byteLength(body),
-    ...(close ? { Connection: 'close' } : {}),
-  })
-  res.end(headOnly ? undefined : body)
-  if (close) {
-    res.req.resume()
-    res.socket?.setTimeout(UNAUTHENTICATED_IDLE_MS, () => res.socket?.destroy())
-  }
+  sendWith(CONTENT_SECURITY_POLICY, res, status, type, body, headOnly)
 }
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {

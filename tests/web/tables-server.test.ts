@@ -1,9 +1,10 @@
 /**
  * The table units' listener (docs/TABLES.md § Threat model): pairing once, expiry, revoke, the
  * evening's close, the phone's own match only, every IPC channel refused, Host and Origin checks,
- * cookie flags and the idempotency key.
+ * cookie flags, the close after a refusal and the idempotency key.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CHANNELS } from '../../src/shared/ipc/channels'
@@ -206,6 +207,31 @@ describe('request checks', () => {
       403,
     )
     expect(events()).toBe(before)
+  })
+
+  it('closes the connection after refusing a POST that announces 1 GB (a client cannot keep the socket)', async () => {
+    const s = connect(server.port, '127.0.0.2')
+    let received = ''
+    s.setEncoding('utf8')
+    s.on('data', (c: string) => (received += c))
+    s.on('error', () => {})
+    const closed = new Promise<void>((done) => s.once('close', () => done()))
+    await new Promise<void>((open) => s.once('connect', () => open()))
+    s.write(
+      `POST /phone/enter HTTP/1.1\r\nHost: 127.0.0.2:${server.port}\r\nOrigin: http://evil.example\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n{"a":`,
+    )
+    // Keep sending, as the announced body would; the listener must not wait for it.
+    const pump = setInterval(() => {
+      if (!s.destroyed) s.write('x'.repeat(1024))
+    }, 20)
+    try {
+      await closed
+    } finally {
+      clearInterval(pump)
+    }
+    const head = received.slice(0, received.indexOf('\r\n\r\n')).toLowerCase()
+    expect(head).toMatch(/^http\/1\.1 403/)
+    expect(head).toContain('connection: close')
   })
 
   it('refuses a body that is not JSON (a plain form post)', async () => {

@@ -21,6 +21,7 @@ import { extname } from 'node:path'
 import { CONTENT_TYPES, resolveStaticPath } from '../../core/security'
 import type { Result } from '../../shared/result'
 import type { ServiceErrorCode } from '../../shared/service-errors'
+import { readBody, readCookie, sendWith } from '../http'
 import type { TablesService } from './service'
 import type { TableUnit } from './store'
 
@@ -101,7 +102,7 @@ export async function startTablesServer(options: TablesServerOptions): Promise<T
         .toLowerCase()
       if (type !== 'application/json')
         return sendJson(res, 415, refuse('unsupported-media-type', 'Send the request body as application/json.'))
-      const body = await readBody(req)
+      const body = await readBody(req, MAX_PHONE_BODY_BYTES)
       if (body === null) return sendJson(res, 413, refuse('too-large', 'The request is too large.'))
       let payload: unknown
       try {
@@ -208,45 +209,9 @@ function refuse(code: ServiceErrorCode, message: string) {
   return { ok: false as const, error: { code, message } }
 }
 
-function readCookie(req: IncomingMessage, name: string): string | null {
-  const header = req.headers.cookie
-  if (!header) return null
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
-  }
-  return null
-}
-
-function readBody(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    let tooLarge = false
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_PHONE_BODY_BYTES) tooLarge = true
-      else chunks.push(chunk)
-    })
-    req.on('end', () => resolveBody(tooLarge ? null : Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
-
+/** Answers with the phone page's headers; a refusal closes the connection (src/web/http.ts). */
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headOnly = false): void {
-  res.writeHead(status, {
-    'Content-Security-Policy': PHONE_CSP,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-    'Cache-Control': 'no-store',
-    'Content-Type': type,
-    'Content-Length': Buffer.byteLength(body),
-    ...(status >= 400 ? { Connection: 'close' } : {}),
-  })
-  res.end(headOnly ? undefined : body)
-  if (status >= 400) res.req.resume()
+  sendWith(PHONE_CSP, res, status, type, body, headOnly)
 }
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
