@@ -91,15 +91,22 @@ describe('GridCorrection', () => {
     expect(fix.error).toBe('Type the 9 card values of round 1, row by row (4 typed).')
   })
 
-  it('names the later entry that would become impossible and applies nothing', async () => {
+  it('lists the later entry that would become impossible; applied, it is left out, and Undo brings it back (EN-A22)', async () => {
     fix.open(1)
     fix.edit('111136289') // four 1s, and round 2 showed the fifth (EN-V5)
     const before = eventCount()
     await fix.show()
-    expect(fix.preview).toBeNull()
-    expect(fix.error).toMatch(/^That change makes entry 9 \(Round 2 reveal\) impossible: Too many 1s/)
-    expect(await fix.confirm()).toBe(false)
+    expect(fix.error).toBe('')
+    expect(fix.preview?.leftOut[0]).toMatchObject({ index: 9, entry: 'Round 2 reveal' })
+    expect(fix.preview?.leftOut[0]?.reason).toMatch(/^Too many 1s/)
+    const reveal2 = fix.preview?.leftOut[0]?.eventId
     expect(eventCount()).toBe(before)
+    expect(await fix.confirm()).toBe(true)
+    expect(eventCount()).toBe(before + 1)
+    expect(match.view?.skipped.map((x) => x.eventId)).toEqual([reveal2])
+    expect(match.announcement).toMatch(/^Round 1 reveal corrected; .*; 1 entry left out\.$/)
+    expect((await match.undo()).ok).toBe(true)
+    expect(match.view?.skipped).toEqual([])
     expect(es().totals).toEqual([8, 7])
   })
 })

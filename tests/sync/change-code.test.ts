@@ -7,15 +7,20 @@
  */
 import { statSync } from 'node:fs'
 import { createServer, request, type Server } from 'node:http'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { SyncStatus } from '../../src/shared/model/sync'
 import type { Player } from '../../src/shared/model/player'
 import { decodeClubCode } from '../../src/core/sync/club-code'
 import { hubToken } from '../../src/core/sync/hub-token'
-import { digest, type Laptop } from '../helpers/club'
+import { digest, link, type Laptop, type Link } from '../helpers/club'
 import { clubTestbed } from '../helpers/club-testbed'
 
 const bed = clubTestbed()
+/** Links made by a test, closed after it. */
+const links: Link[] = []
+afterEach(async () => {
+  for (const l of links.splice(0)) await l.close()
+})
 
 const names = async (l: Laptop): Promise<string[]> =>
   (await l.call<Player[]>('players:list', {})).map((p) => p.name).sort()
@@ -37,14 +42,18 @@ async function rawRead(url: string, token: string): Promise<{ status: number; bo
 }
 
 /** Ana creates a club; Bo and Cy join and each add a player, so the club knows their laptops' keys. */
-async function club(hubUrl = bed.hub.url): Promise<{ a: Laptop; b: Laptop; c: Laptop; code: string }> {
+/** Ana creates the club, Bo and Cy join (Cy at `cyUrl`: the hub itself, or a link to it that a test can cut). */
+async function club(
+  hubUrl = bed.hub.url,
+  cyUrl = bed.hub.url,
+): Promise<{ a: Laptop; b: Laptop; c: Laptop; code: string }> {
   const a = bed.lap('ana')
   const made = await a.call<SyncStatus>('club:create', { hubUrl })
   const code = made.club!.code
   const b = bed.lap('bo')
   await b.call('club:join', { hubUrl: bed.hub.url, code })
   const c = bed.lap('cy')
-  await c.call('club:join', { hubUrl: bed.hub.url, code })
+  await c.call('club:join', { hubUrl: cyUrl, code })
   await a.call('players:create', { name: 'Ana' })
   await b.call('players:create', { name: 'Bo' })
   await c.call('players:create', { name: 'Cy' })
@@ -243,15 +252,22 @@ describe('changing the join code', () => {
 
   for (const first of ['a laptop that took the change', 'the laptop that missed it'] as const)
     it(`a hub lost after a change and seeded again by ${first}: the laptop that missed the change comes back, and the old code stays out`, async () => {
-      const { a, b, c, code } = await club()
-      // Cy is switched off through the change and the hub's loss; he played meanwhile.
+      const cable = await link(() => bed.hub.port)
+      links.push(cable)
+      const { a, b, c, code } = await club(bed.hub.url, cable.url)
+      // Cy is switched off through the change and the hub's loss (his link cut, so the sync a write starts by
+      // itself cannot reach the hub either); he played meanwhile.
+      cable.setOnline(false)
       const fresh = (await a.call<SyncStatus>('club:change-code')).club!.code
       await sync(a)
       await sync(b)
       await sync(b)
       expect(await codeOf(b)).toBe(fresh)
       await c.call('players:create', { name: 'Cy offline' })
+      // That write's own sync, and this one after it, fail (the next try is a minute away)
+      expect((await sync(c)).state).not.toBe('connected')
       await bed.hub.lose()
+      cable.setOnline(true)
       if (first === 'the laptop that missed it') {
         // Cy seeds the empty hub with the old code; Ana takes it back with that code and tells it the change.
         expect((await sync(c)).state).toBe('connected')
