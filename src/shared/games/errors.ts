@@ -145,6 +145,8 @@ export const GAME_ERROR_CODES = [
   'reshuffle-blocked',
   'reshuffle-available',
   'dealt-win-late',
+  'game-tracked',
+  'invalid-result',
 ] as const
 
 export type GameErrorCode = (typeof GAME_ERROR_CODES)[number]

@@ -39,6 +39,7 @@ import {
   senResolveTiebreak,
   sortRanks,
 } from './rules'
+import { enterResult } from './result'
 import type { SenParsed, SenParsedAction } from './schema'
 import type { Seat, SenState } from './types'
 
@@ -436,6 +437,8 @@ export function applyParsed(state: SenState, action: SenParsedAction): Result<Se
       return dealtWin(state, action)
     case 'correct-piles':
       return correctPiles(state, action)
+    case 'result':
+      return enterResult(state, action)
     case 'next-game':
       return nextGame(state)
   }

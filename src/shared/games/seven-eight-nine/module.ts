@@ -120,6 +120,15 @@ const winBy =
   (d: Readonly<Record<string, unknown>>): number =>
     d.result === 'win' && d.ending === ending ? 1 : 0
 
+/** SE-R15: how an entered result names its ending in the history. */
+const ENDING_WORDS: Record<string, string> = {
+  swap: 'by a swap',
+  react: 'by a React',
+  declare: 'by a Declare',
+  'dealt-win': 'with a dealt 7-8-9',
+  tiebreaker: 'at the tiebreaker',
+}
+
 export const senModule: GameModule<'seven-eight-nine', SenConfig, SenState, SenAction, SenLegal> = {
   ...senFacts,
   seats: { min: 2, max: 2 },
@@ -157,6 +166,11 @@ export const senModule: GameModule<'seven-eight-nine', SenConfig, SenState, SenA
     if (a.type === 'reshuffle') return `${who} reshuffles`
     if (a.type === 'tiebreak') return `Game ${ctx.round}: tiebreaker`
     if (a.type === 'dealt-win') return `Game ${ctx.round}: dealt win`
+    if (a.type === 'result') {
+      const ending = ENDING_WORDS[String(a.ending)] ?? String(a.ending)
+      const winner = typeof a.winner === 'number' ? ctx.names[a.winner] : undefined
+      return `Result entered: ${winner === undefined ? 'a draw' : `${winner} wins`} ${ending}`
+    }
     if (a.type === 'next-game') return `Game ${ctx.round + 1} dealt`
     if (a.type === 'correct-piles') return `Draw pile corrected to ${typeof a.draw === 'number' ? a.draw : '?'}`
     return null

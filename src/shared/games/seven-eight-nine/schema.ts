@@ -32,6 +32,13 @@ const Seat = v.optional(v.picklist([0, 1] as const, 'The seat must be 0 or 1.'))
 
 const SEATS_MESSAGE = 'Say which player (or both) was dealt 7-8-9.'
 const DRAW_MESSAGE = 'Count the cards of the draw pile: a whole number, 0 or more.'
+const WINNER_MESSAGE = 'Say who won the game (seat 0 or 1), or null for a draw.'
+/** SE-R14: the ways a game ends. */
+const SEN_ENDINGS = ['swap', 'react', 'declare', 'dealt-win', 'tiebreaker'] as const
+const ENDING_MESSAGE = 'Say how the game ended: swap, react, declare, dealt-win or tiebreaker.'
+/** SE-R10: a Block cancels a Declare and play goes on; it never ends a game. */
+const BLOCK_ENDING =
+  'A Block never wins a game: it cancels the Declare and play goes on, to a later win or the tiebreaker.'
 
 /** The message for a required field that is missing altogether. */
 const missing = missingKey(
@@ -42,6 +49,8 @@ const missing = missingKey(
     hands: 'Enter both hands for the tiebreaker.',
     seats: SEATS_MESSAGE,
     draw: DRAW_MESSAGE,
+    winner: WINNER_MESSAGE,
+    ending: ENDING_MESSAGE,
   },
   'That action is missing a field.',
 )
@@ -83,6 +92,14 @@ export const SenActionSchema = v.pipe(
         },
         missing,
       ),
+      v.object(
+        {
+          type: v.literal('result'),
+          winner: v.nullable(v.picklist([0, 1] as const, WINNER_MESSAGE)),
+          ending: v.picklist(SEN_ENDINGS, (issue) => (issue.input === 'block' ? BLOCK_ENDING : ENDING_MESSAGE)),
+        },
+        missing,
+      ),
       v.object({ type: v.literal('next-game') }, missing),
       v.object(
         {
@@ -108,6 +125,7 @@ function actionCode(field: string | undefined): GameErrorCode {
   if (field === undefined) return 'invalid-action'
   if (field === 'seat') return 'invalid-seat'
   if (field === 'draw') return 'invalid-count'
+  if (field === 'winner' || field === 'ending') return 'invalid-result'
   if (/^(card|give|flipped)$/.test(field) || /^(hand|show|hands\.[01])\.\d$/.test(field)) return 'invalid-rank'
   if (/^(hand|show|hands\.[01])$/.test(field)) return 'invalid-hand'
   return 'invalid-action'

@@ -59,6 +59,9 @@ export type SenAction =
   | { type: 'tiebreak'; hands: SenCardInput[][] }
   /** Before the first flip: the seats that were dealt 7-8-9. */
   | { type: 'dealt-win'; seats: number[] }
+  /** A game's result in one step, its moves not tracked (SE-R15): before the game's first flip, or after a game is
+   * over (then it is the next game's result). `winner` null is a draw (tiebreaker or two dealt 7-8-9s only). */
+  | { type: 'result'; winner: number | null; ending: SenEnding }
   /** Start the next game of the match after a game is over. */
   | { type: 'next-game' }
   /** The table counted its draw pile and it differs from the app's count (SE-A1): take the table's count. Between turns only. */
@@ -111,6 +114,8 @@ export interface SenGameRecord {
   hands: [number[], number[]]
   /** Readable "why", shown as-is. */
   explanation: string
+  /** True when the result was entered in one step (SE-R15): flips, piles and hands were not tracked. */
+  entered?: boolean
 }
 
 export interface SenDeclarePending {
