@@ -1,21 +1,12 @@
 /**
  * Keeps the projection tables in step with the event log. Each write re-runs the pure reducer
  * (src/shared/events/reduce.ts) for what it touched (one player, one match) and rewrites only the
- * rows that changed; rebuildAll() makes every table again from the events alone, and gives the same
- * rows (tests compare digests of both).
+ * rows that changed (what the events say of a match: compute-match.ts); rebuildAll() makes every
+ * table again from the events alone, and gives the same rows (tests compare digests of both).
  */
 import type { Database, Statement } from 'better-sqlite3'
-import { GAME_NAMES } from '../../shared/games/engine'
 import { completedRounds } from '../../shared/games/projections'
-import { ENGINES, type AnyEngine } from '../../shared/games/registry'
-import {
-  canonicalIds,
-  reduceMatch,
-  reducePlayer,
-  replayMatch,
-  type EntryContext,
-  type PlayerProjection,
-} from '../../shared/events/reduce'
+import { canonicalIds, reducePlayer, type PlayerProjection } from '../../shared/events/reduce'
 import { hlcTime } from '../../shared/events/hlc'
 import type { DomainEvent } from '../../shared/events/types'
 import { playerNameKey } from '../../shared/model/player'
@@ -25,7 +16,7 @@ import type { StatsProjector } from './stats-projector'
 import { rebuildClub } from './club-projector'
 import { refreshRemovals } from './removals'
 import { RoundRows, wantedRounds } from './round-rows'
-import { computeRecorded, isRecordedLog } from './recorded-projection'
+import { computeMatch } from './compute-match'
 import type { ProjectedMatch, ProjectedSeat } from './projected-match'
 
 // The projected match's shape lives in its own file, so recorded-projection.ts can use it without importing this one.
@@ -224,58 +215,7 @@ export class Projector {
 
   /** The match as its events say, without writing anything. Null when it has no start. */
   computeMatch(id: string, events: readonly DomainEvent[]): ProjectedMatch | null {
-    if (isRecordedLog(events)) return computeRecorded(id, events)
-    const log = reduceMatch(events)
-    if (!log.started) return null
-    const started = log.started
-    const gameId = started.gameId
-    const engine = (ENGINES as Partial<Record<string, AnyEngine>>)[gameId] ?? null
-    let state: unknown = null
-    let roundTimes: string[] = []
-    let skipped: ProjectedMatch['skipped'] = []
-    let contexts = new Map<string, EntryContext>()
-    let problem: string | null = null
-    if (!engine) problem = `This match is of a game this version of Ninekeeper does not know (${String(gameId)}).`
-    else {
-      const r = replayMatch(gameId, engine, started.config, log.entries)
-      if (r.setupError)
-        problem = `This match no longer starts under this version of ${GAME_NAMES[gameId]}: ${r.setupError.message}`
-      else {
-        const ok = r as Exclude<typeof r, { setupError: { code: string; message: string } }> & { state: unknown }
-        state = ok.state
-        roundTimes = ok.roundTimes
-        skipped = ok.skipped
-        contexts = ok.contexts
-        if (skipped.length) {
-          const first = skipped[0] as { eventId: string; message: string }
-          const n = log.entries.findIndex((e) => e.eventId === first.eventId) + 1
-          problem =
-            skipped.length === 1
-              ? `Entry ${n} could not be applied and is left out: ${first.message}`
-              : `${skipped.length} entries could not be applied and are left out; the first, entry ${n}: ${first.message}`
-        }
-      }
-    }
-    const game = engine && state !== null ? engine.status(state) : null
-    const standings = engine && state !== null ? engine.standings(state) : []
-    const close = log.closes[log.closes.length - 1]
-    const status: MatchStatus = game?.over ? 'finished' : (close?.status ?? 'in-progress')
-    return {
-      id,
-      gameId,
-      engine,
-      config: started.config,
-      log,
-      state,
-      status,
-      game,
-      standings,
-      skipped,
-      problem,
-      roundTimes,
-      events,
-      contexts,
-    }
+    return computeMatch(id, events)
   }
 
   /** Writes a computed match into the projection tables, against the rows there. */
