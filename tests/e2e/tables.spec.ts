@@ -6,7 +6,8 @@ import { apiCall, newDataDir, type RunningApp, seedMatch, startApp, watchConsole
  * Table units (docs/TABLES.md): the organiser opens them in Settings → Club night and adds a phone to each of
  * four running matches; four phones (two Pixel 7, two iPhone 14 viewports, touch) pair from the QR code's address
  * and enter rounds at once; a revoked phone is refused; a phone reaches no IPC channel; a phone offline for a
- * round sends it once when it is back.
+ * round sends it once when it is back. A phone at a Seven Eight Nine table enters each game's result in one step
+ * (SE-R15), checked as the laptop checks it, and the laptop shows and undoes it.
  */
 let app: RunningApp
 const contexts: BrowserContext[] = []
@@ -124,7 +125,8 @@ test('four phones enter rounds on four tables at once; revoke, other channels, o
   await third.getByRole('button', { name: /^Save round/ }).tap()
   await expect(third.getByTestId('phone-status')).toContainText('Round 3')
   const byCards = await apiCall<{ actions: { action: unknown }[] }>(page, 'matches:get', { id: matchIds[2] })
-  expect(byCards.actions[1]?.action).toEqual({ type: 'round', wentOut: 0, hands: [[], ['9d', 'qh']] })
+  // read as the laptop's form reads cards (the phone's form is the laptop's RoundFormState)
+  expect(byCards.actions[1]?.action).toEqual({ type: 'round', wentOut: 0, hands: [[], ['9D', 'QH']] })
 
   // Offline for a round: kept on the phone, sent once when the Wi-Fi is back.
   const first = phones[0]!
@@ -152,5 +154,66 @@ test('four phones enter rounds on four tables at once; revoke, other channels, o
   await expect(page.locator('.history li.action').getByTestId('history-device')).toHaveText(
     "entered on Table 2's phone",
   )
+  expect(problems).toEqual([])
+})
+
+test('a Seven Eight Nine table enters game results from its phone; the laptop shows and undoes them', async ({
+  browser,
+  page,
+}) => {
+  const problems = watchConsole(page)
+  app = await startApp(newDataDir())
+  await page.goto(app.url)
+  const matchId = await seedMatch(page, 'seven-eight-nine', ['Ana', 'Bo'], { target: 2 })
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  const night = page.getByTestId('club-night')
+  await night.getByTestId('tables-host').selectOption('127.0.0.1')
+  await night.getByLabel('Port').fill('0')
+  await night.getByRole('button', { name: 'Open table units' }).click()
+  const row = night.getByRole('listitem').filter({ hasText: 'Ana, Bo' })
+  await row.getByRole('textbox', { name: "Phone's name" }).fill('Table 9')
+  await row.getByRole('button', { name: 'Add a phone' }).click()
+  const url = (await night.getByTestId('pairing-url').getAttribute('href')) as string
+  const { page: p } = await phone(browser, 'Pixel 7')
+  await p.goto(url)
+  await expect(p.getByRole('heading', { name: 'Table 9' })).toBeVisible()
+  const actions = async () =>
+    (await apiCall<{ actions: { action: unknown }[] }>(page, 'matches:get', { id: matchId })).actions
+
+  // Game 1: Bo by a Declare.
+  await p.getByRole('radio', { name: 'Bo', exact: true }).tap()
+  await p.getByRole('radio', { name: 'By a Declare' }).tap()
+  await p.getByRole('button', { name: 'Save game 1' }).tap()
+  await expect(p.getByTestId('phone-status')).toContainText('Bo wins game 1 by a Declare')
+  await expect(p.getByTestId('phone-standings')).toContainText('Bo1')
+  expect((await actions()).map((a) => a.action)).toEqual([{ type: 'result', winner: 1, ending: 'declare' }])
+
+  // Game 2: a draw by a swap is refused on the phone in the engine's words (SE-V12), nothing sent; at the tiebreaker it is entered.
+  await p.getByRole('radio', { name: 'A draw' }).tap()
+  await p.getByRole('radio', { name: 'By a swap' }).tap()
+  await expect(p.getByRole('alert')).toContainText('A game is drawn only at the tiebreaker')
+  await p.getByRole('button', { name: 'Save game 2' }).tap()
+  expect(await actions()).toHaveLength(1)
+  await p.getByRole('radio', { name: /^At the tiebreaker/ }).tap()
+  await p.getByRole('button', { name: 'Save game 2' }).tap()
+  await expect(p.getByTestId('phone-status')).toContainText('Game 2 is a draw at the tiebreaker')
+  expect(await actions()).toHaveLength(2)
+
+  // Its own last entry the phone takes back.
+  await p.getByRole('button', { name: 'Undo my last entry' }).tap()
+  await expect(p.getByTestId('phone-status')).toContainText('Bo wins game 1 by a Declare')
+  expect(await actions()).toHaveLength(1)
+
+  // The laptop shows the entered game (its flips not tracked) and undoes it like any entry.
+  await page.evaluate((id) => (location.hash = `#/match/${encodeURIComponent(id)}`), matchId)
+  await expect(page.getByTestId('sen-result')).toContainText('Bo wins game 1 by a Declare (the result as entered')
+  await expect(page.getByTestId('game-record')).toHaveCount(1)
+  await expect(page.getByTestId('game-record').first()).toContainText('Win by Declare')
+  await expect(page.getByTestId('game-record').first()).toContainText('not tracked')
+  await page.getByRole('button', { name: 'Undo', exact: true }).click()
+  await expect(page.getByTestId('game-record')).toHaveCount(0)
+  expect(await actions()).toHaveLength(0)
+  // and the phone, asking again, is back at game 1
+  await expect(p.getByRole('button', { name: 'Save game 1' })).toBeVisible()
   expect(problems).toEqual([])
 })

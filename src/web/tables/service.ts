@@ -37,6 +37,9 @@ export interface PhoneView {
   canUndo: boolean
   /** What the round form needs of the config (Wild Nine's entry by cards or points). */
   config: unknown
+  /** The game's state as the laptop's engine has it: the phone's form checks an entry against it first, with the
+   * laptop's own round form (RoundFormState), so it shows the laptop's messages before anything is sent. */
+  state: unknown
   /** How many rounds the log holds (effective entries). */
   entries: number
 }
@@ -159,6 +162,7 @@ export class TablesService {
       head: m.head,
       canUndo: this.ownLast(unit, m),
       config: m.config,
+      state: m.state,
       entries: m.actions.length,
     }
   }

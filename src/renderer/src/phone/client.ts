@@ -24,6 +24,8 @@ export interface PhoneView {
   standings: PhoneStanding[]
   head: string
   canUndo: boolean
+  /** The game's state on the laptop (null when it could not be replayed): the form checks an entry against it. */
+  state: unknown
   entries: number
 }
 

@@ -1,11 +1,10 @@
 import { replayLog, type GameEngine } from '../../../../shared/games/engine'
 import { seatLabel } from '../../../../shared/games/sheets'
-import type { MatchView } from '../../../../shared/model/match'
 import type { AppError, Result } from '../../../../shared/result'
 import { CORRECTION_BREAKS_LATER_ENTRY } from '../../../../shared/service-errors'
 import type { MatchState } from '../../state/match.svelte'
 import { clearDraft, laterDraft, loadDraft, roundOfEntry, saveDraft } from '../shared-sheet/draft'
-import { saveRound } from '../shared-sheet/save-round'
+import { saveRound, type RoundSaver } from '../shared-sheet/save-round'
 import { notSavedMessage, unsaved } from '../shared-sheet/unsaved.svelte'
 
 /**
@@ -91,7 +90,16 @@ export const BREAKS_LATER = CORRECTION_BREAKS_LATER_ENTRY
 
 type Outcome<S> = Result<S> | null
 
-export class RoundFormState<S, A, R, C, M extends string> {
+/**
+ * What the form needs of its match: the laptop's MatchState, or the phone's entry queue (phone/form.svelte.ts),
+ * which has no view (a phone never edits an entered round) and sends through its own queue.
+ */
+export interface RoundFormMatch extends RoundSaver {
+  /** An undone round's action handed to the form (MatchState.prefill), or null. */
+  prefill: unknown
+}
+
+export class RoundFormState<S, A, R, C, M extends string, H extends RoundFormMatch = MatchState> {
   fields = $state() as RoundFields<C, M>
   tried = $state(false)
   /** The service's refusal of the last send, or null. */
@@ -107,7 +115,7 @@ export class RoundFormState<S, A, R, C, M extends string> {
   #saved = false
 
   constructor(
-    private readonly matchOf: () => MatchState,
+    private readonly matchOf: () => H,
     private readonly gameOf: () => S,
     private readonly editOf: () => RoundEdit<R> | null,
     readonly spec: RoundFormSpec<S, A, R, C, M>,
@@ -117,7 +125,7 @@ export class RoundFormState<S, A, R, C, M extends string> {
     this.reset()
   }
 
-  get match(): MatchState {
+  get match(): H {
     return this.matchOf()
   }
   get game(): S {
@@ -176,7 +184,7 @@ export class RoundFormState<S, A, R, C, M extends string> {
    */
   evaluate(action: A): Result<S> {
     const edit = this.edit
-    const view = this.match.view as MatchView | null
+    const view = this.match.view
     if (!edit || !view) return this.spec.engine.apply(this.game, action)
     const actions = view.actions.map((a) => a.action as A)
     actions[edit.index] = action

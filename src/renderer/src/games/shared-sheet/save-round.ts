@@ -1,7 +1,19 @@
 import { tick } from 'svelte'
+import type { MatchView } from '../../../../shared/model/match'
+import type { AppError, Result } from '../../../../shared/result'
 import { hasCode } from '../../../../shared/service-errors'
-import type { MatchState } from '../../state/match.svelte'
 import { unsaved } from './unsaved.svelte'
+
+/** Where a round is sent: the laptop's MatchState, or a phone's entry queue (phone/form.svelte.ts). */
+export interface RoundSaver {
+  readonly id: string
+  /** The match's view, for a correction's event id (null: no correction possible). */
+  readonly view: MatchView | null
+  /** The frame's copy of a refusal, cleared when the form shows it instead. */
+  error: AppError | null
+  apply(action: unknown): Promise<Result<unknown>>
+  correct(eventId: string, action: unknown): Promise<Result<unknown>>
+}
 
 /**
  * Sends a round from a scoresheet form: a correction of the edited entry, or a new entry. Returns
@@ -9,7 +21,7 @@ import { unsaved } from './unsaved.svelte'
  * is cleared rather than shown twice.
  */
 export async function saveRound(
-  match: MatchState,
+  match: RoundSaver,
   edit: { index: number } | null | undefined,
   action: unknown,
 ): Promise<string | null> {
