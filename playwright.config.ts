@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { availableParallelism } from 'node:os'
 
 /** Browser tests run in the Chromium at CHROMIUM_PATH (Debian's by default; `npm test` sets it, to Playwright's own download where no other is found) against the real web bridge. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -7,7 +8,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // Spec files side by side, one per core (at least two: each test waits on its own app and browser
+  // much of the time); the tests of one file in order. Each test starts its own app on a free port with
+  // its own data folder (tests/e2e/app.ts), so none shares anything with another.
+  workers: Math.max(2, Math.min(4, availableParallelism())),
   retries: 0,
   timeout: 60_000,
   reporter: [['list']],

@@ -1,4 +1,5 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte'
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
@@ -11,6 +12,10 @@ const shared = {
 
 export default defineConfig({
   test: {
+    // One test file per core (Vitest's default keeps one core free, which on a 2-core machine runs every
+    // file in turn): the sync and database tests wait on child processes, workers and files much of the
+    // time. Tests wait for events, never for a fixed time, so sharing the cores changes no outcome.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {

@@ -20,3 +20,11 @@ export function obtainChromium(options?: {
   system?: string[]
   io?: ChromiumLookup & { install: (root: string) => number; log: (line: string) => void }
 }): ChromiumFound
+/** As `run`, with the output held and given back with the code (npm test's checks that run side by side). */
+export function runHeld(
+  cmd: string,
+  args: readonly string[],
+  opts?: Record<string, unknown>,
+): Promise<{ code: number; output: string }>
+/** Runs the tasks at most `limit` at a time; the results in the tasks' order. */
+export function inTurns<T>(tasks: readonly (() => Promise<T>)[], limit: number): Promise<T[]>

@@ -47,6 +47,34 @@ export function run(cmd, args, opts = {}) {
   })
 }
 
+/** As `run`, but the output (stdout and stderr, as they arrive) is held and given back with the code. */
+export function runHeld(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const chunks = []
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...opts })
+    child.stdout.on('data', (c) => chunks.push(c))
+    child.stderr.on('data', (c) => chunks.push(c))
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
+    )
+    child.on('error', (e) => resolve({ code: 127, output: `${cmd}: ${e.message}` }))
+  })
+}
+
+/** Runs the tasks at most `limit` at a time; the results in the tasks' order. */
+export async function inTurns(tasks, limit) {
+  const results = new Array(tasks.length)
+  let next = 0
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++
+      results[i] = await tasks[i]()
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker))
+  return results
+}
+
 export const bin = (name) => join(ROOT, 'node_modules', '.bin', name)
 
 /** Builds main, preload, the web bridge and the renderer into out/. */

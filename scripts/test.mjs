@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: every check, in order: types, lint, format, import cycles, build, the renderer's payload budget, Electron security
+// `npm test`: every check: types, lint, format and import cycles (side by side), build, the renderer's payload budget, Electron security
 // scan, unit/db/ipc tests (vitest), browser tests (Playwright in Chromium). Runs them all, then one summary.
 // On a fresh clone it first installs the dependencies (npm ci); without a Chromium it downloads Playwright's
 // own (`npx playwright install chromium`), and only when that fails stops at once with one line saying what to install.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
-import { bin, buildApp, ensureInstalled, obtainChromium, ROOT, run } from './lib.mjs'
+import { bin, ensureInstalled, inTurns, obtainChromium, ROOT, run, runHeld } from './lib.mjs'
 
 ensureInstalled('npm test')
 const chromium = obtainChromium()
@@ -20,45 +21,59 @@ mkdirSync(tmp, { recursive: true })
 const vitestJson = join(tmp, 'vitest.json')
 const playwrightJson = join(tmp, 'playwright.json')
 
-const steps = [
-  ['typecheck', () => run('npm', ['run', '-s', 'typecheck'])],
-  ['lint', () => run('npm', ['run', '-s', 'lint'])],
-  ['format (prettier --check; `npm run format` fixes it)', () => run('npm', ['run', '-s', 'format:check'])],
-  // Fails on any import cycle in src/ (type-only imports count too): `npm run -s cycles` lists them.
-  ['import cycles (madge --circular)', () => run('npm', ['run', '-s', 'cycles'])],
+// Steps in one group run side by side, as many at once as the machine has cores (each is one process,
+// mostly on one core); the output of a step that shares its group is held and printed whole when it
+// ends, so the log reads in order. Groups run one after another: the build before what reads out/,
+// then the tests, each of which spreads over the cores itself.
+const groups = [
   [
-    'build',
-    () =>
-      buildApp().then(
-        () => 0,
-        () => 1,
-      ),
+    ['typecheck', 'npm', ['run', '-s', 'typecheck']],
+    ['lint', 'npm', ['run', '-s', 'lint']],
+    ['format (prettier --check; `npm run format` fixes it)', 'npm', ['run', '-s', 'format:check']],
+    // Fails on any import cycle in src/ (type-only imports count too): `npm run -s cycles` lists them.
+    ['import cycles (madge --circular)', 'npm', ['run', '-s', 'cycles']],
   ],
-  // Fails when the JS and CSS index.html loads grow past 3× a Svelte hello world (docs/BENCHMARKS.md § Renderer).
+  [['build', bin('electron-vite'), ['build', '--logLevel', 'warn']]],
   [
-    'renderer payload budget',
-    () => run(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/renderer-size.ts'), '--check']),
-  ],
-  ['security (electronegativity)', () => run(process.execPath, [join(ROOT, 'scripts/security-scan.mjs')])],
-  [
-    'unit, db and ipc tests (vitest)',
-    () => run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]),
+    // Fails when the JS and CSS index.html loads grow past 3× a Svelte hello world (docs/BENCHMARKS.md § Renderer).
+    ['renderer payload budget', process.execPath, ['--import', 'tsx', join(ROOT, 'bench/renderer-size.ts'), '--check']],
+    ['security (electronegativity)', process.execPath, [join(ROOT, 'scripts/security-scan.mjs')]],
   ],
   [
-    'browser tests (playwright, Chromium)',
-    () =>
-      run(bin('playwright'), ['test', '--reporter=list,json'], {
-        env: { ...process.env, CHROMIUM_PATH: chromium.path, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
-      }),
+    [
+      'unit, db and ipc tests (vitest)',
+      bin('vitest'),
+      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    ],
+  ],
+  [
+    [
+      'browser tests (playwright, Chromium)',
+      bin('playwright'),
+      ['test', '--reporter=list,json'],
+      { env: { ...process.env, CHROMIUM_PATH: chromium.path, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } },
+    ],
   ],
 ]
 
 const outcomes = []
-for (const [name, step] of steps) {
-  console.log(`\n━━ ${name}`)
-  const started = Date.now()
-  const code = await step()
-  outcomes.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 })
+for (const group of groups) {
+  const shared = group.length > 1
+  const results = await inTurns(
+    group.map(([name, cmd, args, opts]) => async () => {
+      if (!shared) console.log(`\n━━ ${name}`)
+      const started = Date.now()
+      let code
+      if (shared) {
+        const held = await runHeld(cmd, args, opts)
+        console.log(`\n━━ ${name}\n${held.output}`.trimEnd())
+        code = held.code
+      } else code = await run(cmd, args, opts)
+      return { name, ok: code === 0, seconds: (Date.now() - started) / 1000 }
+    }),
+    Math.max(2, availableParallelism()),
+  )
+  outcomes.push(...results)
 }
 
 let passed = 0
