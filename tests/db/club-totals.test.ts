@@ -461,6 +461,8 @@ describe('club running totals', () => {
     await play(core, (ms) => (t += ms), ops)
     const kept = projectionRows(core.db)
     expect(kept.stat_month?.length).toBeGreaterThan(0)
+    expect(kept.stat_record_match?.length).toBeGreaterThan(0)
+    expect(kept.stat_record_run?.length).toBeGreaterThan(0)
     core.close()
     const db = new Database(join(dir, 'ninekeeper.sqlite'))
     db.exec(older)
@@ -473,11 +475,18 @@ describe('club running totals', () => {
   it('are filled when a file from before them (schema 11) opens: the same rows as kept incrementally', async () => {
     // The file as schema 11 left it: no month counts, night rows, season counts or Elo.
     await reopened(`DROP TABLE stat_month; DROP TABLE night_matches; DROP TABLE stat_league_day; DROP TABLE stat_league_kind;
+      DROP TABLE stat_record_match; DROP TABLE stat_record_run;
       ALTER TABLE rating_history DROP COLUMN elo; ALTER TABLE stat_rating DROP COLUMN elo; PRAGMA user_version = 11`)
   })
 
   it('a file of schema 13 gains each kind’s count from its running counts: the same rows as kept incrementally', async () => {
     // The file as schema 13 left it: the running counts without the kinds' counts.
-    await reopened('DROP TABLE stat_league_kind; PRAGMA user_version = 13')
+    await reopened(
+      'DROP TABLE stat_league_kind; DROP TABLE stat_record_match; DROP TABLE stat_record_run; PRAGMA user_version = 13',
+    )
+  })
+
+  it('a file of schema 14 gains the record totals (schema 15) by a rebuild: the same rows as kept incrementally', async () => {
+    await reopened('DROP TABLE stat_record_match; DROP TABLE stat_record_run; PRAGMA user_version = 14')
   })
 })

@@ -23,6 +23,8 @@ export const PROJECTION_TABLES = [
   'night_matches',
   'stat_league_day',
   'stat_league_kind',
+  'stat_record_match',
+  'stat_record_run',
   'seasons',
   'night_venues',
   'club_settings',

@@ -426,7 +426,7 @@ export class Projector {
       DELETE FROM players; DELETE FROM matches; DELETE FROM match_seats; DELETE FROM match_results;
       DELETE FROM rating_history; DELETE FROM stat_rating; DELETE FROM stat_player_streak;
       DELETE FROM stat_month; DELETE FROM night_matches; DELETE FROM stat_league_day;
-      DELETE FROM stat_league_kind;
+      DELETE FROM stat_league_kind; DELETE FROM stat_record_match; DELETE FROM stat_record_run;
     `)
     // Round rows go without their triggers' per-row bookkeeping: the summaries are emptied after.
     this.db.exec(

@@ -1,10 +1,12 @@
 /**
  * The club's records, badges and a year in review (docs/ARCHITECTURE.md § Records), read in the
- * database worker from the projection tables: match_results (each finished match's seats with
- * placement, win, shared win and score, as undos and corrections leave them), the totals the
- * projector keeps beside them (stat_player_match, stat_player_opponent) and matches (for game
- * nights). A merged player's results are their canonical player's (the projector writes them so);
- * the records list canonical players only, as the stats do, and a deleted player has no results.
+ * database worker from the projection tables: the record totals the projector keeps as results are
+ * written (stat_record_match: each finished match's year, night, outright winner and margin;
+ * stat_record_run: each player's longest runs; record-totals.ts), the other totals it keeps beside
+ * them (stat_player_match, stat_player_opponent) and, for a year in review, that year's rows of
+ * match_results (each finished match's seats as undos and corrections leave them). A merged player's
+ * results are their canonical player's (the projector writes them so); the records list canonical
+ * players only, as the stats do, and a deleted player has no results.
  */
 import type { Database } from 'better-sqlite3'
 import { GAME_FACTS, GAME_IDS, type GameId } from '../../shared/games/ids'
@@ -19,11 +21,7 @@ import type {
   YearInReview,
 } from '../../shared/model/records'
 import { ok, type Result } from '../../shared/result'
-import { BADGES, byRecordName, champions, marginOf, Runs, type PlayerGameTotals } from '../../shared/stats/records'
-import { nightOf } from '../../shared/stats/nights'
-import { NIGHT_SQL } from './nights'
-
-const LOWER_WINS = JSON.stringify(GAME_IDS.filter((g) => GAME_FACTS[g].lowerScoreWins))
+import { BADGES, byRecordName, champions, Runs, type PlayerGameTotals } from '../../shared/stats/records'
 
 /** Canonical players (merged ones are read through the one their history went to), by id. */
 function players(db: Database): Map<string, string> {
@@ -34,125 +32,76 @@ function players(db: Database): Map<string, string> {
   return new Map(rows)
 }
 
+/** A row of stat_record_match with a margin: match, game, winner, finish time, winner's score, margin. */
+type MarginRow = [string, GameId, string, string, number, number]
+
+/** The record of `gameId` among margin rows in record order (margin, then the earlier match): the first of a listed player. */
+function marginRecord(gameId: GameId, rows: Iterable<MarginRow>, names: Map<string, string>): MarginRecord | null {
+  for (const [matchId, , playerId, finishedAt, winnerScore, margin] of rows) {
+    const name = names.get(playerId)
+    if (name === undefined) continue
+    const lower = GAME_FACTS[gameId].lowerScoreWins
+    return {
+      gameId,
+      lowerScoreWins: lower,
+      matchId,
+      playerId,
+      name,
+      finishedAt,
+      winnerScore,
+      runnerUpScore: lower ? winnerScore + margin : winnerScore - margin,
+      margin,
+    }
+  }
+  return null
+}
+
+const MARGIN_COLUMNS = 'match_id, game_id, winner_id, finished_at, winner_score, margin'
+const MARGIN_ORDER = 'margin DESC, finished_at, match_id'
+
 /**
- * Each game's biggest margin of an outright win, from one pass over the winners' rows: the best
- * other seat's score is read through the match's primary key (a few seats). Ties: the earlier match.
+ * Each game's biggest margin of an outright win, from the record totals (stat_record_match, kept by
+ * the projector): the index by game and margin gives the rows in record order, so each game reads
+ * its first rows only (more only when the best winners are not listed players). Ties: the earlier match.
  */
 function margins(db: Database, names: Map<string, string>): MarginRecord[] {
-  const rows = db
+  const read = db
     .prepare(
-      `SELECT r.game_id, r.match_id, r.player_id, r.finished_at, r.score,
-         CASE WHEN r.game_id IN (SELECT value FROM json_each(@lower))
-           THEN (SELECT min(o.score) FROM match_results o WHERE o.match_id = r.match_id AND o.seat <> r.seat) - r.score
-           ELSE r.score - (SELECT max(o.score) FROM match_results o WHERE o.match_id = r.match_id AND o.seat <> r.seat)
-         END AS margin
-       FROM match_results r WHERE r.won = 1 AND r.shared = 0`,
+      `SELECT ${MARGIN_COLUMNS} FROM stat_record_match WHERE game_id = ? AND margin IS NOT NULL ORDER BY ${MARGIN_ORDER}`,
     )
     .raw()
-    .all({ lower: LOWER_WINS }) as [GameId, string, string, string, number, number | null][]
-  const best = new Map<GameId, (typeof rows)[number]>()
-  for (const row of rows) {
-    const [game, matchId, playerId, at, , margin] = row
-    if (margin === null || !names.has(playerId)) continue
-    const b = best.get(game)
-    if (!b || margin > (b[5] as number) || (margin === b[5] && (at < b[3] || (at === b[3] && matchId < b[1]))))
-      best.set(game, row)
-  }
-  return GAME_IDS.flatMap((g) => {
-    const b = best.get(g)
-    if (!b) return []
-    const lower = GAME_FACTS[g].lowerScoreWins
-    const margin = b[5] as number
-    return [
-      {
-        gameId: g,
-        lowerScoreWins: lower,
-        matchId: b[1],
-        playerId: b[2],
-        name: names.get(b[2]) as string,
-        finishedAt: b[3],
-        winnerScore: b[4],
-        runnerUpScore: lower ? b[4] + margin : b[4] - margin,
-        margin,
-      },
-    ]
-  })
-}
-
-interface RunsState {
-  all: Runs
-  games: Map<GameId, Runs>
-  last: string
-  unordered: boolean
-}
-const withRuns = new WeakSet<Database>()
-
-/**
- * The aggregate that steps each player's results through their runs (all games and per game) inside
- * SQLite, so the rows never cross into JavaScript one by one: fed in finish order it answers the
- * longest runs as JSON, and says when a row came out of order (then the ordered form is used).
- */
-function registerRuns(db: Database): void {
-  if (withRuns.has(db)) return
-  db.aggregate('nk_record_runs', {
-    varargs: true,
-    start: (): RunsState => ({ all: new Runs(), games: new Map(), last: '', unordered: false }),
-    step: (s: RunsState, ...args: unknown[]) => {
-      const [game, won, shared, at, matchId] = args as [GameId, number, number, string, string]
-      const key = `${at}|${matchId}`
-      if (key < s.last) s.unordered = true
-      s.last = key
-      s.all.step(won === 1, shared === 1, at)
-      let r = s.games.get(game)
-      if (!r) s.games.set(game, (r = new Runs()))
-      r.step(won === 1, shared === 1, at)
-      return s
-    },
-    result: (s: RunsState) =>
-      JSON.stringify({
-        unordered: s.unordered,
-        wins: s.all.wins.longest(),
-        unbeaten: s.all.unbeaten.longest(),
-        byGame: Object.fromEntries(
-          [...s.games].map(([g, r]) => [g, { wins: r.wins.longest(), unbeaten: r.unbeaten.longest() }]),
-        ),
-      }),
-  })
-  withRuns.add(db)
+  return GAME_IDS.flatMap((g) => marginRecord(g, read.iterate(g) as Iterable<MarginRow>, names) ?? [])
 }
 
 /**
- * Every player's runs, all games and per game, in one pass over the covering index
- * match_results_player (player, finish time, match id), which gives each player's rows in finish
- * order; should SQLite ever feed them otherwise, the aggregate says so and the ordered form runs.
+ * Every player's runs, all games and per game, from the record totals (stat_record_run: one row per
+ * player and game played, and their runs over all games under '*').
  */
 function streaks(db: Database, names: Map<string, string>): PlayerStreaks[] {
-  registerRuns(db)
-  const read = (ordered: boolean) =>
-    db
-      .prepare(
-        `SELECT player_id, nk_record_runs(game_id, won, shared, finished_at, match_id${ordered ? ' ORDER BY finished_at, match_id' : ''})
-         FROM match_results INDEXED BY match_results_player GROUP BY player_id`,
-      )
-      .raw()
-      .all()
-      .map((row) => {
-        const [p, json] = row as [string, string]
-        return [p, JSON.parse(json) as Omit<PlayerStreaks, 'playerId' | 'name'> & { unordered: boolean }] as const
-      })
-  let rows = read(false)
-  if (rows.some(([, r]) => r.unordered)) rows = read(true)
-  return rows
-    .flatMap(([playerId, r]) => {
-      const name = names.get(playerId)
-      return name === undefined ? [] : [{ playerId, name, wins: r.wins, unbeaten: r.unbeaten, byGame: r.byGame }]
-    })
-    .sort(
-      (a, b) =>
-        (b.wins?.length ?? 0) - (a.wins?.length ?? 0) ||
-        (b.unbeaten?.length ?? 0) - (a.unbeaten?.length ?? 0) ||
-        byRecordName(a, b),
+  const rows = db
+    .prepare(
+      'SELECT player_id, game_id, wins, wins_from, wins_to, unbeaten, unbeaten_from, unbeaten_to FROM stat_record_run',
     )
+    .raw()
+    .all() as [string, string, number, string, string, number, string, string][]
+  const run = (length: number, from: string, to: string): Streak | null => (length > 0 ? { length, from, to } : null)
+  const out = new Map<string, PlayerStreaks>()
+  for (const [playerId, game, w, wf, wt, u, uf, ut] of rows) {
+    const name = names.get(playerId)
+    if (name === undefined) continue
+    let p = out.get(playerId)
+    if (!p) out.set(playerId, (p = { playerId, name, wins: null, unbeaten: null, byGame: {} }))
+    if (game === '*') {
+      p.wins = run(w, wf, wt)
+      p.unbeaten = run(u, uf, ut)
+    } else p.byGame[game as GameId] = { wins: run(w, wf, wt), unbeaten: run(u, uf, ut) }
+  }
+  return [...out.values()].sort(
+    (a, b) =>
+      (b.wins?.length ?? 0) - (a.wins?.length ?? 0) ||
+      (b.unbeaten?.length ?? 0) - (a.unbeaten?.length ?? 0) ||
+      byRecordName(a, b),
+  )
 }
 
 /** The most-played pairings, from the per-opponent totals the projector keeps. */
@@ -214,90 +163,56 @@ function badges(t: readonly PlayerGameTotals[], s: readonly PlayerStreaks[], nam
   })
 }
 
-/** The years with a finished match (of its game night), newest first. */
+/** The years with a finished match (of its game night), newest first, from the record totals' index by year. */
 function years(db: Database): number[] {
   return (
-    db
-      .prepare(
-        `SELECT DISTINCT CAST(substr(${NIGHT_SQL}, 1, 4) AS INTEGER) AS y FROM matches m WHERE m.status = 'finished' ORDER BY y DESC`,
-      )
-      .pluck()
-      .all() as number[]
+    db.prepare('SELECT DISTINCT year FROM stat_record_match ORDER BY year DESC').pluck().all() as number[]
   ).filter((y) => y > 0)
 }
 
-/** One year: its matches are those whose game night is in the year (a few thousand rows at most). */
+/**
+ * One year: its finished matches are the record totals' rows of the year (by the year of the game
+ * night, whenever the match finished), its nights theirs, its margins their rows in record order;
+ * the players' figures step through the year's results only (a few thousand rows at most).
+ */
 function yearInReview(db: Database, year: number, names: Map<string, string>): YearInReview {
+  const { matches, nights } = db
+    .prepare('SELECT count(*) AS matches, count(DISTINCT night) AS nights FROM stat_record_match WHERE year = ?')
+    .get(year) as { matches: number; nights: number }
   const rows = db
     .prepare(
-      `SELECT r.match_id, r.player_id, r.game_id, r.finished_at, r.won, r.shared, r.score, m.created_at, m.utc_offset
-       FROM match_results r JOIN matches m ON m.id = r.match_id
-       WHERE r.finished_at >= @from AND r.finished_at < @to ORDER BY r.finished_at, r.match_id, r.seat`,
+      `SELECT r.player_id, r.game_id, r.finished_at, r.won, r.shared
+       FROM stat_record_match k JOIN match_results r ON r.match_id = k.match_id
+       WHERE k.year = ? ORDER BY r.finished_at, r.match_id, r.seat`,
     )
     .raw()
-    .all({ from: `${year - 1}-12-30`, to: `${year + 1}-01-03` }) as [
-    string,
-    string,
-    GameId,
-    string,
-    number,
-    number,
-    number,
-    string,
-    number | null,
-  ][]
-  // The game night of each match (nightOf, the arithmetic of NIGHT_SQL), once per match; the year's only.
-  const matches = new Map<string, typeof rows>()
-  const nights = new Set<string>()
-  const nightOfMatch = new Map<string, string>()
-  for (const r of rows) {
-    let night = nightOfMatch.get(r[0])
-    if (night === undefined) nightOfMatch.set(r[0], (night = nightOf(r[7], r[8])))
-    if (Number(night.slice(0, 4)) !== year) continue
-    nights.add(night)
-    const seats = matches.get(r[0])
-    if (seats) seats.push(r)
-    else matches.set(r[0], [r])
-  }
+    .all(year) as [string, GameId, string, number, number][]
   const perGame = new Map<string, PlayerGameTotals>()
   const runs = new Map<string, Runs>()
-  const best = new Map<GameId, MarginRecord>()
-  for (const [matchId, seats] of matches) {
-    for (const [, p, g, at, won, shared] of seats) {
-      const name = names.get(p)
-      if (name === undefined) continue
-      const key = `${p}|${g}`
-      const t = perGame.get(key) ?? { playerId: p, name, gameId: g, matches: 0, wins: 0 }
-      t.matches++
-      t.wins += won
-      perGame.set(key, t)
-      let r = runs.get(p)
-      if (!r) runs.set(p, (r = new Runs()))
-      r.step(won === 1, shared === 1, at)
-    }
-    const winner = seats.find((s) => s[4] === 1 && s[5] === 0)
-    if (!winner || !names.has(winner[1])) continue
-    const g = winner[2]
-    const lower = GAME_FACTS[g].lowerScoreWins
-    const margin = marginOf(
-      lower,
-      winner[6],
-      seats.filter((s) => s !== winner).map((s) => s[6]),
-    )
-    const b = best.get(g)
-    if (margin === null || (b && b.margin >= margin)) continue
-    best.set(g, {
-      gameId: g,
-      lowerScoreWins: lower,
-      matchId,
-      playerId: winner[1],
-      name: names.get(winner[1]) as string,
-      finishedAt: winner[3],
-      winnerScore: winner[6],
-      runnerUpScore: lower ? winner[6] + margin : winner[6] - margin,
-      margin,
-    })
+  for (const [p, g, at, won, shared] of rows) {
+    const name = names.get(p)
+    if (name === undefined) continue
+    const key = `${p}|${g}`
+    const t = perGame.get(key) ?? { playerId: p, name, gameId: g, matches: 0, wins: 0 }
+    t.matches++
+    t.wins += won
+    perGame.set(key, t)
+    let r = runs.get(p)
+    if (!r) runs.set(p, (r = new Runs()))
+    r.step(won === 1, shared === 1, at)
   }
+  const byGame = new Map<GameId, MarginRow[]>()
+  for (const row of db
+    .prepare(`SELECT ${MARGIN_COLUMNS} FROM stat_record_match WHERE year = ? AND margin IS NOT NULL`)
+    .raw()
+    .all(year) as MarginRow[]) {
+    const list = byGame.get(row[1]) ?? []
+    list.push(row)
+    byGame.set(row[1], list)
+  }
+  // Record order: the bigger margin, then the earlier finish, then the match id.
+  const inOrder = (list: MarginRow[]): MarginRow[] =>
+    list.sort((a, b) => b[5] - a[5] || (a[3] < b[3] ? -1 : a[3] > b[3] ? 1 : a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
   const active = new Map<string, { matches: number; wins: number }>()
   for (const t of perGame.values()) {
     const a = active.get(t.playerId) ?? { matches: 0, wins: 0 }
@@ -318,30 +233,30 @@ function yearInReview(db: Database, year: number, names: Map<string, string>): Y
   }
   return {
     year,
-    matches: matches.size,
-    nights: nights.size,
+    matches,
+    nights,
     mostActive: most ? { playerId: most.playerId, name: most.name, matches: most.matches } : null,
     newPlayers: newPlayers(db, year, names),
     champions: champions(GAME_IDS, [...perGame.values()], 1).map((c) => ({ ...c, bestRate: null, minMatches: 1 })),
-    margins: GAME_IDS.flatMap((g) => best.get(g) ?? []),
+    margins: GAME_IDS.flatMap((g) => marginRecord(g, inOrder(byGame.get(g) ?? []), names) ?? []),
     longestStreak: longest,
   }
 }
 
-/** Players whose first finished match (by finish time) was played on a game night of the year. */
+/**
+ * Listed players whose first finished match (by finish time, then match id) was played on a game
+ * night of the year: one step through each player's results index.
+ */
 function newPlayers(db: Database, year: number, names: Map<string, string>): RecordPlayer[] {
-  const firsts = db
+  const first = db
     .prepare(
-      `SELECT f.player_id FROM (SELECT player_id, match_id, min(finished_at) FROM match_results INDEXED BY match_results_player
-         GROUP BY player_id) f JOIN matches m ON m.id = f.match_id WHERE substr(${NIGHT_SQL}, 1, 4) = ?`,
+      `SELECT k.year FROM match_results r JOIN stat_record_match k ON k.match_id = r.match_id
+       WHERE r.player_id = ? ORDER BY r.finished_at, r.match_id LIMIT 1`,
     )
     .pluck()
-    .all(String(year).padStart(4, '0')) as string[]
-  return firsts
-    .flatMap((playerId) => {
-      const name = names.get(playerId)
-      return name === undefined ? [] : [{ playerId, name }]
-    })
+  return [...names]
+    .filter(([playerId]) => first.get(playerId) === year)
+    .map(([playerId, name]) => ({ playerId, name }))
     .sort(byRecordName)
 }
 

@@ -15,6 +15,7 @@ import { GAME_IDS, type GameId, type Standing } from '../../shared/games/engine'
 import { streaks } from '../../shared/stats/streaks'
 import { ELO_START, rateTable } from '../../shared/stats/elo'
 import { ClubTotals } from './club-totals'
+import { RecordTotals } from './record-totals'
 import { STAT_EVENT_COLUMNS } from '../../shared/stats/round-counters'
 import { MultiRowInsert } from '../db/multi-row'
 
@@ -102,7 +103,10 @@ export class StatsProjector {
   private readonly existing: Statement<[string], ResultRow>
   private readonly clear: Statement<[string]>
   private readonly insert: Statement
-  private readonly playerResults: Statement<[string], { game_id: GameId; won: number }>
+  private readonly playerResults: Statement<
+    [string],
+    { game_id: GameId; won: number; shared: number; finished_at: string }
+  >
   private readonly setStreak: Statement
   private readonly lastRated: Statement<[string], { finished_at: string; match_id: string }>
 
@@ -119,6 +123,8 @@ export class StatsProjector {
   private pendingDay = new Map<string, PendingSums>()
   /** The nights list's rows and the month counts (club-totals.ts). */
   private readonly club: ClubTotals
+  /** The records' margins, years and runs (record-totals.ts). */
+  private readonly records: RecordTotals
 
   constructor(private readonly db: Database) {
     const add = ['rounds', 'score_sum', 'rounds_won', ...STAT_EVENT_COLUMNS]
@@ -150,6 +156,7 @@ export class StatsProjector {
          last_finished_at = excluded.last_finished_at, last_match_id = excluded.last_match_id, elo = excluded.elo`,
     )
     this.club = new ClubTotals(db)
+    this.records = new RecordTotals(db)
     this.existing = db.prepare('SELECT * FROM match_results WHERE match_id = ? ORDER BY seat')
     this.clear = db.prepare('DELETE FROM match_results WHERE match_id = ?')
     this.insert = db.prepare(
@@ -157,7 +164,7 @@ export class StatsProjector {
        VALUES (@match_id, @player_id, @game_id, @seat, @finished_at, @placement, @won, @shared, @score, @seats)`,
     )
     this.playerResults = db.prepare(
-      'SELECT game_id, won FROM match_results WHERE player_id = ? ORDER BY finished_at, match_id',
+      'SELECT game_id, won, shared, finished_at FROM match_results WHERE player_id = ? ORDER BY finished_at, match_id, seat',
     )
     this.setStreak = db.prepare(
       `INSERT INTO stat_player_streak (player_id, game_id, current, longest) VALUES (?, ?, ?, ?)
@@ -319,6 +326,7 @@ export class StatsProjector {
     if (before.length) this.clear.run(matchId)
     for (const r of next) this.insert.run(r)
     this.club.resultsChanged(matchId, before, next)
+    this.records.resultsChanged(matchId, next)
     if (!this.batching) this.club.flush()
     const players = new Set([...before.map((r) => r.player_id), ...next.map((r) => r.player_id)])
     if (this.batching) {
@@ -327,8 +335,10 @@ export class StatsProjector {
     this.updateRatings(gameId, matchId, before, next)
   }
 
+  /** The player's streaks and record runs, from one read of their results in finish order. */
   updateStreaks(playerId: string): void {
     const rows = this.playerResults.all(playerId)
+    this.records.playerRuns(playerId, rows)
     const all = streaks(rows.map((r) => r.won === 1))
     this.setStreak.run(playerId, '*', all.current, all.longest)
     for (const g of GAME_IDS) {

@@ -12,6 +12,7 @@ import { removedDevicesUp } from './v11'
 import { clubTotalsUp } from './v12'
 import { leagueTotalsUp } from './v13'
 import { leagueKindsUp } from './v14'
+import { recordTotalsUp } from './v15'
 import type { Migration } from './migration'
 import { v1 } from './v1'
 import { v2 } from './v2'
@@ -61,7 +62,12 @@ const v13: Migration = {
 
 const v14: Migration = { name: "each kind of seat's count over every day, for a season's kinds", up: leagueKindsUp }
 
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14]
+const v15: Migration = {
+  name: "running totals for the records: each finished match's year and winning margin, each player's longest runs",
+  up: recordTotalsUp,
+}
+
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15]
 /**
  * The per-game rule-event counters of a round row `r` in the current schema (v7 keeps them as the
  * columns e1..e6, computed when the row is written), for the stats queries.
