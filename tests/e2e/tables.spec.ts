@@ -75,8 +75,10 @@ test('four phones enter rounds on four tables at once; revoke, other channels, o
   }
   await expect(night.getByTestId('tables-units').getByText(/^paired/)).toHaveCount(4)
 
-  // The phone page: no sideways scrolling, touch targets of 44 px or more, numeric keypads.
+  // The phone page: no sideways scrolling, touch targets of 44 px or more, numeric keypads (measured once the
+  // entry form, loaded after the page, is there).
   for (const { page: p } of phones) {
+    await expect(p.getByTestId('phone-round')).toBeVisible()
     expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     for (const box of await p
       .locator('button, label.choice, input[type=text]')
