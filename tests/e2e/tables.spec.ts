@@ -147,6 +147,7 @@ test('four phones enter rounds on four tables at once; revoke, other channels, o
   expect((await apiCall<{ actions: unknown[] }>(page, 'matches:get', { id: matchIds[0] })).actions).toHaveLength(1)
 
   if (process.env.NINEKEEPER_SCREENSHOTS) {
+    await phones[1]!.page.evaluate(() => window.scrollTo(0, 0))
     await phones[1]!.page.screenshot({ path: 'docs/screenshot-tables-phone.png' })
     await night.screenshot({ path: 'docs/screenshot-tables-organiser.png' })
   }
