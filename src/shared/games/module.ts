@@ -2,7 +2,7 @@
  * What one game is, in one place: a `GameModule` per game (`<game>/module.ts`), listed once in
  * `registry.ts`. Everything that differs between games — the id and name, the seats, the input
  * schemas, the house rules, the engine and its version, the rows a round leaves for stats, the rule
- * events those rows count, the words for a log entry — is a field here, so adding a game is one
+ * events those rows count, how a log entry is put in words (`describeEntry`) — is a field here, so adding a game is one
  * folder plus its views. Types only: nothing here runs.
  */
 import type * as v from 'valibot'
@@ -60,6 +60,25 @@ export interface ActionContext {
   round: number
 }
 
+/**
+ * A log entry in words, every form the app shows it in, from one reading of the action by its game's
+ * module (`describeEntry`); `../describe.ts` adds what every game shares.
+ */
+export interface EntryWords {
+  /** One line, for the history and for Undo / Redo: "Bo's stake on R1C1", "Round 4", "Ana flips 7♠". */
+  readonly line: string
+  /**
+   * A whole-round entry's values, a line per seat ("Ana went out", "Ben: 9♠ Q♥"): shown after an undo
+   * and compared, old → new, for what a correction changed. Empty for a single move.
+   */
+  readonly seats: readonly string[]
+  /**
+   * What undoing it says, "Round 4 undone", when its values can be put back into the round form (the
+   * facts' `roundEntry`); null for a single move (the service's words then say it).
+   */
+  readonly undone: string | null
+}
+
 /** The six rule-event counters of a round row: the columns e1..e6 of round_results and the summaries. */
 export type RoundCounters = [number, number, number, number, number, number]
 
@@ -103,8 +122,11 @@ export interface GameModule<Id extends string, Config, State, Action, Legal> ext
    * order the export writes them (true/false written 1/0). A detail not listed goes to `other_details`.
    */
   readonly csvColumns: readonly (readonly [key: string, column: string])[]
-  /** A log entry in words ("Bo's stake on R1C1"); null for an entry this game has no words for. */
-  describeAction(action: Readonly<Record<string, unknown>>, who: string, ctx: ActionContext): string | null
+  /**
+   * A log entry in words (`EntryWords`), read once from the action: `who` is the seat it names, else
+   * the seat that was to act. Null for an entry this game has no words for.
+   */
+  describeEntry(action: Readonly<Record<string, unknown>>, who: string, ctx: ActionContext): EntryWords | null
   /** The per-round scoresheet (games scored round by round on paper). */
   sheet?(state: State, message: string): Sheet
 }

@@ -22,7 +22,11 @@ describe('the toy game', () => {
     expect(toyModule.engine.standings(r.value).map((s) => s.rank)).toEqual([2, 1])
     expect(toyModule.completedRounds(r.value)).toBe(5)
     expect(toyModule.roundRows(r.value, 5)).toHaveLength(2)
-    expect(toyModule.describeAction(log[0], 'Bo', { names: ['Ana', 'Bo'], toAct: 1, round: 1 })).toBe('Bo scores')
+    expect(toyModule.describeEntry(log[0], 'Bo', { names: ['Ana', 'Bo'], toAct: 1, round: 1 })).toEqual({
+      line: 'Bo scores',
+      seats: [],
+      undone: null,
+    })
     const back = undo(toyModule.engine, config, [...log])
     expect(back.ok && toyModule.engine.status(back.value.state).over).toBe(false)
   })

@@ -1,15 +1,14 @@
 /**
  * The renderer's side of each game, in one place (`GAME_UI`): its match view, its own options on the
- * New match screen, its round form and how its entries are put in words. A mapped type over the game
- * ids (`src/shared/games/ids.ts`), so a game added without its entry here does not compile.
- * MatchScreen, MatchHistory and NewMatchScreen read it (the undo labels' words are the game's facts:
- * `roundEntry`, `roundWord`). Views, panels and forms are loaders: each is its own chunk, fetched when
- * a screen needs it.
+ * New match screen and its round form. A mapped type over the game ids (`src/shared/games/ids.ts`), so
+ * a game added without its entry here does not compile. MatchScreen and NewMatchScreen read it. How an
+ * entry is put in words (its history line, its values per seat, its undo label) is the game's module's
+ * (`describeEntry`, read through `src/shared/games/describe.ts`), not the renderer's. Views, panels and
+ * forms are loaders: each is its own chunk, fetched when a screen needs it.
  */
 import type { Component } from 'svelte'
 import type { GameId } from '../../../shared/games/ids'
 import type { MatchState } from '../state/match.svelte'
-import { describeNineDeal, describeWildNineRound } from './shared-sheet/describe'
 
 /** What a game's own New match options read and set (the New match screen's state fits it). */
 export interface SetupChoices {
@@ -31,8 +30,6 @@ export interface GameUi {
   createOptions(setup: Readonly<SetupChoices>): Record<string, unknown>
   /** Its round form (props of its own), for games entered a round at a time from the scoresheet (their facts' `roundEntry`), or null. */
   roundForm: Loader<never> | null
-  /** A whole-round entry's values in words ("Ana 12"), for what a correction changed; null when it has none. */
-  describeRound: ((names: readonly string[], action: unknown) => string[]) | null
 }
 
 const noOptions = (): Record<string, unknown> => ({})
@@ -45,7 +42,6 @@ export const GAME_UI: { readonly [G in GameId]: GameUi } = {
     seatColours: false,
     createOptions: noOptions,
     roundForm: () => import('./wild-nine/RoundForm.svelte'),
-    describeRound: describeWildNineRound,
   },
   nine: {
     view: () => import('./nine/Match.svelte'),
@@ -53,7 +49,6 @@ export const GAME_UI: { readonly [G in GameId]: GameUi } = {
     seatColours: false,
     createOptions: noOptions,
     roundForm: () => import('./nine/RoundForm.svelte'),
-    describeRound: describeNineDeal,
   },
   ennea: {
     view: () => import('./ennea/Match.svelte'),
@@ -61,7 +56,6 @@ export const GAME_UI: { readonly [G in GameId]: GameUi } = {
     seatColours: true,
     createOptions: (setup) => ({ colours: [...setup.colours] }),
     roundForm: null,
-    describeRound: null,
   },
   'seven-eight-nine': {
     view: () => import('./seven-eight-nine/Match.svelte'),
@@ -69,6 +63,5 @@ export const GAME_UI: { readonly [G in GameId]: GameUi } = {
     seatColours: false,
     createOptions: (setup) => ({ target: setup.target }),
     roundForm: null,
-    describeRound: null,
   },
 }

@@ -3,7 +3,7 @@ import type { CorrectionPreview } from '../../../shared/model/correction'
 import type { AppError, Result } from '../../../shared/result'
 import { hasCode } from '../../../shared/service-errors'
 import { call } from '../lib/api'
-import { GAME_FACTS } from '../../../shared/games/ids'
+import { undoneWords } from '../../../shared/games/describe'
 
 /** What the last undo took back: its words and the action itself, so its values can be brought back. */
 export interface Undone {
@@ -75,7 +75,8 @@ export class MatchState {
     const view = this.view
     const label = view?.undo
     const last = view?.actions[view.actions.length - 1]
-    const words = view && last ? undoneLabel(view, last.action) : null
+    const names = view?.seats.map((s) => s.name) ?? []
+    const words = view && last ? undoneWords(view.gameId, view.state, last.action, names) : null
     const r = await this.write(call('matches:undo', { id: this.id, ...this.expected }), true)
     if (r.ok) {
       this.undone = last && words ? { label: words, action: last.action, entries: r.value.actions.length } : null
@@ -130,16 +131,4 @@ export class MatchState {
       this.error = r.error
     }
   }
-}
-
-/**
- * "Round 4 undone" (Wild Nine), "Deal 2 undone" (Nine), from the state before the undo: for the games
- * whose facts name an action that enters a whole round (`roundEntry`), in their word for a round.
- */
-export function undoneLabel(view: MatchView, action: unknown): string | null {
-  const type = typeof action === 'object' && action !== null ? (action as { type?: unknown }).type : null
-  const { roundEntry, roundWord } = GAME_FACTS[view.gameId]
-  if (roundEntry === null || type !== roundEntry) return null
-  const rounds = (view.state as { rounds?: unknown[] } | null)?.rounds?.length ?? 0
-  return `${roundWord} ${rounds} undone`
 }

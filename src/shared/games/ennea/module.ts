@@ -1,5 +1,6 @@
 /** Ennea as one module: everything the app knows about the game, for the registry (`../registry.ts`). */
 import { countOf, roundsFrom, type GameModule, type HouseRule, type RoundRow } from '../module'
+import { moveWords } from '../module-words'
 import { enneaEngine } from './engine'
 import { enneaFacts } from './facts'
 import { EnneaActionSchema, EnneaConfigSchema } from './schema'
@@ -97,12 +98,12 @@ export const enneaModule: GameModule<'ennea', EnneaConfig, EnneaState, EnneaActi
   ],
   completedRounds: (state) => state.rounds.length,
   roundRows: rows,
-  describeAction(a, who, ctx) {
-    if (a.type === 'peek') return `${who}'s peek at ${cell(a.cell)}`
-    if (a.type === 'stake') return `${who}'s stake on ${cell(a.cell)}`
-    if (a.type === 'pass') return `${who}'s pass`
-    if (a.type === 'ennea') return `${who}'s ENNEA call`
-    if (a.type === 'reveal') return `Round ${ctx.round} reveal`
+  describeEntry(a, who, ctx) {
+    if (a.type === 'peek') return moveWords(`${who}'s peek at ${cell(a.cell)}`)
+    if (a.type === 'stake') return moveWords(`${who}'s stake on ${cell(a.cell)}`)
+    if (a.type === 'pass') return moveWords(`${who}'s pass`)
+    if (a.type === 'ennea') return moveWords(`${who}'s ENNEA call`)
+    if (a.type === 'reveal') return moveWords(`Round ${ctx.round} reveal`)
     return null
   },
 }

@@ -1,6 +1,7 @@
 /** Nine as one module: everything the app knows about the game, for the registry (`../registry.ts`). */
 import { countOf, roundsFrom, type GameModule, type HouseRule, type RoundRow } from '../module'
-import { nineSheet } from '../sheets'
+import { moveWords, roundWords } from '../module-words'
+import { nineSheet, seatLabel } from '../sheets'
 import { nineEngine } from './engine'
 import { nineFacts } from './facts'
 import { NineActionSchema, NineConfigSchema } from './schema'
@@ -91,6 +92,23 @@ function rows(state: NineState, fromRound: number): RoundRow[] {
   )
 }
 
+/**
+ * An entered deal's values per seat (NI-R12, NI-V13): the declarer (NI-R10), then each seat's card values
+ * ("Bo: 13 13 12", "no cards") or, entered as totals, its hand total ("Bo: total 38").
+ */
+function dealSeats(a: Readonly<Record<string, unknown>>, names: readonly string[]): string[] {
+  const hands = Array.isArray(a.hands) ? (a.hands as unknown[]) : []
+  const totals = Array.isArray(a.totals) ? (a.totals as unknown[]) : []
+  const lines = [typeof a.declarer === 'number' ? `${seatLabel(names, a.declarer)} declared NINE` : 'No declarer']
+  names.forEach((_, s) => {
+    const h = hands[s]
+    const t = totals[s]
+    if (Array.isArray(h)) lines.push(`${seatLabel(names, s)}: ${h.length === 0 ? 'no cards' : h.join(' ')}`)
+    else if (typeof t === 'number') lines.push(`${seatLabel(names, s)}: total ${t}`)
+  })
+  return lines
+}
+
 export const nineModule: GameModule<'nine', NineConfig, NineState, NineAction, NineLegal> = {
   ...nineFacts,
   seats: { min: 2, max: 8 },
@@ -118,14 +136,15 @@ export const nineModule: GameModule<'nine', NineConfig, NineState, NineAction, N
   ],
   completedRounds: (state) => state.rounds.length,
   roundRows: rows,
-  describeAction(a, who, ctx) {
-    if (a.type === 'round') return `Deal ${ctx.round}`
-    if (a.type === 'deal') return `Deal ${ctx.round} dealt`
-    if (a.type === 'declare') return `${who} declares NINE`
-    if (a.type === 'take') return `${who} takes from the ${a.source === 'discard' ? 'discard pile' : 'draw pile'}`
-    if (a.type === 'discard') return `${who} discards`
-    if (a.type === 'snap') return `${who} snaps`
-    if (a.type === 'stop-tracking') return `Deal ${ctx.round}: tracking stopped`
+  describeEntry(a, who, ctx) {
+    if (a.type === 'round') return roundWords(`Deal ${ctx.round}`, dealSeats(a, ctx.names))
+    if (a.type === 'deal') return moveWords(`Deal ${ctx.round} dealt`)
+    if (a.type === 'declare') return moveWords(`${who} declares NINE`)
+    if (a.type === 'take')
+      return moveWords(`${who} takes from the ${a.source === 'discard' ? 'discard pile' : 'draw pile'}`)
+    if (a.type === 'discard') return moveWords(`${who} discards`)
+    if (a.type === 'snap') return moveWords(`${who} snaps`)
+    if (a.type === 'stop-tracking') return moveWords(`Deal ${ctx.round}: tracking stopped`)
     return null
   },
   sheet: nineSheet,

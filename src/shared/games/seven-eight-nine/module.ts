@@ -1,6 +1,6 @@
 /** Seven Eight Nine as one module: everything the app knows about the game, for the registry (`../registry.ts`). */
-import { roundsFrom, type GameModule, type HouseRule, type RoundRow } from '../module'
-import { cardText } from '../module-words'
+import { roundsFrom, type ActionContext, type GameModule, type HouseRule, type RoundRow } from '../module'
+import { cardText, moveWords } from '../module-words'
 import { senEngine } from './engine'
 import { senFacts } from './facts'
 import { SenActionSchema, SenConfigSchema } from './schema'
@@ -129,6 +129,28 @@ const ENDING_WORDS: Record<string, string> = {
   tiebreaker: 'at the tiebreaker',
 }
 
+/** An entry's line: every Seven Eight Nine entry is a single move, an entered result too (SE-R15). */
+function senLine(a: Readonly<Record<string, unknown>>, who: string, ctx: ActionContext): string | null {
+  if (a.type === 'flip') return `${who} flips ${cardText(a.card)}`
+  if (a.type === 'discard') return `${who} discards`
+  if (a.type === 'swap') return `${who} swaps`
+  if (a.type === 'react') return `${who} reacts`
+  if (a.type === 'declare') return `${who} declares 7-8-9`
+  if (a.type === 'block') return `${who} blocks`
+  if (a.type === 'no-block') return `${who} does not block`
+  if (a.type === 'reshuffle') return `${who} reshuffles`
+  if (a.type === 'tiebreak') return `Game ${ctx.round}: tiebreaker`
+  if (a.type === 'dealt-win') return `Game ${ctx.round}: dealt win`
+  if (a.type === 'result') {
+    const ending = ENDING_WORDS[String(a.ending)] ?? String(a.ending)
+    const winner = typeof a.winner === 'number' ? ctx.names[a.winner] : undefined
+    return `Result entered: ${winner === undefined ? 'a draw' : `${winner} wins`} ${ending}`
+  }
+  if (a.type === 'next-game') return `Game ${ctx.round + 1} dealt`
+  if (a.type === 'correct-piles') return `Draw pile corrected to ${typeof a.draw === 'number' ? a.draw : '?'}`
+  return null
+}
+
 export const senModule: GameModule<'seven-eight-nine', SenConfig, SenState, SenAction, SenLegal> = {
   ...senFacts,
   seats: { min: 2, max: 2 },
@@ -155,24 +177,8 @@ export const senModule: GameModule<'seven-eight-nine', SenConfig, SenState, SenA
   ],
   completedRounds: (state) => state.games.length,
   roundRows: rows,
-  describeAction(a, who, ctx) {
-    if (a.type === 'flip') return `${who} flips ${cardText(a.card)}`
-    if (a.type === 'discard') return `${who} discards`
-    if (a.type === 'swap') return `${who} swaps`
-    if (a.type === 'react') return `${who} reacts`
-    if (a.type === 'declare') return `${who} declares 7-8-9`
-    if (a.type === 'block') return `${who} blocks`
-    if (a.type === 'no-block') return `${who} does not block`
-    if (a.type === 'reshuffle') return `${who} reshuffles`
-    if (a.type === 'tiebreak') return `Game ${ctx.round}: tiebreaker`
-    if (a.type === 'dealt-win') return `Game ${ctx.round}: dealt win`
-    if (a.type === 'result') {
-      const ending = ENDING_WORDS[String(a.ending)] ?? String(a.ending)
-      const winner = typeof a.winner === 'number' ? ctx.names[a.winner] : undefined
-      return `Result entered: ${winner === undefined ? 'a draw' : `${winner} wins`} ${ending}`
-    }
-    if (a.type === 'next-game') return `Game ${ctx.round + 1} dealt`
-    if (a.type === 'correct-piles') return `Draw pile corrected to ${typeof a.draw === 'number' ? a.draw : '?'}`
-    return null
+  describeEntry(a, who, ctx) {
+    const line = senLine(a, who, ctx)
+    return line === null ? null : moveWords(line)
   },
 }

@@ -1,10 +1,11 @@
 /** Wild Nine as one module: everything the app knows about the game, for the registry (`../registry.ts`). */
 import { countOf, roundsFrom, type GameModule, type HouseRule, type RoundRow } from '../module'
-import { cardText } from '../module-words'
-import { wildNineSheet } from '../sheets'
+import { cardText, moveWords, roundWords } from '../module-words'
+import { seatLabel, wildNineSheet } from '../sheets'
 import { wildNineEngine } from './engine'
 import { wildNineFacts } from './facts'
 import { WildNineActionSchema, WildNineConfigSchema } from './schema'
+import { showCard } from './scoring'
 import type { WildNineAction, WildNineConfig, WildNineLegal, WildNineState } from './types'
 
 /**
@@ -69,6 +70,27 @@ function rows(state: WildNineState, fromRound: number): RoundRow[] {
   )
 }
 
+/**
+ * An entered round's values per seat (WN-A14): who went out, or the deadlock (WN-R14), then every other
+ * seat's cards left ("Ben: 9♠ Q♥", "no cards") or its penalty ("Ben: 12 points").
+ */
+function roundSeats(a: Readonly<Record<string, unknown>>, names: readonly string[]): string[] {
+  const out = typeof a.wentOut === 'number' ? a.wentOut : null
+  const hands = Array.isArray(a.hands) ? (a.hands as unknown[]) : null
+  const points = Array.isArray(a.points) ? (a.points as unknown[]) : null
+  const lines = [out === null ? 'Deadlock (nobody went out)' : `${seatLabel(names, out)} went out`]
+  names.forEach((_, s) => {
+    if (s === out) return
+    const hand = hands?.[s]
+    if (hands)
+      lines.push(
+        `${seatLabel(names, s)}: ${(Array.isArray(hand) ? hand.map((c) => showCard(String(c))).join(' ') : '') || 'no cards'}`,
+      )
+    else if (points) lines.push(`${seatLabel(names, s)}: ${String(points[s] ?? 0)} points`)
+  })
+  return lines
+}
+
 export const wildNineModule: GameModule<'wild-nine', WildNineConfig, WildNineState, WildNineAction, WildNineLegal> = {
   ...wildNineFacts,
   seats: { min: 2, max: 6 },
@@ -93,11 +115,11 @@ export const wildNineModule: GameModule<'wild-nine', WildNineConfig, WildNineSta
   ],
   completedRounds: (state) => state.rounds.length,
   roundRows: rows,
-  describeAction(a, who, ctx) {
-    if (a.type === 'round') return `Round ${ctx.round}`
-    if (a.type === 'start-round') return `Round ${ctx.round} dealt (up card ${cardText(a.upcard)})`
-    if (a.type === 'play') return `${who} plays ${cardText(a.card)}`
-    if (a.type === 'draw') return `${who} draws`
+  describeEntry(a, who, ctx) {
+    if (a.type === 'round') return roundWords(`Round ${ctx.round}`, roundSeats(a, ctx.names))
+    if (a.type === 'start-round') return moveWords(`Round ${ctx.round} dealt (up card ${cardText(a.upcard)})`)
+    if (a.type === 'play') return moveWords(`${who} plays ${cardText(a.card)}`)
+    if (a.type === 'draw') return moveWords(`${who} draws`)
     return null
   },
   sheet: wildNineSheet,

@@ -46,7 +46,7 @@ export class SheetUi<R extends { round: number }> {
     private readonly match: () => MatchState,
     private readonly rounds: () => readonly R[] | undefined,
     /** An entered round in words, one line per seat (for old → new in the edit history). */
-    private readonly describe: (action: unknown) => string[] = () => [],
+    private readonly describe: (action: unknown) => readonly string[] = () => [],
   ) {
     $effect(() => {
       void this.match().view?.updatedAt
@@ -99,7 +99,7 @@ export class SheetUi<R extends { round: number }> {
 export function editChanges(
   history: readonly MatchHistoryEntry[],
   eventIds: readonly (string | null)[],
-  describe: (action: unknown) => string[],
+  describe: (action: unknown) => readonly string[],
 ): { at: string; changes: string[]; eventId: string }[][] {
   const undone = history.filter((h) => h.kind === 'undo' && h.supersedes !== null).map((h) => h.supersedes)
   return eventIds.map((id) => {
