@@ -108,16 +108,24 @@ test('four phones enter rounds on four tables at once; revoke, other channels, o
   }, CHANNELS as string[])
   expect(new Set(statuses)).toEqual(new Set([404]))
 
-  // Revoked in the organiser's list: that phone's next round is refused and changes nothing.
+  // Revoked in the organiser's list: that phone's next round is refused and changes nothing. The phone
+  // also learns of it by itself, from its next look at the match (every 3 s): held back here until the
+  // round is sent, so the refusal of the round is what is checked, whichever would come first.
+  const fourth = phones[3]!.page
+  await fourth.route('**/phone/view', (r) => r.abort())
   await night
     .getByTestId('tables-units')
     .getByRole('row', { name: /Table 4/ })
     .getByRole('button', { name: 'Revoke' })
     .click()
   await expect(night.getByTestId('tables-units').getByRole('row', { name: /Table 4/ })).toContainText('removed at')
-  await enterRound(phones[3]!.page, 'nine', TABLES[3]!.names, [0, 3, 4])
-  await expect(phones[3]!.page.getByRole('alert')).toContainText('not paired')
+  await enterRound(fourth, 'nine', TABLES[3]!.names, [0, 3, 4])
+  await expect(fourth.getByRole('alert')).toContainText('not paired')
   expect((await apiCall<{ actions: unknown[] }>(page, 'matches:get', { id: matchIds[3] })).actions).toHaveLength(1)
+  // Let through, its look at the match finds it unpaired: the pairing screen, no form left to use.
+  await fourth.unroute('**/phone/view')
+  await expect(fourth.getByText('Scan the QR code the organiser shows you')).toBeVisible()
+  await expect(fourth.getByRole('button', { name: /^Save round/ })).toHaveCount(0)
 
   // Wild Nine by cards: the cards left in each hand, scored on the laptop.
   const third = phones[2]!.page
