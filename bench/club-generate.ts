@@ -12,22 +12,26 @@
  * same 30), then imported into an empty file through the import service: 28,000 matches.
  *
  * Both files are cached under the temp folder keyed by GENERATOR_VERSION (never in the repository).
+ * This file writes the nights through the contract and makes the two files; a match's steps are
+ * planned in club-match.ts, the 10× copies made in club-copies.ts, the club's clock in club-time.ts.
  */
-import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createCore, type Core } from '../src/core/core'
 import { DB_FILE_NAME } from '../src/core/db/open'
 import { createWorkerOps } from '../src/core/worker/ops'
-import { nightSubject } from '../src/shared/events/club'
-import { formatHlc, parseHlc } from '../src/shared/events/hlc'
 import type { DomainEvent } from '../src/shared/events/types'
-import { ENGINES, type GameId } from '../src/shared/games/registry'
-import { enneaExpectedRemaining, type EnneaState } from '../src/shared/games/ennea'
+import type { GameId } from '../src/shared/games/registry'
 import type { MatchView } from '../src/shared/model/match'
 import type { Player } from '../src/shared/model/player'
 import { mulberry32 } from '../tests/helpers/prng'
+import { ALL_TIME, multiply } from './club-copies'
+import { planMatch, shuffle, type Step } from './club-match'
+import { berlinOffset, DAY, MIN } from './club-time'
+
+export { ALL_TIME, multiply } from './club-copies'
+export { berlinOffset } from './club-time'
 
 /** Raise when the history changes: cached files of another version are not used. */
 export const GENERATOR_VERSION = 1
@@ -40,214 +44,12 @@ const NAMES = [
   'Ugo', 'Vera', 'Wim', 'Xenia', 'Yara', 'Zeno', 'Bob', 'Cleo', 'Dario', 'Elif',
 ] // prettier-ignore
 
-const DAY = 86_400_000
-const MIN = 60_000
-
-/** Minutes east of UTC in Berlin at UTC instant `t`: CEST from the last Sunday of March to the last of October, 01:00 UTC. */
-export function berlinOffset(t: number): number {
-  const y = new Date(t).getUTCFullYear()
-  const lastSunday = (month: number): number => {
-    const d = new Date(Date.UTC(y, month + 1, 0, 1))
-    return d.getTime() - d.getUTCDay() * DAY
-  }
-  return t >= lastSunday(2) && t < lastSunday(9) ? 120 : 60
-}
-
-type Step =
-  | { t: number; table: number; kind: 'create'; gameId: GameId; players: string[]; options: Record<string, unknown> }
-  | { t: number; table: number; kind: 'apply'; action: unknown; tag?: number }
-  | { t: number; table: number; kind: 'undo' | 'redo' }
-  | { t: number; table: number; kind: 'correct'; tag: number; action: unknown }
-  | { t: number; table: number; kind: 'close'; status: 'finished' | 'abandoned' }
-
-interface Sim {
-  state: unknown
-  over: boolean
-}
-
-function simStart(gameId: GameId, config: unknown): Sim {
-  const s = ENGINES[gameId].setup(config)
-  if (!s.ok) throw new Error(`club bench: ${gameId} setup refused: ${s.error.message}`)
-  return { state: s.value, over: false }
-}
-
-function simApply(gameId: GameId, sim: Sim, action: unknown): Sim | null {
-  const r = ENGINES[gameId].apply(sim.state, action)
-  if (!r.ok) return null
-  return { state: r.value, over: ENGINES[gameId].status(r.value).over }
-}
-
-const shuffle = <T>(xs: T[], r: () => number): T[] => {
-  const out = xs.slice()
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1))
-    ;[out[i], out[j]] = [out[j] as T, out[i] as T]
-  }
-  return out
-}
-
-/** One random round entry (Nine, Wild Nine) for `n` seats. */
-function roundEntry(gameId: GameId, n: number, r: () => number): unknown {
-  if (gameId === 'wild-nine') {
-    const wentOut = Math.floor(r() * n)
-    return {
-      type: 'round',
-      wentOut,
-      points: Array.from({ length: n }, (_, s) => (s === wentOut ? 0 : 3 + Math.floor(r() * 18))),
-    }
-  }
-  const declarer = Math.floor(r() * n)
-  return {
-    type: 'round',
-    declarer,
-    totals: Array.from({ length: n }, (_, s) => (s === declarer ? Math.floor(r() * 8) : 3 + Math.floor(r() * 14))),
-  }
-}
-
-/** Ennea: peeks, stakes and passes from its legal actions; a reveal deals the remaining cards. */
-function enneaAction(state: EnneaState, r: () => number): unknown {
-  const legal = ENGINES.ennea.legalActions(state) as { type: string; cells?: number[] }[]
-  if (legal.some((l) => l.type === 'reveal'))
-    return { type: 'reveal', grid: shuffle(enneaExpectedRemaining(state) ?? [], r).slice(0, 9) }
-  const roll = r()
-  const want = roll < 0.45 ? 'peek' : roll < 0.85 ? 'stake' : roll < 0.99 ? 'pass' : 'ennea'
-  const chosen =
-    legal.find((l) => l.type === want) ?? legal.find((l) => l.type === 'stake') ?? legal.find((l) => l.type === 'pass')
-  if (chosen?.cells) return { type: chosen.type, cell: chosen.cells[Math.floor(r() * chosen.cells.length)] ?? 0 }
-  return { type: chosen?.type ?? 'pass' }
-}
-
-/** Seven Eight Nine: one short game (SE-R14's ways of winning), then the next. */
-function senGame(r: () => number): unknown[] {
-  switch (Math.floor(r() * 4)) {
-    case 0:
-      return [{ type: 'flip', card: 8 }, { type: 'discard' }, { type: 'react', give: 9, show: [7, 8, 9] }]
-    case 1:
-      return [
-        { type: 'flip', card: 4 },
-        { type: 'discard' },
-        { type: 'flip', card: 2 },
-        { type: 'swap', give: 3 },
-        { type: 'flip', card: 9 },
-        { type: 'swap', give: 10, show: [7, 8, 9] },
-      ]
-    case 2:
-      return [{ type: 'flip', card: 9 }, { type: 'declare', hand: [7, 8, 12] }, { type: 'no-block' }]
-    default:
-      return [{ type: 'dealt-win', seats: [Math.floor(r() * 2)] }]
-  }
-}
-
-/**
- * The steps of one match at one table from `t`: its creation, its entries a few minutes apart, a wrong
- * entry now and then taken back (sometimes redone and taken back again), a correction once in a while,
- * a close by hand for a few. Returns the steps and when the table is free again.
- */
-function planMatch(
-  table: number,
-  t: number,
-  gameId: GameId,
-  players: string[],
-  names: string[],
-  r: () => number,
-  tagBase: number,
-): { steps: Step[]; end: number } {
-  const n = players.length
-  const options: Record<string, unknown> =
-    gameId === 'seven-eight-nine'
-      ? { starter: Math.floor(r() * 2), target: 3 }
-      : gameId === 'ennea'
-        ? { starter: Math.floor(r() * n) }
-        : { firstDealer: Math.floor(r() * n) }
-  const config = { ...options, names }
-  const steps: Step[] = [{ t, table, kind: 'create', gameId, players, options }]
-  let sim = simStart(gameId, config)
-  const applied: { action: unknown; tag: number }[] = []
-  let tag = tagBase
-  const abandonAt = r() < 0.03 ? 1 + Math.floor(r() * 3) : -1
-  const finishByHandAt = abandonAt < 0 && gameId !== 'ennea' && r() < 0.01 ? 2 + Math.floor(r() * 2) : -1
-  const senQueue: unknown[] = []
-  for (let guard = 0; guard < 600 && !sim.over; guard++) {
-    if (applied.length === abandonAt || applied.length === finishByHandAt) {
-      t += MIN
-      steps.push({ t, table, kind: 'close', status: applied.length === abandonAt ? 'abandoned' : 'finished' })
-      return { steps, end: t + 5 * MIN }
-    }
-    let action: unknown
-    if (gameId === 'ennea') action = enneaAction(sim.state as EnneaState, r)
-    else if (gameId === 'seven-eight-nine') {
-      if (senQueue.length === 0) {
-        const status = ENGINES[gameId].status(sim.state)
-        senQueue.push(...(status.phase === 'game-over' ? [{ type: 'next-game' }] : senGame(r)))
-      }
-      action = senQueue.shift()
-    } else action = roundEntry(gameId, n, r)
-    const next = simApply(gameId, sim, action)
-    if (!next) {
-      senQueue.length = 0
-      continue
-    }
-    const roundLike = gameId === 'nine' || gameId === 'wild-nine'
-    t += roundLike
-      ? 2 * MIN + Math.floor(r() * 2 * MIN)
-      : gameId === 'ennea'
-        ? 15_000 + Math.floor(r() * 30_000)
-        : 40_000 + Math.floor(r() * 80_000)
-    // A wrong entry first, taken back (SE and Ennea rarely: their entries are single moves).
-    if (roundLike && r() < 0.2) {
-      const wrong = roundEntry(gameId, n, r)
-      if (simApply(gameId, sim, wrong)) {
-        steps.push({ t, table, kind: 'apply', action: wrong })
-        t += 20_000
-        steps.push({ t, table, kind: 'undo' })
-        if (r() < 0.1) {
-          t += 10_000
-          steps.push({ t, table, kind: 'redo' }, { t: t + 10_000, table, kind: 'undo' })
-          t += 10_000
-        }
-        t += 20_000
-      }
-    }
-    steps.push({ t, table, kind: 'apply', action, tag: ++tag })
-    applied.push({ action, tag })
-    sim = next
-  }
-  // Now and then a round is corrected once the match is over: two seats' points swapped, kept only if
-  // the match still ends exactly at its last entry.
-  if (gameId === 'wild-nine' && applied.length > 2 && r() < 0.12) {
-    const k = Math.floor(r() * (applied.length - 1))
-    const old = applied[k]!.action as { type: 'round'; wentOut: number; points: number[] }
-    const others = old.points.map((_, s) => s).filter((s) => s !== old.wentOut)
-    if (others.length >= 2) {
-      const [a, b] = shuffle(others, r) as [number, number]
-      const points = old.points.slice()
-      ;[points[a], points[b]] = [points[b]!, points[a]!]
-      const fixed = { ...old, points }
-      let s = simStart(gameId, config)
-      let ok = true
-      applied.forEach((x, i) => {
-        const next = ok ? simApply(gameId, s, i === k ? fixed : x.action) : null
-        if (!next || (next.over && i < applied.length - 1)) ok = false
-        else s = next
-      })
-      if (ok && s.over) {
-        t += 3 * MIN
-        steps.push({ t, table, kind: 'correct', tag: applied[k]!.tag, action: fixed })
-      }
-    }
-  }
-  return { steps, end: t + 6 * MIN + Math.floor(r() * 12 * MIN) }
-}
-
 const SCHEMES = [
   { kind: 'result', win: 3, draw: 1, loss: 0 },
   { kind: 'placement', top: 10 },
   { kind: 'result', win: 2, draw: 1, loss: 0 },
   { kind: 'placement', top: 5 },
 ]
-
-/** The name of the season every copy of the 10× history leaves out (it counts every match once). */
-export const ALL_TIME = 'All time'
 
 export interface ClubHistory {
   /** The data file. */
@@ -432,73 +234,6 @@ async function generateOnce(dir: string): Promise<void> {
   } finally {
     core.close()
   }
-}
-
-/** A stable UUIDv7-shaped id for copy `copy` of `id` (its time part moved by `shiftMs`). */
-function copyId(id: string, copy: number, shiftMs: number): string {
-  const ms = parseInt(id.slice(0, 8) + id.slice(9, 13), 16) + shiftMs
-  const h = createHash('sha1').update(`${copy}:${id}`).digest('hex')
-  const t = Math.max(0, ms).toString(16).padStart(12, '0').slice(-12)
-  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${h.slice(0, 3)}-8${h.slice(3, 6)}-${h.slice(6, 18)}`
-}
-
-const shiftDate = (date: string, days: number): string =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10)
-
-/** The 1× log plus `copies - 1` copies, each 156 weeks after the previous (same players). */
-export function multiply(events: DomainEvent[], copies: number): DomainEvent[] {
-  const out: DomainEvent[] = [...events]
-  const weeks = 156
-  const allTime = new Set(
-    events
-      .filter((e) => e.kind === 'season.created' && (e.payload as { name: string }).name === ALL_TIME)
-      .map((e) => e.subject),
-  )
-  for (let c = 1; c < copies; c++) {
-    const days = c * weeks * 7
-    const shift = days * DAY
-    const ids = new Map<string, string>()
-    const remap = (x: string): string => {
-      let y = ids.get(x)
-      if (!y) ids.set(x, (y = copyId(x, c, shift)))
-      return y
-    }
-    for (const e of events) {
-      if (e.kind.startsWith('player.') || e.kind === 'club.rating-system-set' || allTime.has(e.subject)) continue
-      ids.set(e.id, copyId(e.id, c, shift))
-      if (!e.kind.startsWith('night.')) remap(e.subject)
-      remap(e.deviceId)
-    }
-    const walk = (x: unknown): unknown => {
-      if (typeof x === 'string') return ids.get(x) ?? x
-      if (Array.isArray(x)) return x.map(walk)
-      if (x && typeof x === 'object') return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, walk(v)]))
-      return x
-    }
-    for (const e of events) {
-      if (!ids.has(e.id)) continue
-      const h = parseHlc(e.hlc)!
-      const deviceId = ids.get(e.deviceId) as string
-      let payload = walk(e.payload) as Record<string, unknown>
-      let subject = ids.get(e.subject) ?? e.subject
-      if (e.kind === 'night.venue-set') {
-        payload = { ...payload, date: shiftDate(payload.date as string, days) }
-        subject = nightSubject(payload.date as string)
-      }
-      if (e.kind === 'season.created' || e.kind === 'season.updated')
-        for (const k of ['startDate', 'endDate'])
-          if (typeof payload[k] === 'string') payload = { ...payload, [k]: shiftDate(payload[k] as string, days) }
-      out.push({
-        ...e,
-        id: ids.get(e.id) as string,
-        deviceId,
-        hlc: formatHlc(h.wall + shift, h.counter, deviceId),
-        subject,
-        payload,
-      } as DomainEvent)
-    }
-  }
-  return out
 }
 
 /** The history at `scale` (1 or 10), from the cache when it is there. */
