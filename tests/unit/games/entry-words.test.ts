@@ -133,6 +133,7 @@ describe('Wild Nine rounds (WN-A14), entered and undone', () => {
     const start = must(wildNineEngine.setup({ names: ['A', 'B'], startTotals: [30, 44] }))
     const round: WildNineAction = {
       type: 'round',
+      wentOut: null,
       hands: [
         ['K♥', '2♦', 'Q♠'],
         ['5♥', '5♦', '8♠', 'J♥'],
