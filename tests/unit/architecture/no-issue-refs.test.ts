@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest'
 
 const ROOT = join(__dirname, '../../..')
 const FOLDERS = ['src', 'scripts', 'bench']
-const ROOT_FILES = /^(electron\.vite\.config\.ts|vitest.*\.mts|playwright\.config\.ts|stryker\.config\.mjs)$/
+const ROOT_FILES = /^(electron\.vite\.config\.ts|vitest.*\.mts|playwright\.config\.ts|stryker(\.core)?\.config\.mjs)$/
 const SCANNED = /\.(ts|mts|cts|js|mjs|cjs|svelte|html)$/
 
 /** "SPEC section 4", "SPEC § 5", "SPEC 3.4", the SPEC's file, "the SPEC's words" (SPEC in capitals: a
@@ -134,6 +134,7 @@ describe('comments cite docs/rules IDs and docs sections, never SPEC sections or
       'electron.vite.config.ts',
       'playwright.config.ts',
       'stryker.config.mjs',
+      'stryker.core.config.mjs',
       'vitest.config.mts',
       'src/renderer/index.html',
       'src/renderer/src/App.svelte',
