@@ -81,6 +81,8 @@ test('players: add, rename, archive, refuse a duplicate, and survive reload and 
   await expect.poll(() => visibleNames(page)).toEqual(['Ana', 'Bob', 'Carl'])
 
   // Restart the server: a new process, a new token, the same file.
+  // The page leaves first, so it never reaches for the stopped server (a refused connection in its console).
+  await page.goto('about:blank')
   await app.stop()
   app = await startApp(dataDir)
   await page.goto(app.url)

@@ -361,6 +361,8 @@ test('a match to three wins (swap, React, Declare) survives a server restart', a
   await expect(page.getByTestId('tally')).toHaveText('Ana 2 · Bo 0 · 0 draws')
 
   // Restart the server: same file, new process.
+  // The page leaves first, so it never reaches for the stopped server (a refused connection in its console).
+  await page.goto('about:blank')
   await app.stop()
   app = await startApp(dataDir)
   await page.goto(`${app.url}#/match/${id}`)
