@@ -132,4 +132,8 @@ describe('Ennea winners at the edges (EN-R24)', () => {
   it('a call by a seat outside the tie does not count, later rounds without a call neither', () => {
     expect(enneaWinners([5, 5, 3], [2, null, null, null])).toEqual([0, 1])
   })
+
+  it('a total that is not a finite number never wins: scores are 0 to 9 cubes (EN-R23)', () => {
+    expect(enneaWinners([Infinity, 3, NaN], [0, null, null, null])).toEqual([1])
+  })
 })
