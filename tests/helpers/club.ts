@@ -71,7 +71,8 @@ export function laptop(
     // Tests sync by calling sync:now; the timers stay out of the way unless a test asks for them.
     sync: {
       intervalMs: timing.intervalMs ?? 3_600_000,
-      timeoutMs: timing.timeoutMs ?? 5_000,
+      // Long enough for a loaded 2-core machine (tests of a slow or silent hub give their own).
+      timeoutMs: timing.timeoutMs ?? 30_000,
       label: name,
       // Tests that sync by hand (no interval given) keep the wait on the hub for news out of the way too.
       watch: timing.intervalMs !== undefined,

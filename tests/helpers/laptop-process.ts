@@ -15,7 +15,7 @@ const core = createCore({
   version: '0.0.0-test',
   log: () => {},
   autoBackup: false,
-  sync: { intervalMs: 3_600_000, timeoutMs: 5_000, label },
+  sync: { intervalMs: 3_600_000, timeoutMs: 30_000, label },
 })
 
 async function play(rounds: number): Promise<unknown> {
