@@ -77,9 +77,12 @@ export async function inTurns(tasks, limit) {
 
 export const bin = (name) => join(ROOT, 'node_modules', '.bin', name)
 
+/** The command that builds main, preload, the web bridge and the renderer into out/: [command, args]. */
+export const BUILD_COMMAND = [bin('electron-vite'), ['build', '--logLevel', 'warn']]
+
 /** Builds main, preload, the web bridge and the renderer into out/. */
 export async function buildApp() {
-  const code = await run(bin('electron-vite'), ['build', '--logLevel', 'warn'])
+  const code = await run(...BUILD_COMMAND)
   if (code !== 0) throw new Error('electron-vite build failed')
 }
 

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
-import { bin, ensureInstalled, inTurns, obtainChromium, ROOT, run, runHeld } from './lib.mjs'
+import { bin, BUILD_COMMAND, ensureInstalled, inTurns, obtainChromium, ROOT, run, runHeld } from './lib.mjs'
 
 ensureInstalled('npm test')
 const chromium = obtainChromium()
@@ -33,7 +33,7 @@ const groups = [
     // Fails on any import cycle in src/ (type-only imports count too): `npm run -s cycles` lists them.
     ['import cycles (madge --circular)', 'npm', ['run', '-s', 'cycles']],
   ],
-  [['build', bin('electron-vite'), ['build', '--logLevel', 'warn']]],
+  [['build', ...BUILD_COMMAND]],
   [
     // Fails when the JS and CSS index.html loads grow past 3× a Svelte hello world (docs/BENCHMARKS.md § Renderer).
     ['renderer payload budget', process.execPath, ['--import', 'tsx', join(ROOT, 'bench/renderer-size.ts'), '--check']],
