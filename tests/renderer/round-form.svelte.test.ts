@@ -116,6 +116,44 @@ describe('RoundFormState: Wild Nine', () => {
     expect(await storedActions(bridge, match.id)).toHaveLength(1)
   })
 
+  it('while a round is on its way, a second Enter sends nothing and a click meant for the next round is not taken', async () => {
+    const match = await twoPlayerMatch(bridge, 'wild-nine')
+    const f = wildNineForm(match)
+    f.choose(1)
+    f.setMode('points')
+    f.fields.numbers[0] = '12'
+    const first = f.send()
+    expect(f.sending).toBe(true)
+    // the same Enter again, and the next round's first choice and mode picked before the save is back
+    expect(await f.send()).toBe('sending')
+    f.choose(0)
+    f.setMode('cards')
+    expect(f.fields).toMatchObject({ choice: 1, mode: 'points', numbers: ['12', ''] })
+    expect(await first).toBe('saved')
+    expect(f.sending).toBe(false)
+    await settled(match, 1)
+    expect(await storedActions(bridge, match.id)).toEqual([{ type: 'round', wentOut: 1, points: [12, 0] }])
+    expect(f.notSaved).toBe(false)
+    expect(f.submitError).toBeNull()
+    expect(match.error).toBeNull()
+    // the form takes the next round as usual once the save is back
+    f.choose(0)
+    expect(f.fields.choice).toBe(0)
+  })
+
+  it('a save that fails leaves the form taking changes again', async () => {
+    const match = await twoPlayerMatch(bridge, 'wild-nine')
+    const f = wildNineForm(match)
+    f.choose(1)
+    f.setMode('points')
+    f.fields.numbers[0] = '12'
+    await bridge.direct('matches:apply', { id: match.id, action: { type: 'round', wentOut: 0, points: [0, 7] } })
+    expect(await f.send()).toBe('problem')
+    expect(f.sending).toBe(false)
+    f.choose(0)
+    expect(f.fields.choice).toBe(0)
+  })
+
   it('keeps the round being typed as a draft of its own round number, and gives it back', async () => {
     const match = await twoPlayerMatch(bridge, 'wild-nine')
     const f = wildNineForm(match)

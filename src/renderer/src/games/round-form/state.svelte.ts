@@ -106,6 +106,13 @@ export class RoundFormState<S, A, R, C, M extends string, H extends RoundFormMat
   submitError = $state<string | null>(null)
   /** The fields hold an entry the service refused as stale: shown as not saved until entered. */
   notSaved = $state(false)
+  /**
+   * True while this form's entry is on its way to the service. The fields stay as sent and take no
+   * change (the shell disables them): a click or a key meant for the next round would land in the
+   * round being saved and vanish when the next round's form opens, and a second Enter would send
+   * the same round again against a sheet that has moved on.
+   */
+  sending = $state(false)
 
   /** The round this form enters: its draft is kept under this number (an undo leaves a later one alone). */
   readonly draftRound: number
@@ -259,12 +266,14 @@ export class RoundFormState<S, A, R, C, M extends string, H extends RoundFormMat
   }
 
   setMode(m: M): void {
+    if (this.sending) return
     this.fields.mode = m
     if (!this.edit) lastMode[this.spec.word] = m
   }
 
   /** The first choice by seat (a digit key, a radio), unless the tracked play fixed it. */
   choose(choice: C): void {
+    if (this.sending) return
     if (this.trackedChoice === this.spec.none) this.fields.choice = choice
   }
 
@@ -297,14 +306,22 @@ export class RoundFormState<S, A, R, C, M extends string, H extends RoundFormMat
 
   /**
    * Sends the entry: 'problem' when it is not ready or was refused (the errors say why), 'closed'
-   * when an edit was saved, 'saved' when a new round was entered (the fields are cleared for the next).
+   * when an edit was saved, 'saved' when a new round was entered (the fields are cleared for the next),
+   * 'sending' when this form's entry is already on its way (a second Enter): nothing is sent again.
    */
-  async send(action: A | null = this.action): Promise<'problem' | 'saved' | 'closed'> {
+  async send(action: A | null = this.action): Promise<'problem' | 'saved' | 'closed' | 'sending'> {
+    if (this.sending) return 'sending'
     this.tried = true
     this.submitError = null
     const o = action ? this.evaluate(action) : null
     if (!action || !o || !o.ok) return 'problem'
-    const failure = await saveRound(this.match, this.edit, action)
+    this.sending = true
+    let failure: string | null
+    try {
+      failure = await saveRound(this.match, this.edit, action)
+    } finally {
+      this.sending = false
+    }
     if (failure) {
       // a stale refusal: this form is still the one on screen, so it keeps the entry itself
       const kept = this.edit ? null : unsaved.take(this.match.id)
