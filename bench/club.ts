@@ -130,6 +130,9 @@ const SCREENS: Screen[] = [
  */
 async function exportWhileAsking(core: Core): Promise<{ ms: number; otherMaxMs: number; others: number }> {
   let done = false
+  // The app asking during an export has a warm worker (its screens asked before): so does the bench.
+  const warm = await core.dispatch('stats:overview', {})
+  if (!warm.ok) throw new Error(warm.error.message)
   const t = performance.now()
   const exporting = core.dispatch('transfer:export-csv-file', { table: 'rounds' }).finally(() => (done = true))
   let otherMaxMs = 0
@@ -139,6 +142,8 @@ async function exportWhileAsking(core: Core): Promise<{ ms: number; otherMaxMs: 
     const r = await core.dispatch('stats:overview', {})
     if (!r.ok) throw new Error(r.error.message)
     otherMaxMs = Math.max(otherMaxMs, performance.now() - s)
+    if (process.env.NINEKEEPER_BENCH_CLUB_WAITS && performance.now() - s > 100)
+      console.log(`wait ${(performance.now() - s).toFixed(0)} ms at ${((s - t) / 1000).toFixed(1)} s`)
     others++
   }
   const r = await exporting
@@ -219,6 +224,8 @@ async function main(): Promise<void> {
       'when the next starts) and a season counting everything, venues. The 10× history is that log copied nine more times',
       '(156 weeks apart, the same players) and imported. Each call goes through the dispatcher as the page calls it (the',
       `long ones in the database worker); median of ${RUNS} after a warm-up (one run after it when the warm-up took over ${SLOW_MS / 1000} s). Target: every call ≤ ${TARGET_MS} ms at 10×.`,
+      'The rounds file export runs once, with `stats:overview` asked again and again until it ends (after one such call,',
+      'as the app has asked its screens before an export): it is judged by the longest of those waits.',
       '',
       '| Call | What | 1× (ms) | 10× (ms) | Target ≤ 200 ms at 10× |',
       '|---|---|---:|---:|---|',
