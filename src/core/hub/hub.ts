@@ -10,6 +10,7 @@ import { request } from 'node:http'
 import { createServer, type AddressInfo } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { join, resolve } from 'node:path'
+import { endLeftoverTurso, forgetTursoPid, recordTursoPid } from './leftover'
 import { hubBinary } from './locate'
 import { startHubProxy } from './proxy'
 import { TOKEN_FILE, type HubLimits } from './proxy-rules'
@@ -163,7 +164,14 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   ownerOnly(dir)
   const file = join(dir, 'club.db')
+  // A tursodb a killed app left holding this folder (leftover.ts) is ended first: nobody is in front of it.
+  await endLeftoverTurso(dir, file, graceMs)
   const { child, exited, port: upstreamPort } = await startDatabase(binary, file, quiet)
+  const pid = child.pid
+  if (pid !== undefined) {
+    recordTursoPid(dir, pid, file)
+    void exited.then(() => forgetTursoPid(dir, pid))
+  }
   ownerOnly(dir)
   let front
   try {
