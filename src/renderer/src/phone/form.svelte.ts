@@ -1,17 +1,19 @@
 /**
  * The phone's entry forms (docs/TABLES.md): Wild Nine rounds and Nine deals through the laptop's own round
  * form state (RoundFormState with the same specs, so the same checks in the same order and the same words),
- * and a Seven Eight Nine game's result in one step (SE-R15). The entries go through the phone's queue
- * (client.ts), never straight to the laptop, so a round typed offline waits on the phone.
+ * and a Seven Eight Nine game's result in one step (SE-R15) through the laptop's SenResultForm. The entries go
+ * through the phone's queue (client.ts), never straight to the laptop, so a round typed offline waits on the phone.
  */
 import type { NineState } from '../../../shared/games/nine/index'
-import { senEngine, type SenAction, type SenEnding, type SenState } from '../../../shared/games/seven-eight-nine/index'
 import type { WildNineState } from '../../../shared/games/wild-nine/index'
 import { err, type AppError, type Result } from '../../../shared/result'
 import { nineRoundSpec } from '../games/nine/round-spec'
 import { RoundFormState, type RoundFormMatch } from '../games/round-form/state.svelte'
 import { wildNineRoundSpec } from '../games/wild-nine/round-spec'
 import type { PhoneView } from './client'
+
+// the laptop's form of a Seven Eight Nine result, shared so both check the same way in the same words (SE-R15)
+export { SEN_ENDINGS, SenResultForm } from '../games/seven-eight-nine/result-form.svelte'
 
 /** Sends one entry through the phone's queue: the laptop's refusal, or ok once accepted or kept waiting offline. */
 export type PhoneEnter = (action: unknown) => Promise<Result<unknown>>
@@ -74,64 +76,4 @@ export function phoneRoundForm(view: PhoneView, match: PhoneMatch): PhoneRoundFo
 export function pickMode(form: PhoneRoundForm, mode: string): void {
   form.setMode(mode)
   picked[form.spec.word] = mode
-}
-
-/** SE-R14's endings as the phone offers them. */
-export const SEN_ENDINGS: readonly { value: SenEnding; label: string }[] = [
-  { value: 'swap', label: 'By a swap' },
-  { value: 'react', label: 'By a React' },
-  { value: 'declare', label: 'By a Declare' },
-  { value: 'tiebreaker', label: 'At the tiebreaker (cards ran out)' },
-  { value: 'dealt-win', label: 'Dealt 7-8-9' },
-]
-
-/**
- * A Seven Eight Nine game's result in one step (SE-R15): who won (or a draw) and how. In the round form's
- * order: the engine's refusal (SE-V12) once both are chosen; a missing choice after a try.
- */
-export class SenResultForm {
-  /** A seat, null for a draw, undefined while not chosen. */
-  winner = $state<number | null | undefined>(undefined)
-  ending = $state<SenEnding | undefined>(undefined)
-  tried = $state(false)
-  submitError = $state<string | null>(null)
-
-  constructor(
-    private readonly stateOf: () => SenState,
-    private readonly match: PhoneMatch,
-  ) {}
-
-  action = $derived.by((): SenAction | null =>
-    this.winner === undefined || this.ending === undefined
-      ? null
-      : { type: 'result', winner: this.winner, ending: this.ending },
-  )
-  /** The game this result is for: the next one while a game is over (SE-A15). */
-  gameNo = $derived.by(() => {
-    const g = this.stateOf().game
-    return g.phase === 'over' ? g.number + 1 : g.number
-  })
-  engineError = $derived.by((): string | null => {
-    const a = this.action
-    const r = a ? senEngine.apply(this.stateOf(), a) : null
-    return r && !r.ok ? r.error.message : null
-  })
-  winnerError = $derived(this.tried && this.winner === undefined ? 'Choose who won the game, or a draw.' : null)
-  endingError = $derived(this.tried && this.ending === undefined ? 'Choose how the game ended.' : null)
-
-  async send(): Promise<'problem' | 'saved'> {
-    this.tried = true
-    this.submitError = null
-    const action = this.action
-    if (!action || this.engineError) return 'problem'
-    const r = await this.match.apply(action)
-    if (!r.ok) {
-      this.submitError = r.error.message
-      return 'problem'
-    }
-    this.winner = undefined
-    this.ending = undefined
-    this.tried = false
-    return 'saved'
-  }
 }

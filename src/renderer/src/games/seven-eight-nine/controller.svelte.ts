@@ -32,6 +32,10 @@ import {
   type SenField,
   type SenOffer,
 } from './keys'
+import { mayEnterResult } from './result-form.svelte'
+
+/** The result form's first choice (ResultEntry.svelte). */
+export const RESULT_FIRST = 'sen-result-winner-0'
 
 const DRAW_COUNT_MESSAGE = 'Count the cards of the draw pile: a whole number, 0 or more.'
 
@@ -62,6 +66,8 @@ export class SenMatchController {
   errors = $state<Partial<Record<SenField, string>>>({})
   /** The table display (Alt+T) is open. */
   tableShown = $state(false)
+  /** The result form (SE-R15) is open beside the tracking; it stays open from game to game until closed. */
+  resultShown = $state(false)
 
   private pending = false
   private readonly typedAhead = new TypeAhead()
@@ -83,7 +89,12 @@ export class SenMatchController {
 
   /** What the engine offers now (nothing once the match is closed). */
   readonly offer: SenOffer = $derived(
-    offerOf(matchOf(this.match.view, 'seven-eight-nine')?.legal ?? [], this.open, this.state?.game.phase),
+    offerOf(
+      matchOf(this.match.view, 'seven-eight-nine')?.legal ?? [],
+      this.open,
+      this.state?.game.phase,
+      mayEnterResult(this.state, this.open),
+    ),
   )
 
   /** Where the game stands, as the engine's structured status. */
@@ -234,8 +245,21 @@ export class SenMatchController {
     const command = keyCommand(key, this.offer)
     if (command === null) return false
     if (command.kind === 'focus') focusById(command.id)
+    else if (command.kind === 'result') this.showResult()
     else void this.commit(command.action, command.field)
     return true
+  }
+
+  /** Opens the result form (O, or its button) with the keyboard on its first choice. */
+  showResult(): void {
+    this.resultShown = true
+    void tick().then(() => focusById(RESULT_FIRST))
+  }
+
+  /** Closes the result form (Escape in it, or its button) and gives the keyboard back to its button. */
+  hideResult(): void {
+    this.resultShown = false
+    void tick().then(() => focusById('sen-result-toggle'))
   }
 
   /** The window's keydown: action letters, Esc, Alt+T, and keys typed while an entry is stored. */

@@ -39,14 +39,23 @@ export interface SenOffer {
   next: Offered<'next-game'>
   /** The table's pile count may be corrected (between turns). */
   correct: boolean
+  /** The game's result may be entered in one step (SE-A15): the screen decides it from the state, since the engine's
+   * legal list leaves `result` out (result-form.svelte.ts mayEnterResult). */
+  result: boolean
 }
 
 function pick<T extends SenLegal['type']>(legal: readonly SenLegal[], type: T): Offered<T> {
   return legal.find((l): l is Extract<SenLegal, { type: T }> => l.type === type)
 }
 
-/** The offer of an open match (a closed one offers nothing). `phase` is the game's phase. */
-export function offerOf(legal: readonly SenLegal[], open: boolean, phase: string | undefined): SenOffer {
+/** The offer of an open match (a closed one offers nothing). `phase` is the game's phase; `result`: a result may be
+ * entered in one step now. */
+export function offerOf(
+  legal: readonly SenLegal[],
+  open: boolean,
+  phase: string | undefined,
+  result = false,
+): SenOffer {
   const from = open ? legal : []
   return {
     flip: pick(from, 'flip'),
@@ -61,11 +70,13 @@ export function offerOf(legal: readonly SenLegal[], open: boolean, phase: string
     dealt: pick(from, 'dealt-win'),
     next: pick(from, 'next-game'),
     correct: open && (phase === 'flip' || phase === 'reshuffle' || phase === 'tiebreak'),
+    result: open && result,
   }
 }
 
-/** What an action key does: move to a field, or record an action that needs no typing. */
-export type KeyCommand = { kind: 'focus'; id: string } | { kind: 'commit'; action: SenAction; field: SenField }
+/** What an action key does: move to a field, record an action that needs no typing, or open the result form. */
+export type KeyCommand =
+  { kind: 'focus'; id: string } | { kind: 'commit'; action: SenAction; field: SenField } | { kind: 'result' }
 
 /**
  * The action letter `key` (any case) under this offer, or null when it is no action key now. An action recorded
@@ -105,6 +116,8 @@ export function keyCommand(key: string, offer: SenOffer): KeyCommand | null {
       return offer.dealt ? focus('sen-dealt-0') : null
     case 'p':
       return offer.correct ? focus('sen-piles') : null
+    case 'o':
+      return offer.result ? { kind: 'result' } : null
     default:
       return null
   }
