@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { HostStatus } from '../../src/shared/model/hosting'
 import { isAlive, PID_FILE } from '../../src/core/hub/leftover'
 import { laptop, type Laptop } from '../helpers/club'
@@ -112,4 +112,21 @@ describe('hosting after the app was killed', () => {
     writeFileSync(join(dir, 'hub', PID_FILE), '{"pid": "1; rm -rf /"')
     expect(await a.call<HostStatus>('hub:host-start', { port })).toMatchObject({ state: 'running' })
   }, 90_000)
+
+  it('a zombie (ended, never reaped by its parent) is not a live tursodb to wait for', async () => {
+    // A child that ends at once, and a parent that never waits for it.
+    const parent = spawn(
+      'python3',
+      ['-c', 'import os, sys, time\npid = os.fork()\nif pid == 0: os._exit(0)\nprint(pid, flush=True)\ntime.sleep(30)'],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    )
+    children.push(parent)
+    const zombie = await new Promise<number>((resolve) =>
+      createInterface({ input: parent.stdout! }).once('line', (l) => resolve(Number(l))),
+    )
+    await vi.waitFor(() => expect(readFileSync(`/proc/${zombie}/stat`, 'utf8')).toMatch(/\) Z /), { timeout: 10_000 })
+    expect(() => process.kill(zombie, 0)).not.toThrow()
+    expect(isAlive(zombie)).toBe(false)
+    expect(isAlive(parent.pid as number)).toBe(true)
+  }, 30_000)
 })

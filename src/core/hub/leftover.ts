@@ -38,14 +38,24 @@ function readRecord(dir: string): PidRecord | null {
   }
 }
 
-/** Whether `pid` is a live process. */
+/**
+ * Whether `pid` is a live process. On Linux a zombie (ended, not yet reaped: a container whose first
+ * process does not reap the orphans it inherits) is not.
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
-    return true
   } catch (e) {
-    // EPERM: it exists but belongs to another user, so it is not one this app started.
+    // EPERM: it exists but belongs to another user.
     return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+  if (process.platform !== 'linux') return true
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // pid (comm) state …: the state follows the last ')' (comm may hold one).
+    return stat.charAt(stat.lastIndexOf(')') + 2) !== 'Z'
+  } catch {
+    return false
   }
 }
 
