@@ -15,6 +15,7 @@ import {
   senCheckWin,
   senIsWin,
   senResolveTiebreak,
+  senTiebreak,
   swapCandidates,
 } from '../../../../src/shared/games/seven-eight-nine'
 
@@ -182,5 +183,19 @@ describe('SE-R13: the tiebreaker explained', () => {
       ok: false,
       error: { code: 'invalid-rules', message: 'Tiebreak counting must be DISTINCT or LITERAL_SUM.' },
     })
+  })
+
+  it('senTiebreak: house rules that cannot be read give no winner, not the default rules', () => {
+    const unreadable = new Proxy(
+      { tiebreakCounting: 'DISTINCT' as const },
+      {
+        get(target, key, receiver) {
+          if (key === 'tiebreakCounting') throw new Error('no rules today')
+          return Reflect.get(target, key, receiver) as unknown
+        },
+      },
+    )
+    expect(senTiebreak([7, 8, 2], [9, 2, 3])).toBe(0)
+    expect(senTiebreak([7, 8, 2], [9, 2, 3], unreadable)).toBeNull()
   })
 })
