@@ -49,6 +49,8 @@ describe('computeMatch', () => {
       standings: [],
       status: 'in-progress',
       problem: 'This match is of a game this version of Ninekeeper does not know (tarot).',
+      skipped: [],
+      roundTimes: [],
     })
     const closed = computeMatch(M, [start, ev('match.closed', { status: 'abandoned' })])
     expect(closed?.status).toBe('abandoned')
@@ -92,5 +94,22 @@ describe('computeMatch', () => {
     expect(m?.game?.over).toBe(true)
     const abandoned = computeMatch(M, [start, ...rounds, ev('match.closed', { status: 'abandoned' })])
     expect(abandoned?.status).toBe('finished')
+  })
+
+  it('a result recorded elsewhere (an import) is read as one, with its seats and winner, not replayed', () => {
+    const seats = [
+      { playerId: '0190f5c2-aaaa-7000-8000-000000000001', name: 'Ann', score: 12, rank: 1, winner: true },
+      { playerId: '0190f5c2-aaaa-7000-8000-000000000002', name: 'Bo', score: 30, rank: 2, winner: false },
+    ]
+    const recorded = ev('match.recorded', {
+      gameId: 'nine',
+      playedAt: '2026-11-28T20:15:00',
+      utcOffset: 60,
+      seats,
+      source: { kind: 'csv', id: 'row-1' },
+    })
+    const m = computeMatch(M, [recorded])
+    expect(m).toMatchObject({ gameId: 'nine', engine: null, state: null, config: { names: ['Ann', 'Bo'] } })
+    expect(m?.log.started).toMatchObject({ at: '2026-11-28T19:15:00.000Z', utcOffset: 60 })
   })
 })
