@@ -6,6 +6,7 @@
  * test is reported as skipped with the reason.
  */
 import { devices, expect, test, type BrowserContext } from '@playwright/test'
+import { writeFileSync } from 'node:fs'
 import type { LoggedAction } from '../../src/shared/model/match'
 import type { AddedPhone, TablesStatus } from '../../src/shared/ipc/tables'
 import { apiCall, newDataDir, type RunningApp, seedMatch, startApp, watchConsole } from './app'
@@ -22,7 +23,10 @@ test.afterEach(async () => {
   try {
     // what WebKit showed when the test failed, beside Playwright's own screenshot of the laptop
     const shot = webkit && info.status !== info.expectedStatus ? await webkit.page.screenshot().catch(() => null) : null
-    if (shot) await info.attach('webkit', { body: shot, contentType: 'image/png' })
+    if (shot) {
+      writeFileSync(info.outputPath('webkit.png'), shot)
+      await info.attach('webkit', { path: info.outputPath('webkit.png'), contentType: 'image/png' })
+    }
     await chromiumPhone?.close()
     // Xvfb, WebKitWebDriver, MiniBrowser and its web processes: none is left, also after a failure
     const groups = webkit?.groups ?? []
@@ -95,6 +99,8 @@ test('the phone page in WebKit enters, shows and undoes a Wild Nine round and a 
   page,
 }) => {
   test.skip(reason !== null, reason ?? '')
+  // a second browser to start and the laptop restarted once: 17 s alone, more beside other spec files
+  test.setTimeout(120_000)
   const problems = watchConsole(page)
   const dataDir = newDataDir()
   app = await startApp(dataDir)
