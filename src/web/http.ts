@@ -34,6 +34,17 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<string
   })
 }
 
+/**
+ * Whether the page's origin is one browsers trust (a secure context): the request came over TLS, or the
+ * address it was made to (its Host) is this computer's loopback: 127.0.0.0/8, [::1] or localhost.
+ */
+export function trustworthyOrigin(req: IncomingMessage): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted === true) return true
+  const host = (req.headers.host ?? '').toLowerCase()
+  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d*$/, '')
+  return name === '[::1]' || name === 'localhost' || name.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(name)
+}
+
 /** The headers every answer carries: its page's Content-Security-Policy and the framing, opener and cache rules. */
 export function securityHeaders(csp: string): Record<string, string> {
   return {
@@ -60,8 +71,13 @@ export function sendWith(
   headOnly = false,
 ): void {
   const close = status >= 400
+  const headers = securityHeaders(csp)
+  // A browser ignores the opener policy of a page it does not trust (plain HTTP on a LAN address: the
+  // phones at the tables) and says so as an error in the page's console on every load; it is sent
+  // only where it applies.
+  if (!trustworthyOrigin(res.req)) delete headers['Cross-Origin-Opener-Policy']
   res.writeHead(status, {
-    ...securityHeaders(csp),
+    ...headers,
     'Content-Type': type,
     'Content-Length': Buffer.byteLength(body),
     ...(close ? { Connection: 'close' } : {}),

@@ -33,7 +33,7 @@ async function enterRound(page: Page, gameId: string, names: string[], values: n
     if (gameId === 'wild-nine' && i === 0) continue
     await page.getByLabel(`${name}'s ${gameId === 'wild-nine' ? 'points' : 'hand total'}`).fill(String(values[i]))
   }
-  await page.getByRole('button', { name: /^Save round/ }).tap()
+  await page.getByRole('button', { name: /^Save (round|deal) / }).tap()
 }
 
 const TABLES = [
@@ -89,7 +89,11 @@ test('four phones enter rounds on four tables at once; revoke, other channels, o
 
   // Four tables enter their first round at once.
   await Promise.all(phones.map(({ page: p }, i) => enterRound(p, TABLES[i]!.gameId, TABLES[i]!.names, [0, 5, 7])))
-  for (const { page: p } of phones) await expect(p.getByTestId('phone-status')).toContainText('Round 2')
+  // each in its game's words, as the laptop says them: Wild Nine's rounds, Nine's deals
+  for (const [i, { page: p }] of phones.entries())
+    await expect(p.getByTestId('phone-status')).toHaveText(
+      TABLES[i]!.gameId === 'nine' ? /^Deal 2, dealt by / : /^Round 2: /,
+    )
   for (const id of matchIds)
     expect((await apiCall<{ actions: unknown[] }>(page, 'matches:get', { id })).actions).toHaveLength(1)
   // The history names the phone.
@@ -125,7 +129,7 @@ test('four phones enter rounds on four tables at once; revoke, other channels, o
   // Let through, its look at the match finds it unpaired: the pairing screen, no form left to use.
   await fourth.unroute('**/phone/view')
   await expect(fourth.getByText('Scan the QR code the organiser shows you')).toBeVisible()
-  await expect(fourth.getByRole('button', { name: /^Save round/ })).toHaveCount(0)
+  await expect(fourth.getByRole('button', { name: /^Save (round|deal) / })).toHaveCount(0)
 
   // Wild Nine by cards: the cards left in each hand, scored on the laptop.
   const third = phones[2]!.page

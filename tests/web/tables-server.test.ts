@@ -190,6 +190,24 @@ describe('request checks', () => {
     expect(page.status).toBe(421)
   })
 
+  it('sends the opener policy only where a browser applies it: on loopback, not to a phone over plain HTTP on the LAN', async () => {
+    const here = await phoneRequest(server.origin, '/', { method: 'GET' })
+    expect(here.status).toBe(200)
+    expect(here.headers['cross-origin-opener-policy']).toBe('same-origin')
+    // A phone's request names the laptop's network address (refused here: this listener is on 127.0.0.2).
+    const lan = await phoneRequest(server.origin, '/', { method: 'GET', host: `192.168.1.20:${server.port}` })
+    expect(lan.status).toBe(421)
+    expect(lan.headers['cross-origin-opener-policy']).toBeUndefined()
+    expect(lan.headers['content-security-policy']).toBeTruthy()
+    expect(lan.headers['cross-origin-resource-policy']).toBe('same-origin')
+    for (const host of ['localhost', '[::1]', '127.9.9.9'])
+      expect(
+        (await phoneRequest(server.origin, '/', { method: 'GET', host: `${host}:${server.port}` })).headers[
+          'cross-origin-opener-policy'
+        ],
+      ).toBe('same-origin')
+  })
+
   it('refuses a POST from another origin or without one (CSRF), before pairing too', async () => {
     const m = await wildNine()
     const { cookie } = await paired(m.id)
