@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config'
 /**
  * The tests StrykerJS runs against each mutant of the projector (`npm run mutation:projector`):
  * src/core/services/projector.ts and compute-match.ts, through the database tests that check the rows
- * they write: computeMatch's problems and statuses; first_round_at through rounds, undos and a rebuild;
+ * they write: computeMatch's problems and statuses; a match row field by field (played to its end,
+ * closed, abandoned, in progress; merged players' seats); first_round_at through rounds, undos and a rebuild;
  * the commit cache's key; round rows and their summaries; merged players' seats. Not the club, record
  * and opponent totals after random histories (tests/db/club-totals, record-totals, opponents): they
  * compare the projector with a rebuild too, but take 15 to 40 seconds each under load, and nearly
@@ -13,6 +14,7 @@ export default defineConfig({
   test: {
     include: [
       'tests/db/compute-match.test.ts',
+      'tests/db/projector-rows.test.ts',
       'tests/db/leaner-commits.test.ts',
       'tests/db/round-counters.test.ts',
       'tests/ipc/match-cache.test.ts',
