@@ -155,6 +155,8 @@ describe('SE-A11: a dealt 7-8-9', () => {
     )
     const won = run(start(P), [{ type: 'dealt-win', seats: [1] }])
     expect(won.game.result).toMatchObject({ winner: 1, ending: 'dealt-win', hands: [[], [7, 8, 9]] })
+    // the game is over before any flip: a second dealt win is refused as after any end
+    expect(refuse(won, { type: 'dealt-win', seats: [0] })).toBe('Game 1 is over: start the next game.')
   })
 
   it('house rule REDEAL: the log says who was dealt it', () => {

@@ -17,6 +17,7 @@ describe('the game log', () => {
     expect(s0.game.log).toEqual([])
     const s = run(s0, [flip(5), { type: 'discard' }])
     expect(s.game.log.map((l) => l.text)).toEqual(['P1 flips a 5.', 'P1 discards the 5.'])
+    expect(run(s, [flip(1)]).game.log[2]?.text).toBe('P2 flips an A.')
     const won = run(s, swapWin(9, 10))
     expect(won.game.log).toHaveLength(5)
     expect(won.game.log[4]).toEqual({ seat: 1, text: won.game.result?.explanation })

@@ -40,6 +40,8 @@ describe('SE-V2: a card as typed', () => {
     ['a rank that is not a whole number', 7.5],
     ['a rank followed by a letter that is not a suit', 'QX'],
     ['text longer than 8 characters, even if it trims to a rank', '    Q     '],
+    ['a list holding a rank', [7]],
+    ['a list holding rank text', ['Q']],
   ])('refuses %s', (_kind, input) => {
     expect(parseRank(input, 'flipped')).toMatchObject({
       ok: false,
