@@ -6,7 +6,7 @@ import { apiCall, newDataDir, type RunningApp, seedMatch, startApp, watchConsole
  * Table units (docs/TABLES.md): the organiser opens them in Settings → Club night and adds a phone to each of
  * four running matches; four phones (two Pixel 7, two iPhone 14 viewports, touch) pair from the QR code's address
  * and enter rounds at once; a revoked phone is refused; a phone reaches no IPC channel; a phone offline for a
- * round sends it once when it is back. A phone at a Seven Eight Nine table enters each game's result in one step
+ * round sends it once when it is back; the night board, open meanwhile, shows each phone's round. A phone at a Seven Eight Nine table enters each game's result in one step
  * (SE-R15), checked as the laptop checks it, and the laptop shows and undoes it.
  */
 let app: RunningApp
@@ -87,8 +87,20 @@ test('four phones enter rounds on four tables at once; revoke, other channels, o
     await expect(p.locator('input[type=text]').first()).toHaveAttribute('inputmode', 'numeric')
   }
 
+  // The night board open on the laptop's projector (docs/TABLES.md § The live board): the four tables, at their first round.
+  const boardContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } })
+  contexts.push(boardContext)
+  const board = await boardContext.newPage()
+  const boardProblems = watchConsole(board)
+  await board.goto(app.url)
+  await board.getByRole('link', { name: 'Night board' }).click()
+  const card = (id: string) => board.locator(`[data-testid="board-table"][data-match="${id}"] .round`)
+  for (const id of matchIds) await expect(card(id)).toHaveText(/^(Round|Deal) 1$/i)
+
   // Four tables enter their first round at once.
   await Promise.all(phones.map(({ page: p }, i) => enterRound(p, TABLES[i]!.gameId, TABLES[i]!.names, [0, 5, 7])))
+  // The board shows each phone's round without a reload.
+  for (const id of matchIds) await expect(card(id)).toHaveText(/^(Round|Deal) 2$/i)
   // each in its game's words, as the laptop says them: Wild Nine's rounds, Nine's deals
   for (const [i, { page: p }] of phones.entries())
     await expect(p.getByTestId('phone-status')).toHaveText(
@@ -169,7 +181,7 @@ test('four phones enter rounds on four tables at once; revoke, other channels, o
   await expect(page.locator('.history li.action').getByTestId('history-device')).toHaveText(
     "entered on Table 2's phone",
   )
-  expect(problems).toEqual([])
+  expect([...problems, ...boardProblems]).toEqual([])
 })
 
 test('a Seven Eight Nine table enters game results from its phone; the laptop shows and undoes them', async ({
