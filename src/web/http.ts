@@ -45,13 +45,17 @@ export function trustworthyOrigin(req: IncomingMessage): boolean {
   return name === '[::1]' || name === 'localhost' || name.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(name)
 }
 
-/** The headers every answer carries: its page's Content-Security-Policy and the framing, opener and cache rules. */
-export function securityHeaders(csp: string): Record<string, string> {
+/**
+ * The headers every answer carries: its page's Content-Security-Policy and the framing, opener and cache
+ * rules. `opener`: false for a page a browser does not trust (trustworthyOrigin), which ignores the opener
+ * policy and says so as an error in the page's console on every load.
+ */
+export function securityHeaders(csp: string, opener = true): Record<string, string> {
   return {
     'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
-    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(opener ? { 'Cross-Origin-Opener-Policy': 'same-origin' } : {}),
     'Cross-Origin-Resource-Policy': 'same-origin',
     'Cache-Control': 'no-store',
   }
@@ -71,13 +75,9 @@ export function sendWith(
   headOnly = false,
 ): void {
   const close = status >= 400
-  const headers = securityHeaders(csp)
-  // A browser ignores the opener policy of a page it does not trust (plain HTTP on a LAN address: the
-  // phones at the tables) and says so as an error in the page's console on every load; it is sent
-  // only where it applies.
-  if (!trustworthyOrigin(res.req)) delete headers['Cross-Origin-Opener-Policy']
   res.writeHead(status, {
-    ...headers,
+    // no opener policy over plain HTTP on a LAN address (the phones at the tables): it would not apply
+    ...securityHeaders(csp, trustworthyOrigin(res.req)),
     'Content-Type': type,
     'Content-Length': Buffer.byteLength(body),
     ...(close ? { Connection: 'close' } : {}),
