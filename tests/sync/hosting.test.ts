@@ -14,6 +14,7 @@ import type { Player } from '../../src/shared/model/player'
 import type { SyncStatus } from '../../src/shared/model/sync'
 import { HOSTING_META_KEY } from '../../src/core/hub/hosting'
 import { lanAddresses } from '../../src/core/hub/hub'
+import { isAlive as alive } from '../../src/core/hub/leftover'
 import { hubBinary } from '../../src/core/hub/locate'
 import { TOKEN_FILE } from '../../src/core/hub/proxy-rules'
 import { decodeClubCode } from '../../src/core/sync/club-code'
@@ -62,14 +63,6 @@ function until(l: Laptop, ok: (s: HostStatus) => boolean): Promise<HostStatus> {
 }
 
 /** Whether a process still runs. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 const names = async (l: Laptop): Promise<string[]> =>
   (await l.call<Player[]>('players:list', {})).map((p) => p.name).sort()
