@@ -5,7 +5,9 @@ import { defineConfig } from 'vitest/config'
  * src/core/services/projector.ts and compute-match.ts, through the database tests that check the rows
  * they write: computeMatch's problems and statuses; a match row field by field (played to its end,
  * closed, abandoned, in progress; merged players' seats); first_round_at through rounds, undos and a rebuild;
- * the commit cache's key; round rows and their summaries; merged players' seats. Not the club, record
+ * the commit cache's key; round rows and their summaries; merged players' seats; the paths other than a
+ * whole match written afresh (a round at the end, an import, a laptop taken out, matches the engine
+ * cannot play, the rebuild a migration marks: tests/db/projector-paths). Not the club, record
  * and opponent totals after random histories (tests/db/club-totals, record-totals, opponents): they
  * compare the projector with a rebuild too, but take 15 to 40 seconds each under load, and nearly
  * every mutant of the projector is reached by every test (docs/QUALITY.md § Projector).
@@ -15,6 +17,7 @@ export default defineConfig({
     include: [
       'tests/db/compute-match.test.ts',
       'tests/db/projector-rows.test.ts',
+      'tests/db/projector-paths.test.ts',
       'tests/db/leaner-commits.test.ts',
       'tests/db/round-counters.test.ts',
       'tests/ipc/match-cache.test.ts',
