@@ -175,7 +175,6 @@ export class Projector {
 
   /** The matches in which any of these players (as the match was started) has a seat. */
   matchesOf(playerIds: readonly string[]): string[] {
-    if (playerIds.length === 0) return []
     return (this.s.matchesOfPlayers!.all(JSON.stringify(playerIds)) as { match_id: string }[]).map((r) => r.match_id)
   }
 
@@ -265,6 +264,7 @@ export class Projector {
     this.wrote(id)
     const at = log.latest ? hlcTime(log.latest) : started.at
     const close = log.closes[log.closes.length - 1]
+    // Null in progress: computeMatch says in progress only when the game is not over and no close holds.
     const finishedAt = game?.over ? (roundTimes[roundTimes.length - 1] ?? close?.at ?? at) : (close?.at ?? null)
     const winners = game?.over
       ? game.winners
@@ -282,17 +282,16 @@ export class Projector {
       engine && state !== null
         ? wantedRounds(gameId, state, fromRound, seats, roundTimes, at, started.utcOffset ?? 0)
         : []
-    // The earliest round's time: the rows before `fromRound` (kept) start at roundTimes[0] (round
-    // times never go down); otherwise the earliest row wanted now. The stats find round rows by
-    // time through it and updated_at (schema 9), so it may be earlier than the rows, never later.
-    let firstRoundAt: string | null = fromRound > 1 ? (roundTimes[0] ?? null) : null
-    if (firstRoundAt === null)
-      for (const w of want) if (firstRoundAt === null || w.played_at < firstRoundAt) firstRoundAt = w.played_at
+    // The earliest round's time: the rows before `fromRound` (kept) start at roundTimes[0]; otherwise
+    // the first row wanted now (rows come in round order and round times never go down, so it is the
+    // earliest). The stats find round rows by time through it and updated_at (schema 9), so it may be
+    // earlier than the rows, never later.
+    const firstRoundAt = fromRound > 1 ? (roundTimes[0] ?? null) : (want[0]?.played_at ?? null)
     const head = {
       id,
       status,
       updated_at: at,
-      finished_at: status === 'in-progress' ? null : finishedAt,
+      finished_at: finishedAt,
       winners_json: JSON.stringify(winners),
       rounds_played: engine && state !== null ? completedRounds(gameId, state) : 0,
       summary: game?.message ?? problem ?? '',
@@ -337,7 +336,7 @@ export class Projector {
           id,
           gameId,
           status,
-          finishedAt: status === 'in-progress' ? null : finishedAt,
+          finishedAt,
           playerIds: seats.map((s) => s.playerId),
           winners,
           standings,
@@ -360,32 +359,24 @@ export class Projector {
     const canonical = startSeats.map(
       (s) => (this.s.canonicalOf!.get(s.playerId) as { canonical_id: string } | undefined)?.canonical_id ?? s.playerId,
     )
-    // A seat whose player is the one the others were merged into keeps that id first.
-    const taken = new Set(startSeats.filter((s, i) => canonical[i] === s.playerId).map((s) => s.playerId))
+    // Everyone sitting here as the match was started: a seat whose player was merged into one of them
+    // keeps its own id, so the one merged into keeps theirs, whichever seat comes first.
+    const taken = new Set(startSeats.map((s) => s.playerId))
     const seats = startSeats.map((s, seat) => {
       const c = canonical[seat] as string
-      const playerId = c === s.playerId || !taken.has(c) ? c : s.playerId
+      const playerId = taken.has(c) ? s.playerId : c
       taken.add(playerId)
       return { seat, playerId, original: s.playerId, color: s.color }
     })
-    const oldSeats = fresh
-      ? []
-      : (this.s.seats!.all(id) as {
-          seat: number
-          player_id: string
-          original_player_id: string
-          color: string | null
-        }[])
-    const seatsChanged =
-      oldSeats.length !== seats.length ||
-      oldSeats.some(
-        (o, i) =>
-          o.player_id !== seats[i]?.playerId ||
-          o.original_player_id !== seats[i]?.original ||
-          o.color !== seats[i]?.color,
-      )
-    if (seatsChanged) {
-      if (!fresh) this.s.deleteSeats!.run(id)
+    // The rows as the seats statement reads them; rewritten only when they differ. `fresh`: none yet.
+    const rows = seats.map((s) => ({
+      seat: s.seat,
+      player_id: s.playerId,
+      original_player_id: s.original,
+      color: s.color,
+    }))
+    if (fresh || JSON.stringify(this.s.seats!.all(id)) !== JSON.stringify(rows)) {
+      this.s.deleteSeats!.run(id)
       for (const s of seats) this.s.insertSeat!.run(id, s.seat, s.playerId, s.original, s.color)
     }
     return seats
