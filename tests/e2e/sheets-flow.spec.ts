@@ -140,7 +140,8 @@ test('a finished Wild Nine match: Rematch (same players, seats and rules, the ne
   expect(await seriousViolations(page)).toEqual([])
   await page.emulateMedia({ colorScheme: 'light' })
   await page.screenshot({ path: testInfo.outputPath('match-end-rematch.png'), fullPage: true })
-  await end.getByRole('button', { name: 'Rematch' }).click()
+  // Pressed twice in a row (a double click): one rematch, not two.
+  await end.getByRole('button', { name: 'Rematch' }).dblclick()
   await expect(page).not.toHaveURL(new RegExp(id))
   await expect(page.getByRole('heading', { name: 'Wild Nine', level: 1 })).toBeVisible()
   await expect(page.getByTestId('deal-info')).toContainText('Cy deals, Ana starts.')
@@ -154,4 +155,7 @@ test('a finished Wild Nine match: Rematch (same players, seats and rules, the ne
   )
   expect(view.config.firstDealer).toBe(2)
   expect(view.config.houseRules).toMatchObject({ cutoff: 50, drawnCardPlay: 'MANDATORY' })
+  expect((await apiCall<{ id: string }[]>(page, 'matches:list', {})).map((m) => m.id).sort()).toEqual(
+    [id, newId].sort(),
+  )
 })
