@@ -76,8 +76,12 @@ describe('NewMatchState', () => {
     for (const p of [cy, ana, bo]) s.toggle(p.id)
     s.first = 2
     s.rules = { ...s.rules, cutoff: 150 }
-    const id = await s.start()
+    // Start pressed again while the first press is on its way: one match.
+    const [id, again] = await Promise.all([s.start(), s.start()])
     expect(id).not.toBeNull()
+    expect(again).toBeNull()
+    expect(s.busy).toBe(false)
+    expect(await bridge.direct<MatchSummary[]>('matches:list', {})).toHaveLength(1)
     const m = await bridge.direct<MatchView>('matches:get', { id })
     expect(m.gameId).toBe('wild-nine')
     expect(m.seats.map((x) => x.name)).toEqual(['Cy', 'Ana', 'Bo'])

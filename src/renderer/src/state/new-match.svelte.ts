@@ -151,7 +151,9 @@ export class NewMatchState {
     this.colours = colours
   }
 
+  /** Starts the match; null when refused, or while an earlier press is still on its way (one match per press). */
   async start(): Promise<string | null> {
+    if (this.busy) return null
     const range = this.ruleRangeError()
     if (range) {
       this.error = range
