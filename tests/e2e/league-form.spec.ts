@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { newDataDir, type RunningApp, startApp, watchConsole } from './app'
+import { apiCall, newDataDir, type RunningApp, startApp, watchConsole } from './app'
 
 let app: RunningApp
 test.afterEach(async () => {
@@ -22,9 +22,16 @@ test('club: the season form opens filled in to change a season, afresh for a new
   await page.getByLabel('Ends').fill('2026-05-31')
   await page.getByLabel('Win / shared win / other').check()
   await page.getByLabel('Win', { exact: true }).fill('2')
-  await page.getByRole('button', { name: 'Create season' }).click()
+  // Pressed twice in a row (a double click): one season sent, so no refusal of a second one by the same name.
+  const creates: string[] = []
+  page.on('request', (r) => {
+    if (/\/api\/seasons(:|%3A)create$/.test(r.url())) creates.push(r.url())
+  })
+  await page.getByRole('button', { name: 'Create season' }).dblclick()
   await expect(page.getByTestId('season-title')).toHaveText('Spring')
   await expect(page.getByRole('status').filter({ hasText: 'Saved “Spring”.' })).toBeVisible()
+  expect(creates).toHaveLength(1)
+  expect(await apiCall<unknown[]>(page, 'seasons:list', {})).toHaveLength(1)
 
   // Change: the form holds the season as saved.
   await page.getByRole('button', { name: 'Change' }).click()
