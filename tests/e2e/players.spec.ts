@@ -36,8 +36,18 @@ test('players: add, rename, archive, refuse a duplicate, and survive reload and 
   await addPlayer(page, '  Ana  ', 'Red')
   await expect(page.getByRole('status').filter({ hasText: 'Added Ana.' })).toHaveCount(1)
   await addPlayer(page, 'Bo', 'Blue')
-  await addPlayer(page, 'Carl')
+  // Enter pressed twice on one name: sent once, added once, never "not added".
+  const creates: string[] = []
+  page.on('request', (r) => {
+    if (/\/api\/players(:|%3A)create$/.test(r.url())) creates.push(r.postData() ?? '')
+  })
+  await page.getByLabel('Name', { exact: true }).first().fill('Carl')
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Enter')
   await expect.poll(() => visibleNames(page)).toEqual(['Ana', 'Bo', 'Carl'])
+  await expect(page.getByRole('status').filter({ hasText: 'Added Carl.' })).toHaveCount(1)
+  expect(creates.filter((b) => b.includes('Carl'))).toHaveLength(1)
+  await expect(page.getByText(/not added/)).toHaveCount(0)
 
   // Rename Bo to Bob, by keyboard.
   await page.getByRole('button', { name: 'Edit Bo' }).click()
