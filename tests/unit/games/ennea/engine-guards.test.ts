@@ -34,6 +34,11 @@ describe('a state that is not an Ennea state is refused, never thrown on', () =>
     ['another game', { ...good, game: 'nine' }],
     ['one name', { ...good, names: ['Ann'] }],
     [
+      'one seat, every list of its length',
+      { ...good, names: ['Ann'], totals: [9], pools: [9], setAside: [0], starter: 0, firstStarter: 0, toAct: 0 },
+    ],
+    ['names that are no list', { ...good, names: null }],
+    [
       'five seats',
       {
         ...good,
@@ -52,6 +57,7 @@ describe('a state that is not an Ennea state is refused, never thrown on', () =>
     ['round 5', { ...good, round: 5 }],
     ['a first starter not at the table', { ...good, firstStarter: 3 }],
     ['a starter not at the table', { ...good, starter: -1 }],
+    ['a starter past the last seat', { ...good, starter: 3 }],
     ['a phase that is not one', { ...good, phase: 'dealing' }],
     ['a seat to act not at the table', { ...good, toAct: 3 }],
     ['a caller not at the table', { ...good, caller: 3 }],
