@@ -5,27 +5,9 @@
  * standings. For the mutants of engine.ts that `npm run mutation:core` left (docs/QUALITY.md § Domain core).
  */
 import { describe, expect, it } from 'vitest'
-import { enneaEngine, type EnneaAction, type EnneaState } from '../../../../src/shared/games/ennea'
+import { enneaEngine, type EnneaState } from '../../../../src/shared/games/ennea'
+import { rejects, setup, step } from './helpers'
 
-function setup(names: string[]): EnneaState {
-  const r = enneaEngine.setup({ names })
-  if (!r.ok) throw new Error(r.error.message)
-  return r.value
-}
-function step(state: EnneaState, ...actions: unknown[]): EnneaState {
-  let s = state
-  for (const action of actions) {
-    const r = enneaEngine.apply(s, action as EnneaAction)
-    if (!r.ok) throw new Error(`${JSON.stringify(action)} rejected: ${r.error.message}`)
-    s = r.value
-  }
-  return s
-}
-function rejects(state: EnneaState, action: unknown): { code: string; message: string; field?: string } {
-  const r = enneaEngine.apply(state, action as EnneaAction)
-  if (r.ok) throw new Error(`${JSON.stringify(action)} was accepted`)
-  return r.error
-}
 const lastLog = (s: EnneaState): string => s.log[s.log.length - 1] ?? ''
 
 describe('a state that is not an Ennea state is refused, never thrown on', () => {

@@ -11,31 +11,11 @@ import {
   enneaEngine,
   enneaExpectedRemaining,
   enneaUndealt,
-  type EnneaAction,
-  type EnneaConfig,
   type EnneaState,
 } from '../../../../src/shared/games/ennea'
 import { MSG } from '../../../../src/shared/games/ennea/format'
+import { rejects, setup, step } from './helpers'
 
-function setup(config: EnneaConfig): EnneaState {
-  const r = enneaEngine.setup(config)
-  if (!r.ok) throw new Error(r.error.message)
-  return r.value
-}
-function step(state: EnneaState, ...actions: unknown[]): EnneaState {
-  let s = state
-  for (const action of actions) {
-    const r = enneaEngine.apply(s, action as EnneaAction)
-    if (!r.ok) throw new Error(`${JSON.stringify(action)} rejected: ${r.error.message}`)
-    s = r.value
-  }
-  return s
-}
-function rejects(state: EnneaState, action: unknown): { code: string; message: string; field?: string } {
-  const r = enneaEngine.apply(state, action as EnneaAction)
-  if (r.ok) throw new Error(`${JSON.stringify(action)} was accepted`)
-  return r.error
-}
 const ALL = [0, 1, 2, 3, 4, 5, 6, 7, 8]
 // A round-1 grid the deck allows: 1 to 9 once each.
 const GRID = [1, 2, 3, 4, 5, 6, 7, 8, 9]
