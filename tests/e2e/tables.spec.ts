@@ -6,8 +6,9 @@ import { apiCall, newDataDir, type RunningApp, seedMatch, startApp, watchConsole
  * Table units (docs/TABLES.md): the organiser opens them in Settings → Club night and adds a phone to each of
  * four running matches; four phones (two Pixel 7, two iPhone 14 viewports, touch) pair from the QR code's address
  * and enter rounds at once; a revoked phone is refused; a phone reaches no IPC channel; a phone offline for a
- * round sends it once when it is back; the night board, open meanwhile, shows each phone's round. A phone at a Seven Eight Nine table enters each game's result in one step
- * (SE-R15), checked as the laptop checks it, and the laptop shows and undoes it.
+ * round sends it once when it is back; the night board, open meanwhile, shows each phone's round. A phone at a
+ * Seven Eight Nine table enters each game's result in one step (SE-R15), checked as the laptop checks it, and the
+ * laptop shows and undoes it.
  */
 let app: RunningApp
 const contexts: BrowserContext[] = []

@@ -62,8 +62,6 @@ function until(l: Laptop, ok: (s: HostStatus) => boolean): Promise<HostStatus> {
   })
 }
 
-/** Whether a process still runs. */
-
 const names = async (l: Laptop): Promise<string[]> =>
   (await l.call<Player[]>('players:list', {})).map((p) => p.name).sort()
 

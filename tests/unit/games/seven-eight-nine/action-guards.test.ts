@@ -6,10 +6,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { senEngine, type SenAction, type SenState } from '../../../../src/shared/games/seven-eight-nine'
-import { flipDiscard, P, refuse, run, start, toTiebreak } from './helpers'
+import { flip, flipDiscard, P, refuse, run, start, toTiebreak } from './helpers'
 
 const lastLog = (s: SenState): string => s.game.log[s.game.log.length - 1]?.text ?? ''
-const flip = (card: number): SenAction => ({ type: 'flip', card })
 
 describe('SE-R5 / SE-R6 / SE-R8: a turn, as the log tells it', () => {
   it('flip, Match Swap, Adjacent Swap, discard and React each write their line', () => {
@@ -103,6 +102,13 @@ describe('SE-R9 / SE-R10: Declare and Block out of turn, and what known hands al
       'P2 is known to hold 7, 7: that is two of 7, 8, 9, so P2 must Block.',
     )
     expect(run(start(P), [...moves, { type: 'no-block' }]).game.result).toMatchObject({ winner: 0, ending: 'declare' })
+    // The legal actions say the same: only the Block under TWO_CARDS; under the default (two different
+    // cards of 7, 8, 9) the unknown third card decides, so either answer.
+    expect(senEngine.legalActions(strict)).toEqual([{ type: 'block', seat: 1 }])
+    expect(senEngine.legalActions(run(start(P), moves))).toEqual([
+      { type: 'block', seat: 1 },
+      { type: 'no-block', seat: 1 },
+    ])
   })
 })
 

@@ -1,16 +1,15 @@
 /**
  * Seven Eight Nine's legal actions after a flip (src/shared/games/seven-eight-nine/engine.ts), exactly: the
  * Adjacent Swap's ranks at the ends of the deck (an Ace has no rank below it, a King none above, SE-R7), a
- * swap only with a rank the known hand holds, the Declare only for a 7, 8 or 9 (SE-R8), the answers to a
- * Declare under the Block house rule, and the pile counts.
+ * swap only with a rank the known hand holds, the Declare only for a 7, 8 or 9 (SE-R8), and the pile counts
+ * (the answers to a Declare under the Block house rule are in action-guards.test.ts).
  * For the survivors of `npm run mutation:core` over engine.ts (docs/QUALITY.md § Domain core).
  */
 import { describe, expect, it } from 'vitest'
-import { senEngine, senPiles, type SenAction } from '../../../../src/shared/games/seven-eight-nine'
-import { P, run, start } from './helpers'
+import { senEngine, senPiles } from '../../../../src/shared/games/seven-eight-nine'
+import { flip, P, run, start } from './helpers'
 
-const flip = (card: number): SenAction => ({ type: 'flip', card })
-const afterFlip = (card: number) => run(start(P), [{ type: 'flip', card }])
+const afterFlip = (card: number) => run(start(P), [flip(card)])
 const legal = (card: number) => senEngine.legalActions(afterFlip(card))
 
 describe('legal actions after a flip', () => {
@@ -42,33 +41,16 @@ describe('legal actions after a flip', () => {
       [6, 6],
       [12, 12],
     ] as const)
-      s = run(s, [{ type: 'flip', card }, { type: 'swap', give }, { type: 'flip', card: 2 }, { type: 'discard' }])
+      s = run(s, [flip(card), { type: 'swap', give }, flip(2), { type: 'discard' }])
     expect(s.game.known[0]).toHaveLength(3)
-    const on5 = senEngine.legalActions(run(s, [{ type: 'flip', card: 5 }]))
+    const on5 = senEngine.legalActions(run(s, [flip(5)]))
     expect(on5).toContainEqual({ type: 'swap', seat: 0, flipped: 5, give: [4, 6] })
-    const on9 = senEngine.legalActions(run(s, [{ type: 'flip', card: 9 }]))
+    const on9 = senEngine.legalActions(run(s, [flip(9)]))
     expect(on9.filter((l) => l.type === 'swap')).toEqual([])
   })
 
-  it('after a Declare, the answer the house rule leaves: a hand known to hold two 7s must Block under TWO_CARDS', () => {
-    const twoSevens = [flip(2), { type: 'discard' }, flip(7), { type: 'swap', give: 6 }] as SenAction[]
-    const moves = [...twoSevens, ...twoSevens, flip(9), { type: 'declare', hand: [7, 8, 2] }] as SenAction[]
-    const strict = run(start({ ...P, houseRules: { blockRequirement: 'TWO_CARDS' } }), moves)
-    expect(senEngine.legalActions(strict)).toEqual([{ type: 'block', seat: 1 }])
-    // Under the default (two different cards of 7, 8, 9) the unknown third card decides: either answer.
-    expect(senEngine.legalActions(run(start(P), moves))).toEqual([
-      { type: 'block', seat: 1 },
-      { type: 'no-block', seat: 1 },
-    ])
-  })
-
   it('the piles: 3 cards in each hand, the rest in the draw and discard piles, 52 in all', () => {
-    const s = run(start(P), [
-      { type: 'flip', card: 5 },
-      { type: 'discard' },
-      { type: 'flip', card: 6 },
-      { type: 'discard' },
-    ])
+    const s = run(start(P), [flip(5), { type: 'discard' }, flip(6), { type: 'discard' }])
     expect(senPiles(s)).toEqual({ hands: [3, 3], draw: 44, discard: 2, total: 52 })
   })
 })

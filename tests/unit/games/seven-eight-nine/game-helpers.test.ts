@@ -6,9 +6,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { senEngine, senReactCheck, type SenAction, type SenState } from '../../../../src/shared/games/seven-eight-nine'
-import { deckWithout, flipDiscard, P, refuse, run, start } from './helpers'
+import { deckWithout, flip, flipDiscard, P, refuse, run, start } from './helpers'
 
-const flip = (card: number): SenAction => ({ type: 'flip', card })
 const swapWin = (flipped: number, give: number): SenAction[] => [flip(flipped), { type: 'swap', give, show: [7, 8, 9] }]
 
 describe('the game log', () => {

@@ -16,9 +16,12 @@ export function deckWithout(exclude: readonly number[]): number[] {
   return out
 }
 
+/** A flip of the given card. */
+export const flip = (card: number): SenAction => ({ type: 'flip', card })
+
 /** Flip and discard each card in turn. */
 export function flipDiscard(cards: readonly number[]): SenAction[] {
-  return cards.flatMap((card): SenAction[] => [{ type: 'flip', card }, { type: 'discard' }])
+  return cards.flatMap((card): SenAction[] => [flip(card), { type: 'discard' }])
 }
 
 /** Play a whole game down to the tiebreaker: 46 flips, the reshuffle, 46 more flips. */
