@@ -7,8 +7,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
+import { freePort } from '../helpers/net'
 
 /** Where Debian's WebKitGTK puts MiniBrowser (libwebkit2gtk-4.1-0, pulled in by webkit2gtk-driver), or null. */
 export function miniBrowserPath(): string | null {
@@ -63,17 +63,6 @@ export async function until<T>(
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (${String(last)})` : ''}`)
     await new Promise((r) => setTimeout(r, 50))
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => resolve(port))
-    })
-  })
 }
 
 const running = new Set<ChildProcess>()
