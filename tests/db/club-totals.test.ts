@@ -10,11 +10,7 @@ import fc from 'fast-check'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../../src/core/core'
-import { EventStore } from '../../src/core/db/repos/events'
-import { Device } from '../../src/core/services/device'
 import { projectionRows } from '../../src/core/services/digest'
-import { Projector } from '../../src/core/services/projector'
-import { StatsProjector } from '../../src/core/services/stats-projector'
 import { NIGHT_SQL } from '../../src/core/services/nights'
 import type { GameId } from '../../src/shared/games/engine'
 import type { MatchView } from '../../src/shared/model/match'
@@ -25,6 +21,7 @@ import { replayElo } from '../../src/shared/stats/elo'
 import { standings, type LeagueMatch, type StandingRow } from '../../src/shared/stats/league'
 import { localDateOf, localDateTimeOf, localMonthOf } from '../../src/shared/stats/local-date'
 import { tempDir } from '../helpers/tmp'
+import { projectorFor } from '../helpers/projections'
 
 const cleanups: (() => void)[] = []
 afterEach(() => {
@@ -263,10 +260,6 @@ function plainRatings(core: Core, gameId: GameId, ranked: Map<string, number>) {
   return { elo: replayElo(tables), opp }
 }
 
-/** A projector of the core's file (the core keeps its own to itself). */
-const projectorOf = (core: Core): Projector =>
-  new Projector(core.db, new EventStore(core.db, new Device(core.db, () => new Date())), new StatsProjector(core.db))
-
 /** A season's table worked out from the raw rows: its matches read plainly, through the pure league math. */
 function plainSeason(core: Core, season: Season): { rows: StandingRow[]; matches: number } {
   const rows = results(core) as (Result & { created_at: string })[]
@@ -411,7 +404,7 @@ describe('club running totals', () => {
         await play(core, advance, ops)
         await check(core)
         const incremental = projectionRows(core.db)
-        core.db.transaction(() => projectorOf(core).rebuildAll())()
+        core.db.transaction(() => projectorFor(core.db).projector.rebuildAll())()
         expect(projectionRows(core.db)).toEqual(incremental)
         for (const c of cleanups.splice(0)) c()
       }),
@@ -431,7 +424,7 @@ describe('club running totals', () => {
     const [gone, kept] = core.db.prepare('SELECT id FROM matches ORDER BY created_at').pluck().all() as string[]
     expect(core.db.prepare('SELECT count(*) FROM match_results').pluck().get()).toBeGreaterThan(0)
     // As when the laptop that started it is taken out of the club: its events no longer count.
-    core.db.transaction(() => projectorOf(core).projectMatch(gone as string, []))()
+    core.db.transaction(() => projectorFor(core.db).projector.projectMatch(gone as string, []))()
     expect(core.db.prepare('SELECT id FROM matches').pluck().all()).toEqual([kept])
     await check(core)
   })

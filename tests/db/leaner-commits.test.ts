@@ -10,12 +10,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/core/db/open'
 import { MIGRATIONS } from '../../src/core/db/migrations/index'
 import { leanerCommitsUp } from '../../src/core/db/migrations/v9'
-import { EventStore } from '../../src/core/db/repos/events'
 import { projectionDigests } from '../../src/core/services/digest'
 import { Device } from '../../src/core/services/device'
-import { Projector } from '../../src/core/services/projector'
-import { StatsProjector } from '../../src/core/services/stats'
-import { tempCore, tempDir } from '../helpers/tmp'
+import { accepted, tempCore, tempDir } from '../helpers/tmp'
+import { rebuiltDigests } from '../helpers/projections'
 
 const STEP = MIGRATIONS.findIndex((m) => m.up === leanerCommitsUp)
 
@@ -26,11 +24,7 @@ describe('first_round_at, kept by the projector', () => {
   })
   afterEach(() => core.cleanup())
 
-  const call = async <T>(channel: string, input: unknown): Promise<T> => {
-    const r = await core.dispatch(channel, input)
-    if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
-    return r.value as T
-  }
+  const call = <T>(channel: string, input: unknown): Promise<T> => accepted<T>(core, channel, input)
   const round = (i: number) => ({
     type: 'round',
     wentOut: i % 3,
@@ -81,15 +75,7 @@ describe('first_round_at, kept by the projector', () => {
     expect(bRow?.kept).toBe(bRow?.first)
 
     // Rebuilt from the events alone, on a second connection to the same file: the same rows.
-    const incremental = projectionDigests(core.db)
-    const db = new Database(join(core.dir, 'ninekeeper.sqlite'))
-    try {
-      const projector = new Projector(db, new EventStore(db, new Device(db, () => new Date())), new StatsProjector(db))
-      db.transaction(() => projector.rebuildAll())()
-      expect(projectionDigests(db)).toEqual(incremental)
-    } finally {
-      db.close()
-    }
+    expect(rebuiltDigests(core.dir)).toEqual(projectionDigests(core.db))
   })
 })
 

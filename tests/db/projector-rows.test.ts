@@ -4,15 +4,10 @@
  * winners are the seats ranked first), one abandoned, one still in progress, and the seats of two players
  * merged after sitting at one table; then the same rows rebuilt from the events alone.
  */
-import Database from 'better-sqlite3'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { EventStore } from '../../src/core/db/repos/events'
 import { projectionDigests } from '../../src/core/services/digest'
-import { Device } from '../../src/core/services/device'
-import { Projector } from '../../src/core/services/projector'
-import { StatsProjector } from '../../src/core/services/stats'
-import { tempCore } from '../helpers/tmp'
+import { accepted, tempCore } from '../helpers/tmp'
+import { rebuiltDigests } from '../helpers/projections'
 
 let core: ReturnType<typeof tempCore>
 beforeEach(() => {
@@ -20,11 +15,7 @@ beforeEach(() => {
 })
 afterEach(() => core.cleanup())
 
-async function call<T>(channel: string, input: unknown): Promise<T> {
-  const r = await core.dispatch(channel, input)
-  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
-  return r.value as T
-}
+const call = <T>(channel: string, input: unknown): Promise<T> => accepted<T>(core, channel, input)
 // Ann goes out every round: she scores 0, Bo 20, Cy 30
 const round = { type: 'round', wentOut: 0, points: [0, 20, 30] }
 interface MatchRow {
@@ -112,14 +103,6 @@ describe('the match rows the projector writes', () => {
     ])
 
     // Rebuilt from the events alone, on a second connection to the same file: the same rows.
-    const incremental = projectionDigests(core.db)
-    const db = new Database(join(core.dir, 'ninekeeper.sqlite'))
-    try {
-      const projector = new Projector(db, new EventStore(db, new Device(db, () => new Date())), new StatsProjector(db))
-      db.transaction(() => projector.rebuildAll())()
-      expect(projectionDigests(db)).toEqual(incremental)
-    } finally {
-      db.close()
-    }
+    expect(rebuiltDigests(core.dir)).toEqual(projectionDigests(core.db))
   })
 })

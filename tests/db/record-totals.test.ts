@@ -9,11 +9,7 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../../src/core/core'
-import { EventStore } from '../../src/core/db/repos/events'
-import { Device } from '../../src/core/services/device'
 import { projectionRows } from '../../src/core/services/digest'
-import { Projector } from '../../src/core/services/projector'
-import { StatsProjector } from '../../src/core/services/stats-projector'
 import { GAME_FACTS, GAME_IDS, type GameId } from '../../src/shared/games/ids'
 import type { MatchView } from '../../src/shared/model/match'
 import type { Player } from '../../src/shared/model/player'
@@ -21,6 +17,7 @@ import type { ClubRecords, MarginRecord, Pairing, PlayerStreaks, YearInReview } 
 import { nightOf } from '../../src/shared/stats/nights'
 import { BADGES, byRecordName, champions, marginOf, Runs } from '../../src/shared/stats/records'
 import { tempDir } from '../helpers/tmp'
+import { projectorFor } from '../helpers/projections'
 
 const cleanups: (() => void)[] = []
 afterEach(() => {
@@ -368,10 +365,6 @@ function plainRecords(core: Core, year: number): ClubRecords {
   }
 }
 
-/** A projector of the core's file (the core keeps its own to itself). */
-const projectorOf = (core: Core): Projector =>
-  new Projector(core.db, new EventStore(core.db, new Device(core.db, () => new Date())), new StatsProjector(core.db))
-
 /** records:get for each year there is, and one with none, against the plain records. */
 async function check(core: Core): Promise<void> {
   const years = (await call<ClubRecords>(core, 'records:get', {})).years
@@ -405,7 +398,7 @@ describe('record totals', () => {
               ? 1
               : 0
           const incremental = projectionRows(core.db)
-          core.db.transaction(() => projectorOf(core).rebuildAll())()
+          core.db.transaction(() => projectorFor(core.db).projector.rebuildAll())()
           expect(projectionRows(core.db)).toEqual(incremental)
           await check(core)
           for (const c of cleanups.splice(0)) c()
@@ -428,7 +421,7 @@ describe('record totals', () => {
       )
       .run()
     core.db.prepare("INSERT INTO stat_record_run VALUES ('gone', '*', 9, 'a', 'b', 9, 'a', 'b')").run()
-    core.db.transaction(() => projectorOf(core).rebuildAll())()
+    core.db.transaction(() => projectorFor(core.db).projector.rebuildAll())()
     expect(projectionRows(core.db)).toEqual(kept)
   })
 })

@@ -30,6 +30,13 @@ export function tempCore(): Core & { dir: string; cleanup: () => void } {
   }
 }
 
+/** The value of a call that must be accepted; a refusal fails the test, naming the channel and the reason. */
+export async function accepted<T>(core: Pick<Core, 'dispatch'>, channel: string, input: unknown): Promise<T> {
+  const r = await core.dispatch(channel, input)
+  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
+  return r.value as T
+}
+
 /** Every row of every table, in a stable order: equal snapshots mean nothing changed. */
 export function snapshot(db: Database): Record<string, unknown[]> {
   const tables = db

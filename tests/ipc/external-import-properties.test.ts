@@ -4,8 +4,6 @@
  * ends with the same projections, and the order in which overlapping files are imported does not
  * change the stats. Also: a write that fails half-way leaves nothing behind.
  */
-import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { EventStore } from '../../src/core/db/repos/events'
 import { Device } from '../../src/core/services/device'
@@ -21,6 +19,7 @@ import type { Player } from '../../src/shared/model/player'
 import type { StatsOverview } from '../../src/shared/model/stats'
 import { mulberry32 } from '../helpers/prng'
 import { tempCore } from '../helpers/tmp'
+import { rebuiltDigests } from '../helpers/projections'
 
 const cores: ReturnType<typeof tempCore>[] = []
 afterEach(() => {
@@ -97,18 +96,6 @@ async function statsByName(core: Core): Promise<Record<string, unknown>> {
   )
 }
 
-function rebuiltDigests(core: Core): Record<string, string> {
-  const db = new Database(join(core.dir, 'ninekeeper.sqlite'))
-  try {
-    db.transaction(() =>
-      new Projector(db, new EventStore(db, new Device(db, () => new Date())), new StatsProjector(db)).rebuildAll(),
-    )()
-    return projectionDigests(db)
-  } finally {
-    db.close()
-  }
-}
-
 describe('recorded matches over random histories', () => {
   for (const seed of [1, 2, 3, 4]) {
     it(`seed ${seed}: rebuild equals incremental, another computer gets the same, file order does not matter`, async () => {
@@ -141,7 +128,7 @@ describe('recorded matches over random histories', () => {
       await call(a, 'matches:undo', { id: recorded[1]!.id })
 
       const incremental = projectionDigests(a.db)
-      expect(rebuiltDigests(a)).toEqual(incremental)
+      expect(rebuiltDigests(a.dir)).toEqual(incremental)
 
       const { content } = await call<{ content: string }>(a, 'transfer:export-json', {})
       const b = fresh()

@@ -6,17 +6,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import Database from 'better-sqlite3'
 import type { ExternalImportPreview, ExternalImportReport } from '../../src/shared/import/plan'
 import type { MatchSummary, MatchView } from '../../src/shared/model/match'
 import type { Player } from '../../src/shared/model/player'
 import type { StatsOverview } from '../../src/shared/model/stats'
 import { projectionDigests, projectionRows } from '../../src/core/services/digest'
-import { EventStore } from '../../src/core/db/repos/events'
-import { Device } from '../../src/core/services/device'
-import { Projector } from '../../src/core/services/projector'
-import { StatsProjector } from '../../src/core/services/stats'
 import { tempCore } from '../helpers/tmp'
+import { rebuiltDigests } from '../helpers/projections'
 
 const SAMPLE = readFileSync(join(__dirname, '../fixtures/bg-stats/club-backup.json'))
 const cores: ReturnType<typeof tempCore>[] = []
@@ -198,15 +194,7 @@ describe('import from BG Stats', () => {
     expect(projectionDigests(b.db)).toEqual(incremental)
 
     // Rebuilt from the events alone, on a second connection to the same file.
-    const db = new Database(join(a.dir, 'ninekeeper.sqlite'))
-    try {
-      const device = new Device(db, () => new Date())
-      const stats = new StatsProjector(db)
-      db.transaction(() => new Projector(db, new EventStore(db, device), stats).rebuildAll())()
-      expect(projectionDigests(db)).toEqual(incremental)
-    } finally {
-      db.close()
-    }
+    expect(rebuiltDigests(a.dir)).toEqual(incremental)
   })
 })
 

@@ -6,7 +6,6 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ExternalImportPreview, ExternalImportReport } from '../../src/shared/import/plan'
 import type { MatchView } from '../../src/shared/model/match'
@@ -15,11 +14,8 @@ import type { Player } from '../../src/shared/model/player'
 import type { HeadToHead, StatsOverview } from '../../src/shared/model/stats'
 import { validateEvent } from '../../src/shared/events/validate'
 import { projectionDigests } from '../../src/core/services/digest'
-import { EventStore } from '../../src/core/db/repos/events'
-import { Device } from '../../src/core/services/device'
-import { Projector } from '../../src/core/services/projector'
-import { StatsProjector } from '../../src/core/services/stats'
 import { tempCore } from '../helpers/tmp'
+import { rebuiltDigests } from '../helpers/projections'
 
 const FIXTURE = readFileSync(join(__dirname, '../fixtures/bg-stats/two-locations.json'), 'utf8')
 const CROWN = 'The Crown, back room'
@@ -185,15 +181,11 @@ describe('BG Stats locations', () => {
     expect(projectionDigests(b.db)).toEqual(incremental)
     expect(table(await call<StatsOverview>(b, 'stats:overview', { venue: CROWN }))).toEqual(crown)
 
-    const db = new Database(join(a.dir, 'ninekeeper.sqlite'))
-    try {
-      db.prepare("UPDATE matches SET config_json = json_remove(config_json, '$.location')").run()
-      const device = new Device(db, () => new Date())
-      db.transaction(() => new Projector(db, new EventStore(db, device), new StatsProjector(db)).rebuildAll())()
-      expect(projectionDigests(db)).toEqual(incremental)
-    } finally {
-      db.close()
-    }
+    expect(
+      rebuiltDigests(a.dir, (db) =>
+        db.prepare("UPDATE matches SET config_json = json_remove(config_json, '$.location')").run(),
+      ),
+    ).toEqual(incremental)
   })
 
   it('refuse a bad location name or a missing location, and write nothing', async () => {

@@ -16,7 +16,7 @@ import { StatsProjector } from '../../src/core/services/stats'
 import type { DomainEvent } from '../../src/shared/events/types'
 import type { MatchView } from '../../src/shared/model/match'
 import type { Result } from '../../src/shared/result'
-import { tempCore } from '../helpers/tmp'
+import { accepted, tempCore } from '../helpers/tmp'
 
 let core: ReturnType<typeof tempCore>
 beforeEach(() => {
@@ -24,11 +24,7 @@ beforeEach(() => {
 })
 afterEach(() => core.cleanup())
 
-async function call<T>(channel: string, input: unknown): Promise<T> {
-  const r = await core.dispatch(channel, input)
-  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
-  return r.value as T
-}
+const call = <T>(channel: string, input: unknown): Promise<T> => accepted<T>(core, channel, input)
 const round = (i: number) => ({
   type: 'round',
   wentOut: i % 3,

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { MatchView } from '../../src/shared/model/match'
-import { tempCore } from '../helpers/tmp'
+import { accepted, tempCore } from '../helpers/tmp'
 
 let core: ReturnType<typeof tempCore>
 beforeEach(() => {
@@ -14,11 +14,7 @@ beforeEach(() => {
 })
 afterEach(() => core.cleanup())
 
-async function call<T>(channel: string, input: unknown): Promise<T> {
-  const r = await core.dispatch(channel, input)
-  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
-  return r.value as T
-}
+const call = <T>(channel: string, input: unknown): Promise<T> => accepted<T>(core, channel, input)
 const round = (i: number) => ({
   type: 'round',
   wentOut: i % 3,
