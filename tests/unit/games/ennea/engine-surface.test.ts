@@ -20,7 +20,7 @@ const ALL = [0, 1, 2, 3, 4, 5, 6, 7, 8]
 // A round-1 grid the deck allows: 1 to 9 once each.
 const GRID = [1, 2, 3, 4, 5, 6, 7, 8, 9]
 
-/** Seat `caller` calls ENNEA at once; everyone else passes as a final action: the round is at its reveal. */
+/** The seat to act calls ENNEA at once; everyone else passes as a final action: the round is at its reveal. */
 function toReveal(state: EnneaState): EnneaState {
   let s = step(state, { type: 'ennea' })
   while (s.phase === 'final-actions') s = step(s, { type: 'pass' })
